@@ -1,0 +1,241 @@
+package io.tracesync.core.link;
+
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.Rational;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+
+/**
+ * Clock synchronization of one link (a, b), a &lt; b: the fully incremental convex hull method (thesis §3.6.4)
+ * with exact predicates, Poirier's guaranteed bounds, Ashton's minimum-delay correction and a sliding horizon.
+ *
+ * <p>Points have x = a's clock and y = b's clock. A message a-&gt;b gives (send_a, recv_b - minDelay_ab), above
+ * the clock line; a message b-&gt;a gives (recv_a, send_b + minDelay_ba), below it (Ashton 1995 §4.2.2: the
+ * minimum delay closes up the corridor).
+ *
+ * <p>Sliding horizon H (clocks are not linear over hours, Poirier §4.5): two overlapping epochs, the newer started
+ * H/2 after the older. Pairs go to every epoch they are not older than; the older one answers, so answers rest on
+ * between H/2 and H of recent data. When the latest time reaches older.start + H the newer becomes the older and a
+ * new epoch starts. When the older epoch fails, the newer one takes over at once: the link recovers by itself.
+ * Without a horizon a failure is final and the last good corridor is kept.
+ */
+public final class ConvexHullLink {
+
+    private final LinkOptions options;
+    private final long half;
+    Corridor older = new Corridor();
+    Corridor newer;
+    long olderStart = Long.MIN_VALUE;
+    long newerStart;
+    boolean started;
+    long latestX;
+    long pairs;
+    long stored;
+    long stale;
+    long failures;
+    long epoch;
+    private ClockMap estimate;
+    private boolean estimateValid;
+
+    public ConvexHullLink(LinkOptions options) {
+        this.options = options;
+        this.half = options.horizonNs() / 2;
+    }
+
+    public LinkOptions options() {
+        return options;
+    }
+
+    /** A message a-&gt;b: sent at {@code sendA} on a's clock, received at {@code recvB} on b's clock. */
+    public PairEffect addAtoB(long sendA, long recvB) {
+        return add(true, sendA, shift(recvB, -options.minDelayAtoBNs()));
+    }
+
+    /** A message b-&gt;a: sent at {@code sendB} on b's clock, received at {@code recvA} on a's clock. */
+    public PairEffect addBtoA(long sendB, long recvA) {
+        return add(false, recvA, shift(sendB, options.minDelayBtoANs()));
+    }
+
+    private static long shift(long t, long delay) {
+        try {
+            return Math.addExact(t, delay);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("timestamp " + t + " overflows with minimum delay " + delay, e);
+        }
+    }
+
+    private PairEffect add(boolean aToB, long x, long y) {
+        pairs++;
+        advance(x);
+        if (x < olderStart) {
+            stale++;
+            return PairEffect.STALE;
+        }
+        if (newer != null && x >= newerStart && newer.add(aToB, x, y) == PairEffect.FAILED) {
+            newer = new Corridor();
+        }
+        if (older.failed) {
+            return PairEffect.FAILED;
+        }
+        PairEffect effect = older.add(aToB, x, y);
+        if (effect == PairEffect.NARROWED) {
+            stored++;
+            estimateValid = false;
+        } else if (effect == PairEffect.FAILED) {
+            failures++;
+            estimateValid = false;
+            if (newer != null) {
+                rotate();
+            }
+        }
+        return effect;
+    }
+
+    /** Moves the latest time forward and rotates epochs when the older one has reached the horizon. */
+    private void advance(long x) {
+        if (started && x <= latestX) {
+            return;
+        }
+        latestX = x;
+        if (!options.hasHorizon()) {
+            started = true;
+            return;
+        }
+        if (!started) {
+            started = true;
+            olderStart = Math.floorDiv(x, half) * half;
+            newerStart = olderStart + half;
+            newer = new Corridor();
+            return;
+        }
+        if (Long.compareUnsigned(x - newerStart, options.horizonNs()) >= 0) {
+            // Both epochs are older than the horizon (traffic paused): start afresh.
+            long k = Math.floorDiv(x, half);
+            olderStart = (k - 1) * half;
+            newerStart = k * half;
+            older = new Corridor();
+            newer = new Corridor();
+            epoch++;
+            estimateValid = false;
+        } else if (Long.compareUnsigned(x - olderStart, options.horizonNs()) >= 0) {
+            rotate();
+        }
+    }
+
+    private void rotate() {
+        older = newer;
+        olderStart = newerStart;
+        newerStart = saturatedAdd(newerStart, half);
+        newer = new Corridor();
+        epoch++;
+        estimateValid = false;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+    }
+
+    public LinkQuality quality() {
+        return older.quality();
+    }
+
+    /** L_max: the compatible line of largest slope, or null while unbounded. */
+    public ExactLine maxLine() {
+        return older.maxLine();
+    }
+
+    /** L_min: the compatible line of smallest slope, or null while unbounded. */
+    public ExactLine minLine() {
+        return older.minLine();
+    }
+
+    /**
+     * The conversion y = slope x + offset from a's clock to b's: Duda's bisector when ACCURATE, the best effort
+     * of {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null.
+     */
+    public ClockMap estimate() {
+        if (!estimateValid) {
+            ExactLine min = older.minLine();
+            ExactLine max = older.maxLine();
+            LinkQuality q = older.failed ? older.qualityBeforeFailure() : quality();
+            estimate = switch (q) {
+                case ACCURATE -> DudaEstimator.bisector(min, max);
+                case APPROXIMATE -> DudaEstimator.bestEffort(older, min, max);
+                default -> null;
+            };
+            estimateValid = true;
+        }
+        return estimate;
+    }
+
+    /** Slope accuracy alpha_max - alpha_min (thesis Eq. 3.13), or null unless both lines exist. */
+    public Rational slopeAccuracy() {
+        ExactLine min = older.minLine();
+        ExactLine max = older.maxLine();
+        return min == null || max == null ? null : max.slope().subtract(min.slope());
+    }
+
+    /** Poirier's bounds Δ1 (up) and Δ2 (down) around the estimate at time t of a's clock; null without estimate. */
+    public LinkBounds boundsAt(long t) {
+        ClockMap c = estimate();
+        if (c == null) {
+            return null;
+        }
+        Rational at = toRational(c.slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
+                .add(c.offset().toBigDecimal()));
+        Rational up = older.upperAt(t);
+        Rational down = older.lowerAt(t);
+        return new LinkBounds(t, up == null ? null : ceilPicos(up.subtract(at)),
+                down == null ? null : ceilPicos(at.subtract(down)));
+    }
+
+    /** The bounds at the latest time seen on a's clock, or null before the first pair. */
+    public LinkBounds boundsAtLatest() {
+        return started ? boundsAt(latestX) : null;
+    }
+
+    private static Rational toRational(BigDecimal d) {
+        return d.scale() >= 0 ? Rational.of(d.unscaledValue(), BigInteger.TEN.pow(d.scale()))
+                : Rational.of(d.unscaledValue().multiply(BigInteger.TEN.pow(-d.scale())), BigInteger.ONE);
+    }
+
+    private static BigDecimal ceilPicos(Rational r) {
+        return new BigDecimal(r.numerator()).divide(new BigDecimal(r.denominator()), 3, RoundingMode.CEILING);
+    }
+
+    /** Latest time seen on a's clock (valid once {@link #pairs()} &gt; 0). */
+    public long latestX() {
+        return latestX;
+    }
+
+    public long pairs() {
+        return pairs;
+    }
+
+    /** Pairs that narrowed the answering corridor. */
+    public long stored() {
+        return stored;
+    }
+
+    /** Pairs older than the horizon. */
+    public long stale() {
+        return stale;
+    }
+
+    /** Epochs that became infeasible. */
+    public long failures() {
+        return failures;
+    }
+
+    /** Epoch rotations and restarts so far. */
+    public long epoch() {
+        return epoch;
+    }
+
+    /** Hull points held by the answering corridor. */
+    public int hullPoints() {
+        return older.hullPoints();
+    }
+}

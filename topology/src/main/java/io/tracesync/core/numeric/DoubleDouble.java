@@ -1,0 +1,235 @@
+package io.tracesync.core.numeric;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+
+/**
+ * An immutable double-double: the unevaluated sum hi + lo of two finite doubles, normalized so that
+ * hi = RN(hi + lo) (hence |lo| &lt;= ulp(hi)/2) and zeros are +0.0. About 106 significant bits.
+ *
+ * <p>Arithmetic follows Joldes, Muller, Popescu, "Tight and rigorous error bounds for basic building blocks of
+ * double-word arithmetic" (ACM TOMS 2017), with u = 2^-53: {@link #add} AccurateDWPlusDW (relative error
+ * &lt;= 3u²), {@link #multiply} DWTimesDW3 (&lt;= 5u², FMA), {@link #divide} DWDivDW2 (&lt;= 15u² + 56u³).
+ * Results are meaningful only while they stay in the normal double range.
+ */
+public final class DoubleDouble implements Comparable<DoubleDouble> {
+
+    public static final DoubleDouble ZERO = new DoubleDouble(0, 0);
+    public static final DoubleDouble ONE = new DoubleDouble(1, 0);
+
+    private static final double TWO_63 = 0x1p63;
+    private static final double LOG2_10 = 3.321928094887362;
+    private static final BigInteger FIVE = BigInteger.valueOf(5);
+
+    private final double hi;
+    private final double lo;
+
+    /** Callers guarantee hi = RN(hi + lo); adding +0.0 turns -0.0 into +0.0. */
+    private DoubleDouble(double hi, double lo) {
+        this.hi = hi + 0.0;
+        this.lo = lo + 0.0;
+    }
+
+    /** Exactly v: the two 32-bit halves of v are exact doubles and TwoSum adds them without error. */
+    public static DoubleDouble of(long v) {
+        return twoSum(v & 0xFFFF_FFFF_0000_0000L, v & 0xFFFF_FFFFL);
+    }
+
+    public static DoubleDouble of(double v) {
+        return new DoubleDouble(requireFinite(v), 0);
+    }
+
+    /** Exactly hi + lo, normalized. */
+    public static DoubleDouble of(double hi, double lo) {
+        return twoSum(requireFinite(hi), requireFinite(lo));
+    }
+
+    /** The nearest double-double: hi = RN(v), lo = RN(v - hi). */
+    public static DoubleDouble of(BigDecimal v) {
+        double hi = requireFinite(v.doubleValue());
+        return twoSum(hi, v.subtract(new BigDecimal(hi)).doubleValue());
+    }
+
+    /**
+     * Inverse of {@link #toDecimalString()}: among the double-doubles whose 40-digit rounding is s, the one whose
+     * low part has the fewest significant bits. parse(x.toDecimalString()) equals x whenever x's significant bits
+     * span at most 126 bits (lo == 0 or ulp(lo) &gt;= 2^-126·|x|): every double, every long and every result
+     * whose lo has no long run of zeros below hi. Beyond that 40 digits cannot tell values apart; the result is
+     * then within one unit in the 40th digit plus ulp(lo).
+     */
+    public static DoubleDouble parse(String s) {
+        BigDecimal d = new BigDecimal(s);
+        double hi = requireFinite(d.doubleValue());
+        BigDecimal half = BigDecimal.valueOf(5, 40 - (d.precision() - d.scale() - 1)); // half a 40th digit
+        BigDecimal r = d.subtract(new BigDecimal(hi));
+        return twoSum(hi, coarsest(r.subtract(half), r.add(half)).doubleValue());
+    }
+
+    /** The dyadic rational with the fewest significant bits in [lower, upper] (lower &lt; upper). */
+    private static BigDecimal coarsest(BigDecimal lower, BigDecimal upper) {
+        if (lower.signum() <= 0 && upper.signum() >= 0) {
+            return BigDecimal.ZERO;
+        }
+        if (upper.signum() < 0) {
+            return coarsest(upper.negate(), lower.negate()).negate();
+        }
+        // Scale by 2^k so that [a, b] holds an integer; keep b's bits above the top bit where a - 1 and b differ.
+        BigDecimal width = upper.subtract(lower);
+        int k = (int) Math.ceil((width.scale() - width.precision() + 1) * LOG2_10) + 1;
+        BigInteger a = lower.multiply(pow2(k)).setScale(0, RoundingMode.CEILING).toBigIntegerExact();
+        BigInteger b = upper.multiply(pow2(k)).setScale(0, RoundingMode.FLOOR).toBigIntegerExact();
+        int p = a.subtract(BigInteger.ONE).xor(b).bitLength() - 1;
+        return new BigDecimal(b.shiftRight(p).shiftLeft(p)).multiply(pow2(-k));
+    }
+
+    /** 2^k exactly. */
+    private static BigDecimal pow2(int k) {
+        return k >= 0 ? new BigDecimal(BigInteger.ONE.shiftLeft(k)) : new BigDecimal(FIVE.pow(-k), -k);
+    }
+
+    public double hi() {
+        return hi;
+    }
+
+    public double lo() {
+        return lo;
+    }
+
+    public DoubleDouble add(DoubleDouble o) {
+        return sum(hi, lo, o.hi, o.lo);
+    }
+
+    public DoubleDouble subtract(DoubleDouble o) {
+        return sum(hi, lo, -o.hi, -o.lo);
+    }
+
+    public DoubleDouble multiply(DoubleDouble o) {
+        double ch = hi * o.hi;
+        double cl1 = Math.fma(hi, o.hi, -ch);
+        double tl1 = Math.fma(hi, o.lo, lo * o.lo);
+        double cl2 = Math.fma(lo, o.hi, tl1);
+        return fastTwoSum(ch, cl1 + cl2);
+    }
+
+    /** @throws ArithmeticException if o is zero */
+    public DoubleDouble divide(DoubleDouble o) {
+        if (o.hi == 0) {
+            throw new ArithmeticException("division by zero");
+        }
+        double th = hi / o.hi;
+        // (rh, rl) = o·th by DWTimesFP1
+        double ch = o.hi * th;
+        double cl1 = Math.fma(o.hi, th, -ch);
+        double cl2 = o.lo * th;
+        double sh = ch + cl2;
+        double sl1 = cl2 - (sh - ch);
+        double sl2 = sl1 + cl1;
+        double rh = sh + sl2;
+        double rl = sl2 - (rh - sh);
+        double delta = (hi - rh) + (lo - rl); // hi - rh is exact
+        return fastTwoSum(th, delta / o.hi);
+    }
+
+    public DoubleDouble negate() {
+        return new DoubleDouble(-hi, -lo);
+    }
+
+    public int signum() {
+        return (int) Math.signum(hi);
+    }
+
+    /** Exactly hi + lo. */
+    public BigDecimal toBigDecimal() {
+        return new BigDecimal(hi).add(new BigDecimal(lo));
+    }
+
+    /**
+     * The nearest long; ties round toward positive infinity (as {@link Math#round(double)}).
+     *
+     * @throws ArithmeticException if that is outside the long range
+     */
+    public long roundToLong() {
+        if (!(Math.abs(hi) <= TWO_63)) {
+            throw new ArithmeticException("out of long range: " + this);
+        }
+        double base = Math.floor(hi);
+        long k; // the result is base + k
+        if (base == hi) {
+            double f = Math.floor(lo); // lo - f is exact
+            k = (long) f + (lo - f >= 0.5 ? 1 : 0);
+        } else {
+            // |hi| < 2^52, and hi - base - 0.5 is exact and, unless 0, larger than |lo|
+            double d = hi - base - 0.5;
+            k = d > 0 || (d == 0 && lo >= 0) ? 1 : 0;
+        }
+        if (base == TWO_63) {
+            if (k >= 0) {
+                throw new ArithmeticException("out of long range: " + this);
+            }
+            return Long.MAX_VALUE + (k + 1);
+        }
+        return Math.addExact((long) base, k);
+    }
+
+    /** {@link #toBigDecimal()} rounded to {@link Rational#PRINT}, without trailing zeros, in plain notation. */
+    public String toDecimalString() {
+        return toBigDecimal().round(Rational.PRINT).stripTrailingZeros().toPlainString();
+    }
+
+    @Override
+    public int compareTo(DoubleDouble o) {
+        // hi = RN(value) is monotone in the value, so (hi, lo) compares lexicographically
+        int c = Double.compare(hi, o.hi);
+        return c != 0 ? c : Double.compare(lo, o.lo);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DoubleDouble d && hi == d.hi && lo == d.lo;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Double.hashCode(hi) + Double.hashCode(lo);
+    }
+
+    @Override
+    public String toString() {
+        return toDecimalString();
+    }
+
+    /** AccurateDWPlusDW. */
+    private static DoubleDouble sum(double ah, double al, double bh, double bl) {
+        double sh = ah + bh;
+        double sv = sh - ah;
+        double sl = (ah - (sh - sv)) + (bh - sv);
+        double th = al + bl;
+        double tv = th - al;
+        double tl = (al - (th - tv)) + (bl - tv);
+        double c = sl + th;
+        double vh = sh + c;
+        double vl = c - (vh - sh);
+        return fastTwoSum(vh, tl + vl);
+    }
+
+    /** TwoSum (Knuth): exact for any a, b. */
+    private static DoubleDouble twoSum(double a, double b) {
+        double s = a + b;
+        double v = s - a;
+        return new DoubleDouble(s, (a - (s - v)) + (b - v));
+    }
+
+    /** Fast2Sum (Dekker): exact when exponent(a) &gt;= exponent(b). */
+    private static DoubleDouble fastTwoSum(double a, double b) {
+        double s = a + b;
+        return new DoubleDouble(s, b - (s - a));
+    }
+
+    private static double requireFinite(double v) {
+        if (!Double.isFinite(v)) {
+            throw new ArithmeticException("not finite: " + v);
+        }
+        return v;
+    }
+}
