@@ -109,7 +109,7 @@ public final class ConvexHullLink {
             newer = new Corridor();
             return;
         }
-        if (Long.compareUnsigned(x - newerStart, options.horizonNs()) >= 0) {
+        if (x >= newerStart && Long.compareUnsigned(x - newerStart, options.horizonNs()) >= 0) {
             // Both epochs are older than the horizon (traffic paused): start afresh.
             long k = Math.floorDiv(x, half);
             olderStart = (k - 1) * half;
@@ -118,7 +118,7 @@ public final class ConvexHullLink {
             newer = new Corridor();
             epoch++;
             estimateValid = false;
-        } else if (Long.compareUnsigned(x - olderStart, options.horizonNs()) >= 0) {
+        } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, options.horizonNs()) >= 0) {
             rotate();
         }
     }
@@ -153,7 +153,8 @@ public final class ConvexHullLink {
 
     /**
      * The conversion y = slope x + offset from a's clock to b's: Duda's bisector when ACCURATE, the best effort
-     * of {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null.
+     * of {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null
+     * (also when the corridor only admits non-increasing lines, which no clock pair can have).
      */
     public ClockMap estimate() {
         if (!estimateValid) {

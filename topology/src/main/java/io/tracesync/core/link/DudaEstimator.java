@@ -19,18 +19,22 @@ final class DudaEstimator {
     private DudaEstimator() {
     }
 
+    /** Duda's bisector, or null if it does not increase (bad data: clocks never run backwards). */
     static ClockMap bisector(ExactLine min, ExactLine max) {
         Rational m1 = min.slope();
         Rational m2 = max.slope();
         Rational c1 = min.intercept();
         if (m1.equals(m2)) {
-            return ClockMap.of(DoubleDouble.of(m1.toBigDecimal(MC)), DoubleDouble.of(c1.toBigDecimal(MC)));
+            return m1.signum() <= 0 ? null : ClockMap.of(DoubleDouble.of(m1.toBigDecimal(MC)), DoubleDouble.of(c1.toBigDecimal(MC)));
         }
         BigDecimal s1 = m1.toBigDecimal(MC);
         BigDecimal s2 = m2.toBigDecimal(MC);
         BigDecimal w1 = BigDecimal.ONE.add(s1.multiply(s1, MC)).sqrt(MC);
         BigDecimal w2 = BigDecimal.ONE.add(s2.multiply(s2, MC)).sqrt(MC);
         BigDecimal slope = s1.multiply(w2, MC).add(s2.multiply(w1, MC), MC).divide(w1.add(w2, MC), MC);
+        if (slope.signum() <= 0) {
+            return null;
+        }
         // Intersection of the two lines, exactly: x* = (c1 - c2) / (m2 - m1), y* = m1 x* + c1.
         Rational xs = c1.subtract(max.intercept()).divide(m2.subtract(m1));
         Rational ys = m1.multiply(xs).add(c1);
@@ -43,6 +47,7 @@ final class DudaEstimator {
      * middle of the offsets compatible with that slope (the symmetric-delay assumption, used only until
      * both slope bounds exist).
      */
+    /** Null if the compatible slopes are all non-positive. */
     static ClockMap bestEffort(Corridor corridor, ExactLine min, ExactLine max) {
         Rational m = Rational.of(1);
         if (min != null && m.compareTo(min.slope()) < 0) {
@@ -50,6 +55,9 @@ final class DudaEstimator {
         }
         if (max != null && m.compareTo(max.slope()) > 0) {
             m = max.slope();
+        }
+        if (m.signum() <= 0) {
+            return null;
         }
         Rational cUp = null;
         HalfHull up = corridor.upper;

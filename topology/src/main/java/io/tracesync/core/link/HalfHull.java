@@ -103,6 +103,17 @@ final class HalfHull {
         removeRange(left, k);
     }
 
+    /** Appends a vertex known to extend the chain convexly (state restore). */
+    void insertLast(long px, long py) {
+        if (size == xs.length) {
+            xs = Arrays.copyOf(xs, size * 2);
+            ys = Arrays.copyOf(ys, size * 2);
+        }
+        xs[size] = px;
+        ys[size] = py;
+        size++;
+    }
+
     /** Removes the vertices with index in [from, to). */
     void removeRange(int from, int to) {
         if (from >= to) {

@@ -1,0 +1,262 @@
+package io.tracesync.core.link;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import io.tracesync.core.numeric.Rational;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class ConvexHullLinkTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private static PairEffect feed(ConvexHullLink link, long[] p) {
+        // Scenario pairs are in link coordinates: a->b is (send_a, recv_b), b->a is (recv_a, send_b).
+        return p[0] == 1 ? link.addAtoB(p[1], p[2]) : link.addBtoA(p[2], p[1]);
+    }
+
+    @Property(tries = 60)
+    void estimateIsTheSameGeometricLineWhenAAndBSwap(@ForAll long seed) {
+        ConvexHullLink ab = new ConvexHullLink(LinkOptions.NO_HORIZON);
+        ConvexHullLink ba = new ConvexHullLink(LinkOptions.NO_HORIZON);
+        for (long[] p : Scenarios.generate(Scenarios.Shape.REALISTIC, seed, 200)) {
+            feed(ab, p);
+            // Seen from b, the same message swaps roles: a->b becomes b'->a' with the same timestamps.
+            if (p[0] == 1) {
+                ba.addBtoA(p[1], p[2]);
+            } else {
+                ba.addAtoB(p[2], p[1]);
+            }
+        }
+        assertEquals(LinkQuality.ACCURATE, ab.quality());
+        assertEquals(LinkQuality.ACCURATE, ba.quality());
+        ClockMap f = ab.estimate();
+        ClockMap g = ba.estimate().inverse();
+        BigDecimal slopeDiff = f.slope().subtract(g.slope()).toBigDecimal().abs();
+        assertTrue(slopeDiff.compareTo(new BigDecimal("1e-28")) < 0, "slopes differ by " + slopeDiff);
+        // Same line: both maps agree at the data's own times to far under a nanosecond.
+        long x = ab.latestX();
+        BigDecimal yDiff = f.apply(x).subtract(g.apply(x)).toBigDecimal().abs();
+        assertTrue(yDiff.compareTo(new BigDecimal("1e-6")) < 0, "values differ by " + yDiff + " ns");
+    }
+
+    @Property(tries = 100)
+    void estimateLiesInsideTheCorridorAndBoundsAreItsWidth(@ForAll long seed,
+                                                          @ForAll @IntRange(min = 2, max = 120) int n) {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON);
+        List<long[]> pairs = Scenarios.generate(Scenarios.Shape.REALISTIC, seed, n);
+        pairs.forEach(p -> feed(link, p));
+        if (link.quality() != LinkQuality.ACCURATE) {
+            return;
+        }
+        Rational accuracy = link.slopeAccuracy();
+        assertTrue(accuracy.signum() >= 0);
+        for (long[] p : pairs) {
+            for (long t : new long[] {p[1], p[1] - 7 * SECOND, p[1] + 3600 * SECOND}) {
+                LinkBounds b = link.boundsAt(t);
+                assertTrue(b.upNs().signum() >= 0 && b.downNs().signum() >= 0, "negative bound at " + t);
+                Rational width = link.older.upperAt(t).subtract(link.older.lowerAt(t));
+                BigDecimal sum = b.upNs().add(b.downNs());
+                BigDecimal exact = width.toBigDecimal(MathContext.DECIMAL128);
+                // Each side is rounded up to the picosecond: the sum exceeds the width by less than 2 ps.
+                assertTrue(sum.compareTo(exact) >= 0 && sum.subtract(exact).compareTo(new BigDecimal("0.002")) <= 0,
+                        "bounds " + b + " vs corridor width " + exact);
+            }
+        }
+    }
+
+    @Test
+    void recoversClockParametersOfAKnownLink() {
+        // a's clock runs 40 ppm fast and 1.5 s ahead of b's; delays 50 us + exponential(100 us).
+        Random r = new Random(7);
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        double slope = 1 / (1 + 40e-6);
+        for (int i = 0; i < 20_000; i++) {
+            long t = i * 10_000_000L;
+            double delay = 50_000 - 100_000 * Math.log(1 - r.nextDouble());
+            long a = 1_500_000_000L + Math.round(t * (1 + 40e-6));
+            if (i % 2 == 0) {
+                link.addAtoB(a, Math.round(t + delay));
+            } else {
+                link.addBtoA(t, Math.round(1_500_000_000L + (t + delay) * (1 + 40e-6)));
+            }
+        }
+        assertEquals(LinkQuality.ACCURATE, link.quality());
+        ClockMap c = link.estimate();
+        assertEquals(slope, c.slope().toBigDecimal().doubleValue(), 1e-8);
+        long at = link.latestX();
+        double truth = (at - 1_500_000_000L) * slope;
+        LinkBounds b = link.boundsAt(at);
+        double estimate = c.apply(at).toBigDecimal().doubleValue();
+        assertTrue(truth <= estimate + b.upNs().doubleValue() + 1 && truth >= estimate - b.downNs().doubleValue() - 1,
+                "truth " + truth + " outside " + estimate + " " + b);
+        // Each side of the corridor is about one minimum delay (50 us) wide.
+        assertTrue(b.widest().doubleValue() < 60_000, "bound " + b);
+    }
+
+    @Property(tries = 40)
+    void horizonAnswersFromTheOlderEpochExactly(@ForAll long seed) {
+        long horizon = 40 * 100_000_000L; // pairs come every 0.1 s on average: ~40 pairs per horizon
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON.withHorizon(horizon));
+        List<long[]> pairs = Scenarios.generate(Scenarios.Shape.REALISTIC, seed, 150);
+        pairs.sort((p, q) -> Long.compare(p[1], q[1]));
+        List<long[]> seen = new ArrayList<>();
+        for (long[] p : pairs) {
+            feed(link, p);
+            seen.add(p);
+            List<long[]> upper = new ArrayList<>();
+            List<long[]> lower = new ArrayList<>();
+            for (long[] s : seen) {
+                if (s[1] >= link.olderStart) {
+                    (s[0] == 1 ? upper : lower).add(new long[] {s[1], s[2]});
+                }
+            }
+            OfflineLinkOracle oracle = OfflineLinkOracle.solve(upper, lower);
+            assertEquals(oracle.quality(), link.quality());
+            ExactLine max = link.maxLine();
+            assertEquals(oracle.slopeMax(), max == null ? null : max.slope());
+            assertTrue(link.latestX() - link.olderStart < horizon);
+        }
+        assertTrue(link.epoch() > 2, "epochs rotated " + link.epoch());
+    }
+
+    @Test
+    void failureIsFinalWithoutHorizonAndKeepsTheLastGoodEstimate() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON);
+        link.addAtoB(0, 10);
+        link.addBtoA(5, 10);
+        link.addAtoB(20, 30);
+        link.addBtoA(25, 30);
+        assertEquals(LinkQuality.ACCURATE, link.quality());
+        ClockMap good = link.estimate();
+        assertEquals(PairEffect.FAILED, link.addAtoB(40, 29)); // below the lowest compatible line: infeasible
+        assertEquals(LinkQuality.FAIL, link.quality());
+        assertEquals(good, link.estimate());
+        assertEquals(PairEffect.FAILED, link.addAtoB(50, 70));
+        assertEquals(1, link.failures());
+    }
+
+    @Test
+    void horizonRecoversFromAWanderingClock() {
+        long horizon = 20 * SECOND;
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON.withHorizon(horizon));
+        Random r = new Random(3);
+        boolean sawFail = false;
+        for (int i = 0; i < 20_000; i++) {
+            double t = i * 10_000_000.0;
+            // b's rate drifts by 2 ppm per minute: over 200 s a straight line no longer fits tiny delays.
+            double rate = 1 + 2e-6 * t / 60e9;
+            double delay = 1_000 + 500 * r.nextDouble();
+            if (i % 2 == 0) {
+                link.addAtoB((long) t, Math.round((t + delay) * rate));
+            } else {
+                link.addBtoA(Math.round(t * rate), Math.round(t + delay));
+            }
+            sawFail |= link.failures() > 0;
+        }
+        assertTrue(sawFail, "the wandering clock should break a linear fit at least once");
+        assertEquals(LinkQuality.ACCURATE, link.quality());
+        assertNotNull(link.estimate());
+    }
+
+    @Test
+    void minimumDelaysNarrowTheCorridor() {
+        Random r = new Random(11);
+        ConvexHullLink plain = new ConvexHullLink(LinkOptions.NO_HORIZON);
+        ConvexHullLink corrected = new ConvexHullLink(LinkOptions.NO_HORIZON.withMinDelays(40_000, 30_000));
+        for (int i = 0; i < 2_000; i++) {
+            long t = i * 1_000_000L;
+            long delay = 50_000 + (long) (-100_000 * Math.log(1 - r.nextDouble()));
+            for (ConvexHullLink link : List.of(plain, corrected)) {
+                if (i % 2 == 0) {
+                    link.addAtoB(t, t + 7 + delay);
+                } else {
+                    link.addBtoA(t + 7, t + delay);
+                }
+            }
+        }
+        assertEquals(LinkQuality.ACCURATE, corrected.quality());
+        assertTrue(corrected.slopeAccuracy().compareTo(plain.slopeAccuracy()) <= 0);
+        BigDecimal w0 = plain.boundsAtLatest().upNs().add(plain.boundsAtLatest().downNs());
+        BigDecimal w1 = corrected.boundsAtLatest().upNs().add(corrected.boundsAtLatest().downNs());
+        assertTrue(w1.compareTo(w0.subtract(BigDecimal.valueOf(60_000))) < 0, w0 + " -> " + w1);
+    }
+
+    @Property(tries = 40)
+    void stateRoundTripsAndContinuesIdentically(@ForAll long seed, @ForAll Scenarios.Shape shape,
+                                                @ForAll @IntRange(min = 0, max = 300) int cut) {
+        LinkOptions options = new LinkOptions(shape == Scenarios.Shape.GRID ? 0 : 30 * SECOND, 5, 3);
+        ConvexHullLink link = new ConvexHullLink(options);
+        List<long[]> pairs = Scenarios.generate(shape, seed, 300);
+        for (int i = 0; i < cut; i++) {
+            feed(link, pairs.get(i));
+        }
+        byte[] bytes = LinkStateCodec.encode(link);
+        ConvexHullLink copy = LinkStateCodec.decode(bytes);
+        assertArrayEquals(bytes, LinkStateCodec.encode(copy));
+        for (int i = cut; i < pairs.size(); i++) {
+            assertEquals(feed(link, pairs.get(i)), feed(copy, pairs.get(i)));
+        }
+        assertArrayEquals(LinkStateCodec.encode(link), LinkStateCodec.encode(copy));
+        assertEquals(link.quality(), copy.quality());
+        assertEquals(link.estimate(), copy.estimate());
+    }
+
+    @Test
+    void steadyLinkStateIsSmall() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        List<long[]> pairs = Scenarios.generate(Scenarios.Shape.REALISTIC, 5, 300_000);
+        pairs.sort((p, q) -> Long.compare(p[1], q[1]));
+        int largest = 0;
+        for (int i = 0; i < pairs.size(); i++) {
+            feed(link, pairs.get(i));
+            if (i % 1000 == 0) {
+                largest = Math.max(largest, LinkStateCodec.encode(link).length);
+            }
+        }
+        System.out.printf("steady link state: %d bytes now, %d bytes at most, %d hull points, %d epochs%n",
+                LinkStateCodec.encode(link).length, largest, link.hullPoints(), link.epoch());
+        assertTrue(largest <= 2048, "state of " + largest + " bytes");
+    }
+
+    @Test
+    void rejectsTimestampsThatOverflowWithTheMinimumDelay() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON.withMinDelays(0, 10));
+        try {
+            link.addBtoA(Long.MAX_VALUE - 3, 0);
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage().contains("overflows"));
+            return;
+        }
+        throw new AssertionError("expected an error");
+    }
+
+    @Test
+    void absentAndIncompleteLinksHaveNoEstimate() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        assertEquals(LinkQuality.ABSENT, link.quality());
+        assertNull(link.boundsAtLatest());
+        link.addAtoB(100, 200);
+        assertEquals(LinkQuality.INCOMPLETE, link.quality());
+        assertNull(link.estimate());
+        link.addBtoA(150, 300);
+        assertEquals(LinkQuality.APPROXIMATE, link.quality());
+        ClockMap c = link.estimate();
+        assertEquals(DoubleDouble.ONE, c.slope());
+        LinkBounds b = link.boundsAt(300);
+        assertNull(b.upNs());
+    }
+}
