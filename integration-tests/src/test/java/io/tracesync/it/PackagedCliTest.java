@@ -1,0 +1,71 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the packaged application as a user does, on the sample file with known clocks, and checks that the true
+ * conversion lies inside the guaranteed bound that tracesync reports.
+ */
+class PackagedCliTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    private static String runJar(String... args) throws IOException, InterruptedException {
+        Path jar;
+        try (var files = Files.list(ROOT.resolve("topology/target"))) {
+            jar = files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException(
+                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String[] cmd = new String[args.length + 3];
+        cmd[0] = java;
+        cmd[1] = "-jar";
+        cmd[2] = jar.toString();
+        System.arraycopy(args, 0, cmd, 3, args.length);
+        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(false).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "tracesync did not finish");
+        assertEquals(0, p.exitValue(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        return out;
+    }
+
+    @Test
+    void sampleFileTruthLiesInsideTheReportedBound() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(runJar("sync-pairs", "--pairs", "examples/two-nodes.csv", "--json"));
+        assertEquals("alpha", root.get("reference").asText());
+        JsonNode bravo = root.get("nodes").get(1);
+        assertEquals("bravo", bravo.get("node").asText());
+        BigDecimal slope = new BigDecimal(bravo.get("slope").asText());
+        BigDecimal offset = new BigDecimal(bravo.get("offset").asText());
+        BigDecimal bound = bravo.get("bound_ns").decimalValue();
+        // Clocks of examples/README.md; check at bravo's time of the end of the trace (where the bound holds).
+        BigDecimal e = new BigDecimal("1700000000000000000");
+        BigDecimal ob = e.add(new BigDecimal("3600123456789"));
+        MathContext mc = new MathContext(50);
+        BigDecimal ratio = new BigDecimal("1.000025").divide(new BigDecimal("0.999983"), mc);
+        BigDecimal tb = ob.add(new BigDecimal("299.99e9").multiply(new BigDecimal("0.999983")));
+        BigDecimal truth = tb.subtract(ob).multiply(ratio).add(e);
+        BigDecimal converted = slope.multiply(tb).add(offset);
+        BigDecimal error = converted.subtract(truth).abs();
+        assertTrue(error.compareTo(bound.add(BigDecimal.ONE)) <= 0, "error " + error + " ns beyond bound " + bound);
+        assertTrue(bound.compareTo(new BigDecimal("100000")) < 0, "bound " + bound);
+    }
+
+    @Test
+    void helpWorksFromThePackagedJar() throws Exception {
+        assertTrue(runJar("--help").contains("sync-pairs"));
+    }
+}

@@ -1,0 +1,80 @@
+package io.tracesync.cli;
+
+import io.tracesync.core.link.MatchedPair;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.function.Consumer;
+
+/**
+ * Reads the matched-pairs contract {@code sender,send_ns,receiver,recv_ns}: header optional (a first line whose
+ * timestamps are not numbers), extra columns ignored, blank lines skipped. A bad line stops the read with an
+ * {@link InputException} naming the line.
+ */
+final class PairsCsv {
+
+    private PairsCsv() {
+    }
+
+    /** Calls {@code sink} for each pair; returns the number of pairs read. */
+    static long read(BufferedReader in, String source, Consumer<MatchedPair> sink) throws IOException {
+        long count = 0;
+        long lineNo = 0;
+        String line;
+        while ((line = in.readLine()) != null) {
+            lineNo++;
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] f = line.split(",", -1);
+            if (lineNo == 1 && f.length >= 4 && !isInteger(f[1].strip()) && !isInteger(f[3].strip())) {
+                continue; // header
+            }
+            if (f.length < 4) {
+                throw new InputException(source, lineNo, "expected sender,send_ns,receiver,recv_ns but found "
+                        + f.length + " field(s): " + abbreviate(line));
+            }
+            String sender = f[0].strip();
+            String receiver = f[2].strip();
+            if (sender.isEmpty() || receiver.isEmpty()) {
+                throw new InputException(source, lineNo, "empty node id");
+            }
+            if (sender.equals(receiver)) {
+                throw new InputException(source, lineNo, "node " + sender + " sends to itself");
+            }
+            sink.accept(new MatchedPair(sender, timestamp(f[1], source, lineNo, "send_ns"), receiver,
+                    timestamp(f[3], source, lineNo, "recv_ns")));
+            count++;
+        }
+        return count;
+    }
+
+    private static long timestamp(String field, String source, long lineNo, String name) {
+        String s = field.strip();
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw new InputException(source, lineNo, name + " is not an integer number of nanoseconds in the "
+                    + "int64 range: '" + abbreviate(s) + "'");
+        }
+    }
+
+    private static boolean isInteger(String s) {
+        try {
+            Long.parseLong(s);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+
+    /** Bad input, located. */
+    static final class InputException extends RuntimeException {
+        InputException(String source, long line, String message) {
+            super(source + ":" + line + ": " + message);
+        }
+    }
+}

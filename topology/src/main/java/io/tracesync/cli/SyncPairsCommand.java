@@ -1,0 +1,109 @@
+package io.tracesync.cli;
+
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.MatchedPair;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code tracesync sync-pairs}: the offline synchronization of a matched-pairs file (the contract of issue #2). */
+@Command(name = "sync-pairs", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Synchronize the clocks of the nodes in a matched-pairs CSV file.",
+                "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
+                        + "bounds; each node the factors t_ref = slope * t + offset to the reference clock."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:synchronized", "2:bad input or options (the message names the line)"})
+final class SyncPairsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--pairs", required = true, paramLabel = "FILE",
+            description = "CSV of sender,send_ns,receiver,recv_ns (header optional, extra columns ignored); "
+                    + "'-' reads standard input.")
+    String pairs;
+
+    @Option(names = "--reference", paramLabel = "NODE",
+            description = "Reference clock (default: the smallest node id).")
+    String reference;
+
+    @Option(names = "--at", paramLabel = "T", split = ",",
+            description = "Times (ns, first node's clock of each link) at which to report the bounds; "
+                    + "repeatable. Default: the latest time seen on the link.")
+    List<Long> at = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print the JSON report instead of a table.")
+    boolean json;
+
+    @Option(names = "--horizon", paramLabel = "DURATION", defaultValue = "30m",
+            converter = DurationConverter.class,
+            description = "Sliding horizon per link, in link time: e.g. 30m, 2h, or none (default: ${DEFAULT-VALUE}).")
+    Duration horizon;
+
+    @Option(names = "--min-delay", paramLabel = "NS", defaultValue = "0",
+            description = "Known minimum one-way delay of every message, in ns (Ashton's correction; default 0).")
+    long minDelay;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (minDelay < 0) {
+            err.println("--min-delay cannot be negative");
+            return 2;
+        }
+        LinkOptions options = new LinkOptions(horizon.toNanos(), minDelay, minDelay);
+        Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
+        long count;
+        try (BufferedReader in = open()) {
+            count = PairsCsv.read(in, pairs.equals("-") ? "<stdin>" : pairs, (MatchedPair p) ->
+                    p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(options))));
+        } catch (PairsCsv.InputException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        SyncReport report;
+        try {
+            report = SyncReport.build(links, reference, at);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(report.toJson());
+        } else {
+            out.print(report.toText(count));
+        }
+        out.flush();
+        report.warnings().forEach(err::println);
+        err.flush();
+        return 0;
+    }
+
+    private BufferedReader open() throws IOException {
+        if (pairs.equals("-")) {
+            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        }
+        Path path = Path.of(pairs);
+        if (!Files.isReadable(path)) {
+            throw new IllegalArgumentException("cannot read " + path);
+        }
+        return Files.newBufferedReader(path, StandardCharsets.UTF_8);
+    }
+}
