@@ -81,10 +81,7 @@ final class HalfHull {
             if (size > 0 && xs[k] < px) {
                 k++;
             }
-            if (size == xs.length) {
-                xs = Arrays.copyOf(xs, size * 2);
-                ys = Arrays.copyOf(ys, size * 2);
-            }
+            ensureRoom();
             System.arraycopy(xs, k, xs, k + 1, size - k);
             System.arraycopy(ys, k, ys, k + 1, size - k);
             xs[k] = px;
@@ -105,13 +102,17 @@ final class HalfHull {
 
     /** Appends a vertex known to extend the chain convexly (state restore). */
     void insertLast(long px, long py) {
+        ensureRoom();
+        xs[size] = px;
+        ys[size] = py;
+        size++;
+    }
+
+    private void ensureRoom() {
         if (size == xs.length) {
             xs = Arrays.copyOf(xs, size * 2);
             ys = Arrays.copyOf(ys, size * 2);
         }
-        xs[size] = px;
-        ys[size] = py;
-        size++;
     }
 
     /** Removes the vertices with index in [from, to). */
