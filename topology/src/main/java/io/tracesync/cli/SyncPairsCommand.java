@@ -104,6 +104,7 @@ final class SyncPairsCommand implements Callable<Integer> {
         if (!Files.isReadable(path)) {
             throw new IllegalArgumentException("cannot read " + path);
         }
-        return Files.newBufferedReader(path, StandardCharsets.UTF_8);
+        return new BufferedReader(new InputStreamReader(ProgressBar.wrap(Files.newInputStream(path), Files.size(path),
+                spec.commandLine().getErr(), "reading " + path.getFileName()), StandardCharsets.UTF_8));
     }
 }

@@ -45,6 +45,7 @@ class CorridorTest {
         Corridor corridor = new Corridor();
         List<long[]> upper = new ArrayList<>();
         List<long[]> lower = new ArrayList<>();
+        Rational previousAccuracy = null;
         for (int i = 0; i < pairs.size(); i++) {
             long[] p = pairs.get(i);
             (p[0] == 1 ? upper : lower).add(new long[] {p[1], p[2]});
@@ -64,6 +65,12 @@ class CorridorTest {
                 assertEquals(oracle.lowerAt(t), corridor.lowerAt(t), at + " lowerAt " + t);
             }
             assertTrue(corridor.hullPoints() <= i + 1);
+            if (corridor.quality() == LinkQuality.ACCURATE) {
+                // Slope accuracy (thesis Eq. 3.13) never grows while the corridor only gains pairs.
+                Rational accuracy = corridor.maxLine().slope().subtract(corridor.minLine().slope());
+                assertTrue(previousAccuracy == null || accuracy.compareTo(previousAccuracy) <= 0, at);
+                previousAccuracy = accuracy;
+            }
         }
     }
 
