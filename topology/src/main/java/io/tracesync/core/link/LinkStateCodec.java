@@ -37,6 +37,9 @@ public final class LinkStateCodec {
     }
 
     public static ConvexHullLink decode(byte[] bytes) {
+        if (bytes.length < 2) {
+            throw new IllegalArgumentException("truncated link state");
+        }
         Reader r = new Reader(bytes);
         int version = r.bytes[r.pos++];
         if (version != VERSION) {

@@ -216,6 +216,23 @@ class ConvexHullLinkTest {
     }
 
     @Test
+    void corruptStateIsRejectedWithAClearError() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 100).forEach(p -> feed(link, p));
+        byte[] bytes = LinkStateCodec.encode(link);
+        for (int len = 0; len < bytes.length; len++) {
+            byte[] cut = java.util.Arrays.copyOf(bytes, len);
+            try {
+                LinkStateCodec.decode(cut);
+                throw new AssertionError("decoded a state cut to " + len + " bytes");
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage().contains("link state") || expected.getMessage().contains("chain"),
+                        expected.getMessage());
+            }
+        }
+    }
+
+    @Test
     void steadyLinkStateIsSmall() {
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
         List<long[]> pairs = Scenarios.generate(Scenarios.Shape.REALISTIC, 5, 300_000);
