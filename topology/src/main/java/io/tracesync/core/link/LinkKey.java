@@ -21,10 +21,6 @@ public record LinkKey(String a, String b) implements Comparable<LinkKey> {
         return n1.compareTo(n2) < 0 ? new LinkKey(n1, n2) : new LinkKey(n2, n1);
     }
 
-    public boolean contains(String node) {
-        return a.equals(node) || b.equals(node);
-    }
-
     @Override
     public int compareTo(LinkKey o) {
         int c = a.compareTo(o.a);

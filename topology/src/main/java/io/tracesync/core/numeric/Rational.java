@@ -15,8 +15,6 @@ public final class Rational implements Comparable<Rational> {
     /** Precision at which rationals and double-doubles are printed: more than any internal value carries. */
     public static final MathContext PRINT = new MathContext(40);
 
-    public static final Rational ZERO = new Rational(BigInteger.ZERO, BigInteger.ONE);
-
     private final BigInteger num;
     private final BigInteger den;
 
@@ -89,10 +87,6 @@ public final class Rational implements Comparable<Rational> {
     /** The decimal as printed in reports: {@link #PRINT} significant digits, plain notation. */
     public String toDecimalString() {
         return toBigDecimal(PRINT).stripTrailingZeros().toPlainString();
-    }
-
-    public double doubleValue() {
-        return toBigDecimal(MathContext.DECIMAL64).doubleValue();
     }
 
     @Override
