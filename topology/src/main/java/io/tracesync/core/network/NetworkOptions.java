@@ -1,0 +1,54 @@
+package io.tracesync.core.network;
+
+import io.tracesync.core.link.LinkQuality;
+import java.util.Objects;
+
+/**
+ * How links are ranked and which take part. ACCURATE links always do; APPROXIMATE ones only when included, with
+ * the fixed weight {@code approximateWeight} (default +infinity: used only where no accurate path exists), and
+ * their one-sided corridor makes every bound through them unbounded. A pinned reference, when in a tree, is that
+ * tree's reference instead of its centroid.
+ */
+public record NetworkOptions(LinkWeight weight, boolean includeApproximate, double approximateWeight,
+        String pinnedReference) {
+
+    public static final NetworkOptions DEFAULT =
+            new NetworkOptions(LinkWeight.SLOPE_ACCURACY, false, Double.POSITIVE_INFINITY, null);
+
+    public NetworkOptions {
+        Objects.requireNonNull(weight, "weight");
+        if (!(approximateWeight >= 0)) {
+            throw new IllegalArgumentException("approximate weight must be >= 0: " + approximateWeight);
+        }
+    }
+
+    public NetworkOptions withWeight(LinkWeight w) {
+        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference);
+    }
+
+    public NetworkOptions withApproximate(double w) {
+        return new NetworkOptions(weight, true, w, pinnedReference);
+    }
+
+    public NetworkOptions withPinnedReference(String node) {
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, node);
+    }
+
+    /** The link's weight, or NaN when it does not take part in the spanning forest. */
+    public double weightOf(LinkEstimate e) {
+        if (e.quality() == LinkQuality.APPROXIMATE) {
+            return includeApproximate ? approximateWeight : Double.NaN;
+        }
+        if (e.quality() != LinkQuality.ACCURATE) {
+            return Double.NaN;
+        }
+        double w = switch (weight) {
+            case SLOPE_ACCURACY -> e.slopeAccuracy();
+            case BOUND_WIDTH -> e.widestPs() == LinkEstimate.UNBOUNDED ? Double.POSITIVE_INFINITY : e.widestPs();
+        };
+        if (!(w >= 0)) {
+            throw new IllegalArgumentException("link " + e.key() + " has no valid " + weight + ": " + w);
+        }
+        return w;
+    }
+}

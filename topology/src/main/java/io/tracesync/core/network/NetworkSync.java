@@ -1,0 +1,182 @@
+package io.tracesync.core.network;
+
+import io.tracesync.core.link.LinkKey;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Live synchronization of a whole network (thesis ch. 5, LIANA): from link estimates, the minimum spanning forest
+ * of the participating links, every tree's reference node and every node's factor to it with a guaranteed bound.
+ *
+ * <p>{@link #update} and {@link #remove} apply one change each in O(log n) amortized for the common cases (a new
+ * link or a better estimate, thesis Alg. 8); {@link #drain} then recomputes only the factors the changes since the
+ * last drain affect (Alg. 9) and returns the nodes whose answer changed. Not thread-safe.
+ */
+public final class NetworkSync {
+
+    private final NetworkOptions options;
+    private final NetworkStats stats = new NetworkStats();
+    private final FactorPropagation factors;
+    private final SpanningForest forest;
+    private final Map<String, Integer> ids = new HashMap<>();
+    private String pinnedName;
+    private int[][] changed = {new int[16]};
+
+    public NetworkSync(NetworkOptions options) {
+        this.options = options;
+        FactorPropagation[] holder = new FactorPropagation[1];
+        this.forest = new SpanningForest(v -> holder[0].dirtyRoot(v), stats);
+        this.factors = new FactorPropagation(forest, stats);
+        holder[0] = factors;
+        this.pinnedName = options.pinnedReference();
+    }
+
+    public NetworkOptions options() {
+        return options;
+    }
+
+    public NetworkStats stats() {
+        return stats;
+    }
+
+    SpanningForest forest() {
+        return forest;
+    }
+
+    /** The internal id of a known node. */
+    int vertexId(String node) {
+        return ids.get(node);
+    }
+
+    /** Adds a node (its own component until it has a participating link); nothing if known. */
+    public void addNode(String node) {
+        id(node);
+    }
+
+    private int id(String node) {
+        Integer v = ids.get(node);
+        if (v != null) {
+            return v;
+        }
+        int id = forest.addVertex(node);
+        ids.put(node, id);
+        if (node.equals(pinnedName)) {
+            pin(id);
+        }
+        return id;
+    }
+
+    /**
+     * Applies a link's latest estimate: a link that does not take part (see {@link NetworkOptions#weightOf})
+     * leaves the graph; otherwise it enters or changes weight, and its new map reaches every node whose path
+     * crosses it.
+     */
+    public void update(LinkEstimate link) {
+        int a = id(link.key().a());
+        int b = id(link.key().b());
+        double w = options.weightOf(link);
+        if (Double.isNaN(w)) {
+            remove(link.key());
+            return;
+        }
+        int e = forest.upsert(a, b, w);
+        factors.setLink(e, link);
+        if (forest.inTree(e)) {
+            factors.dirtyEdge(e);
+        }
+    }
+
+    /** Removes a link (silent too long, or its state was dropped); nothing if unknown. */
+    public void remove(LinkKey key) {
+        Integer a = ids.get(key.a());
+        Integer b = ids.get(key.b());
+        if (a != null && b != null) {
+            forest.remove(a, b);
+        }
+    }
+
+    /** The pinned reference node's name, or null. */
+    public String pinnedReference() {
+        return pinnedName;
+    }
+
+    /** Pins the reference node (null: centroids everywhere); takes effect for its tree at once. */
+    public void pinReference(String node) {
+        pinnedName = node;
+        Integer v = node == null ? null : ids.get(node);
+        pin(v == null ? 0 : v);
+    }
+
+    private void pin(int v) {
+        ReferenceNodes refs = forest.references();
+        int old = refs.pinned();
+        if (old == v) {
+            return;
+        }
+        int oldTreeBefore = old == 0 ? 0 : refs.referenceOf(old);
+        int newTreeBefore = v == 0 ? 0 : refs.referenceOf(v);
+        refs.pin(v);
+        if (old != 0 && refs.referenceOf(old) != oldTreeBefore) {
+            factors.dirtyRoot(refs.referenceOf(old));
+            stats.referenceChanges++;
+        }
+        if (v != 0 && refs.referenceOf(v) != newTreeBefore) {
+            factors.dirtyRoot(v);
+            stats.referenceChanges++;
+        }
+    }
+
+    /** Recomputes the factors affected since the last drain; the nodes whose answer changed, in no set order. */
+    public List<NodeFactor> drain() {
+        int n = factors.drain(changed);
+        List<NodeFactor> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(nodeFactor(changed[0][i]));
+        }
+        return out;
+    }
+
+    private NodeFactor nodeFactor(int v) {
+        return new NodeFactor(forest.name(v), forest.name(factors.reference(v)), factors.factor(v));
+    }
+
+    /** The answer for a node as of the last drain, or null if unknown. */
+    public NodeFactor factor(String node) {
+        Integer v = ids.get(node);
+        return v == null || factors.factor(v) == null ? null : nodeFactor(v);
+    }
+
+    /** Every node's answer as of the last drain, by name. */
+    public List<NodeFactor> factors() {
+        List<String> names = new ArrayList<>(ids.keySet());
+        Collections.sort(names);
+        List<NodeFactor> out = new ArrayList<>(names.size());
+        for (String name : names) {
+            NodeFactor f = factor(name);
+            if (f != null) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    public Set<String> nodes() {
+        return Collections.unmodifiableSet(ids.keySet());
+    }
+
+    /** The spanning forest's edges, sorted. */
+    public List<TreeEdge> tree() {
+        List<TreeEdge> out = new ArrayList<>();
+        for (int e : forest.treeEdgeIds()) {
+            out.add(new TreeEdge(forest.name(forest.endA(e)), forest.name(forest.endB(e)), forest.weight(e)));
+        }
+        TreeEdge[] a = out.toArray(new TreeEdge[0]);
+        Arrays.sort(a);
+        return List.of(a);
+    }
+}

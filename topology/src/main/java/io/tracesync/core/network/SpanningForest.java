@@ -1,0 +1,414 @@
+package io.tracesync.core.network;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * The minimum spanning forest of the participating links, maintained under new vertices, new edges, weight
+ * changes and removals (thesis Alg. 8, extended with increases and removals), together with every tree's
+ * reference node ({@link ReferenceNodes}).
+ *
+ * <p>Tree edges live in {@link LinkCutTrees}; a new or lighter edge between two vertices of one tree replaces the
+ * heaviest edge of the cycle it closes if it is lighter (cycle property), two trees are simply joined. When a tree
+ * edge gets heavier or disappears, the lightest non-tree edge across the cut (the old edge included, if still
+ * there) takes its place: the smaller side is enumerated through the tree's adjacency and the edges of its
+ * vertices scanned, O(size of the smaller side + its degrees).
+ *
+ * <p>Every change that alters the path from a vertex to its reference reports a dirty root to {@code dirty}: the
+ * vertex whose whole subtree, away from its reference, needs new factors; the reference itself means the whole
+ * tree.
+ */
+final class SpanningForest {
+
+    private final LinkCutTrees lct = new LinkCutTrees(this::compareTies);
+    private final IncidenceLists graph = new IncidenceLists();
+    private final IncidenceLists tree = new IncidenceLists();
+    private final WeightHeap treeWeights = new WeightHeap();
+    /** Trees of two or more vertices. */
+    private int largeTrees;
+    private final ReferenceNodes references;
+    private final IntConsumer dirty;
+    private final LongIntMap edgeIds = new LongIntMap();
+    private final NetworkStats stats;
+    private String[] names = new String[16];
+    private int[] seen = new int[16];
+    private int[] endA = new int[16];
+    private int[] endB = new int[16];
+    private double[] weight = new double[16];
+    private int[] node = new int[16];
+    private int nextEdge = 1;
+    private int[] freeEdges = new int[16];
+    private int freeEdgeCount;
+    private int seenStamp;
+    private final int[] heaviestOut = new int[1];
+    private int[] queue = new int[16];
+
+    SpanningForest(IntConsumer dirty, NetworkStats stats) {
+        this.dirty = dirty;
+        this.stats = stats;
+        this.references = new ReferenceNodes(this, lct);
+    }
+
+    ReferenceNodes references() {
+        return references;
+    }
+
+    LinkCutTrees lct() {
+        return lct;
+    }
+
+    IncidenceLists treeEdges() {
+        return tree;
+    }
+
+    /** A new vertex: a tree of its own, its own centroid. */
+    int addVertex(String name) {
+        int v = lct.newVertex();
+        if (v >= names.length) {
+            names = Arrays.copyOf(names, Math.max(v + 1, 2 * names.length));
+            seen = Arrays.copyOf(seen, names.length);
+        }
+        names[v] = name;
+        references.addVertex(v);
+        dirty.accept(v);
+        return v;
+    }
+
+    String name(int v) {
+        return names[v];
+    }
+
+    int endA(int e) {
+        return endA[e];
+    }
+
+    int endB(int e) {
+        return endB[e];
+    }
+
+    /** The other end of edge e. */
+    int other(int e, int v) {
+        return endA[e] == v ? endB[e] : endA[e];
+    }
+
+    boolean inTree(int e) {
+        return node[e] != 0;
+    }
+
+    double weight(int e) {
+        return weight[e];
+    }
+
+    /** The edge of a link-cut tree edge node. */
+    int edgeOfNode(int x) {
+        return lct.payload(x);
+    }
+
+    /** The edge between u and v, or 0. */
+    int edge(int u, int v) {
+        return edgeIds.get(pairKey(u, v));
+    }
+
+    private static long pairKey(int u, int v) {
+        return u < v ? ((long) u << 32) | v : ((long) v << 32) | u;
+    }
+
+    private int newEdge() {
+        if (freeEdgeCount > 0) {
+            return freeEdges[--freeEdgeCount];
+        }
+        int e = nextEdge++;
+        if (e >= endA.length) {
+            int n = Math.max(e + 1, 2 * endA.length);
+            endA = Arrays.copyOf(endA, n);
+            endB = Arrays.copyOf(endB, n);
+            weight = Arrays.copyOf(weight, n);
+            node = Arrays.copyOf(node, n);
+        }
+        return e;
+    }
+
+    /** One more than the largest edge id handed out so far. */
+    int edgeCapacity() {
+        return nextEdge;
+    }
+
+    /** True if edge e1 ranks above e2 in {@link EdgeOrder}. */
+    private boolean heavier(int e1, int e2) {
+        int c = Double.compare(weight[e1], weight[e2]);
+        return c != 0 ? c > 0 : compareTies(e1, e2) > 0;
+    }
+
+    private int compareTies(int e1, int e2) {
+        int c = names[endA[e1]].compareTo(names[endA[e2]]);
+        return c != 0 ? c : names[endB[e1]].compareTo(names[endB[e2]]);
+    }
+
+    /**
+     * Sets the weight of the edge a~b (name(a) &lt; name(b)), adding it if new, and restores the minimum spanning
+     * forest. Returns the edge id.
+     */
+    int upsert(int a, int b, double w) {
+        int e = edge(a, b);
+        if (e == 0) {
+            e = newEdge();
+            endA[e] = a;
+            endB[e] = b;
+            weight[e] = w;
+            node[e] = 0;
+            edgeIds.put(pairKey(a, b), e);
+            graph.add(a, e, 0);
+            graph.add(b, e, 1);
+            insert(e);
+            return e;
+        }
+        double old = weight[e];
+        if (w == old) {
+            return e;
+        }
+        weight[e] = w;
+        if (node[e] != 0) {
+            lct.setWeight(node[e], w);
+            treeWeights.change(e, w);
+        }
+        if (w < old) {
+            stats.decreases++;
+            if (node[e] == 0) {
+                insert(e);
+            }
+        } else {
+            stats.increases++;
+            if (node[e] != 0) {
+                detach(e, true);
+            }
+        }
+        return e;
+    }
+
+    /** Removes the edge a~b if present, restoring the forest. */
+    void remove(int a, int b) {
+        int e = edge(a, b);
+        if (e == 0) {
+            return;
+        }
+        stats.removals++;
+        if (node[e] != 0) {
+            detach(e, false);
+        }
+        graph.remove(endA[e], e, 0);
+        graph.remove(endB[e], e, 1);
+        edgeIds.remove(pairKey(a, b));
+        if (freeEdgeCount == freeEdges.length) {
+            freeEdges = Arrays.copyOf(freeEdges, 2 * freeEdgeCount);
+        }
+        freeEdges[freeEdgeCount++] = e;
+    }
+
+    /**
+     * An edge not in the forest: joins two trees, replaces the cycle's heaviest edge, or stays out (Alg. 8). An
+     * edge heavier than every tree edge stays out at once if its ends are known to share a tree without a query:
+     * when the forest has a single tree of two or more vertices and neither end is alone.
+     */
+    private void insert(int e) {
+        int u = endA[e];
+        if (weight[e] > treeWeights.max() && largeTrees == 1 && tree.count(u) > 0 && tree.count(endB[e]) > 0) {
+            stats.cycleDropped++;
+            stats.cycleBoundDropped++;
+            return;
+        }
+        int v = endB[e];
+        int cu = lct.makeRootAndMark(u);
+        int cv = lct.accessAndMark(v, heaviestOut);
+        if (cu != cv) {
+            join(e, cu, cv);
+            return;
+        }
+        int max = lct.payload(heaviestOut[0]);
+        if (heavier(e, max)) {
+            stats.cycleDropped++;
+            return;
+        }
+        stats.cycleKept++;
+        int r = references.effective(cu);
+        unlinkTree(max);
+        relink(e, cu, r);
+    }
+
+    private void join(int e, int cu, int cv) {
+        int u = endA[e];
+        int v = endB[e];
+        int nu = lct.treeSize(u);
+        int nv = lct.treeSize(v);
+        if (nu == 1 && nv == 1) {
+            stats.newTrees++;
+        } else if (nu == 1 || nv == 1) {
+            stats.insertions++;
+        } else {
+            stats.joins++;
+        }
+        long t0 = stats.clock();
+        int ru = references.effective(cu);
+        int rv = references.effective(cv);
+        references.unmark(cu);
+        references.unmark(cv);
+        long t1 = stats.clock();
+        linkTree(e);
+        long t2 = stats.clock();
+        int c = references.searchPath(cu, cv, nu + nv);
+        references.mark(c);
+        int r = references.effective(c);
+        stats.referenceNanos += t1 - t0 + stats.clock() - t2;
+        if (r == ru) {
+            dirty.accept(v);
+        } else if (r == rv) {
+            dirty.accept(u);
+        } else {
+            stats.referenceChanges++;
+            dirty.accept(r);
+        }
+    }
+
+    /**
+     * Links e across a cut of one tree whose centroid was c and effective reference r; the vertex set is
+     * unchanged, so the new centroid lies on the path from c to e's end on the side without c (Lemma 2).
+     */
+    private void relink(int e, int c, int r) {
+        int u = endA[e];
+        int v = endB[e];
+        long t0 = stats.clock();
+        int uSide = lct.treeMark(u);
+        int farC = uSide == c ? v : u;
+        int farR = uSide == lct.treeMark(r) ? v : u;
+        long t1 = stats.clock();
+        linkTree(e);
+        long t2 = stats.clock();
+        references.unmark(c);
+        int c2 = references.searchPath(c, farC, lct.treeSize(u));
+        references.mark(c2);
+        int r2 = references.effective(c2);
+        stats.referenceNanos += t1 - t0 + stats.clock() - t2;
+        if (r2 == r) {
+            dirty.accept(farR);
+        } else {
+            stats.referenceChanges++;
+            dirty.accept(r2);
+        }
+    }
+
+    /**
+     * Takes tree edge e out of the forest (heavier, or about to be removed: then it is no candidate) and puts
+     * the lightest edge across the cut in its place, or splits the tree.
+     */
+    private void detach(int e, boolean candidate) {
+        int a = endA[e];
+        int b = endB[e];
+        int c = lct.treeMark(a);
+        int r = references.effective(c);
+        unlinkTree(e);
+        int sa = lct.treeSize(a);
+        int sb = lct.treeSize(b);
+        int replacement = lightestAcross(sa <= sb ? a : b, candidate ? 0 : e);
+        if (replacement != 0) {
+            stats.replacements++;
+            relink(replacement, c, r);
+            return;
+        }
+        stats.splits++;
+        long t0 = stats.clock();
+        int withC = lct.treeMark(a) == c ? a : b;
+        int without = withC == a ? b : a;
+        int c1 = references.walk(c, withC == a ? sa : sb);
+        int c2 = references.walk(without, withC == a ? sb : sa);
+        references.unmark(c);
+        references.mark(c1);
+        references.mark(c2);
+        int r1 = references.effective(c1);
+        int r2 = references.effective(c2);
+        stats.referenceNanos += stats.clock() - t0;
+        if (r1 != r) {
+            stats.referenceChanges++;
+            dirty.accept(r1);
+        }
+        if (r2 != r) {
+            stats.referenceChanges++;
+            dirty.accept(r2);
+        }
+    }
+
+    /**
+     * The lightest non-tree edge with exactly one end in the tree of {@code start} (skipping {@code excluded}), or
+     * 0: a breadth-first enumeration of that tree, then a scan of its vertices' edges.
+     */
+    private int lightestAcross(int start, int excluded) {
+        seenStamp++;
+        int head = 0;
+        int tail = 0;
+        queue = grow(queue, 1);
+        queue[tail++] = start;
+        seen[start] = seenStamp;
+        while (head < tail) {
+            int x = queue[head++];
+            for (int i = 0, n = tree.count(x); i < n; i++) {
+                int y = other(tree.edge(x, i), x);
+                if (seen[y] != seenStamp) {
+                    seen[y] = seenStamp;
+                    queue = grow(queue, tail + 1);
+                    queue[tail++] = y;
+                }
+            }
+        }
+        int best = 0;
+        for (int k = 0; k < tail; k++) {
+            int x = queue[k];
+            for (int i = 0, n = graph.count(x); i < n; i++) {
+                int f = graph.edge(x, i);
+                if (f != excluded && node[f] == 0 && seen[other(f, x)] != seenStamp
+                        && (best == 0 || heavier(best, f))) {
+                    best = f;
+                }
+            }
+        }
+        stats.replacementScans += tail;
+        return best;
+    }
+
+    private static int[] grow(int[] a, int n) {
+        return n <= a.length ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
+    }
+
+    private void linkTree(int e) {
+        largeTrees += 1 - (tree.count(endA[e]) > 0 ? 1 : 0) - (tree.count(endB[e]) > 0 ? 1 : 0);
+        int x = lct.newEdge(e, weight[e]);
+        node[e] = x;
+        lct.link(endA[e], x);
+        lct.link(x, endB[e]);
+        tree.add(endA[e], e, 0);
+        tree.add(endB[e], e, 1);
+        treeWeights.add(e, weight[e]);
+    }
+
+    private void unlinkTree(int e) {
+        int x = node[e];
+        lct.cut(endA[e], x);
+        lct.cut(x, endB[e]);
+        lct.free(x);
+        node[e] = 0;
+        tree.remove(endA[e], e, 0);
+        tree.remove(endB[e], e, 1);
+        treeWeights.remove(e);
+        largeTrees += (tree.count(endA[e]) > 0 ? 1 : 0) + (tree.count(endB[e]) > 0 ? 1 : 0) - 1;
+    }
+
+    /** Every tree edge, as edge ids. */
+    List<Integer> treeEdgeIds() {
+        List<Integer> out = new ArrayList<>();
+        edgeIds.forEachValue(e -> {
+            if (node[e] != 0) {
+                out.add(e);
+            }
+        });
+        return out;
+    }
+}

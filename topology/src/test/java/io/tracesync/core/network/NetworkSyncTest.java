@@ -1,0 +1,177 @@
+package io.tracesync.core.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkQuality;
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The incremental network core against the from-scratch {@link OfflineNetwork} after every operation of random
+ * sequences: insertions, joins, cycles kept and dropped, weight decreases and increases, removals, quality changes
+ * and pinning. Trees, references and factors must be identical, and each drain must report exactly the nodes
+ * whose answer changed.
+ */
+class NetworkSyncTest {
+
+    /** A random workload over a few nodes, so ties, cycles and splits are frequent. */
+    static final class Workload {
+        final Random random;
+        final List<String> names = new ArrayList<>();
+        final Map<LinkKey, LinkEstimate> links = new TreeMap<>();
+        final Set<String> nodes = new TreeSet<>();
+        final double[] weights;
+
+        Workload(long seed, int nodeCount) {
+            random = new Random(seed);
+            for (int i = 0; i < nodeCount; i++) {
+                names.add(Integer.toString(random.nextInt(1000), 36) + i);
+            }
+            weights = new double[] {1e-9, 2e-9, 3e-9, random.nextDouble() * 1e-8};
+        }
+
+        String node() {
+            return names.get(random.nextInt(names.size()));
+        }
+
+        LinkKey pair() {
+            String a = node();
+            String b = node();
+            while (b.equals(a)) {
+                b = node();
+            }
+            return LinkKey.between(a, b);
+        }
+
+        LinkEstimate estimate(LinkKey key) {
+            int q = random.nextInt(20);
+            if (q == 0) {
+                return LinkEstimate.unusable(key, random.nextBoolean() ? LinkQuality.FAIL : LinkQuality.INCOMPLETE);
+            }
+            double slope = 1 + (random.nextDouble() - 0.5) * 2e-4;
+            ClockMap map = ClockMap.of(DoubleDouble.of(slope), DoubleDouble.of((random.nextDouble() - 0.5) * 2e12));
+            long up = 1000L * (1 + random.nextInt(3));
+            long down = 1000L * (1 + random.nextInt(3));
+            double acc = weights[random.nextInt(weights.length)];
+            if (q == 1) {
+                return new LinkEstimate(key, LinkQuality.APPROXIMATE, map, Double.NaN, Double.NaN, up,
+                        LinkEstimate.UNBOUNDED);
+            }
+            return LinkEstimate.accurate(key, map, acc, slope - acc, up, down);
+        }
+    }
+
+    /** Applies one random operation to both the workload's truth and the network. */
+    static void step(Workload w, NetworkSync net) {
+        int op = w.random.nextInt(100);
+        if (op < 55) {
+            LinkKey key = w.pair();
+            LinkEstimate e = w.estimate(key);
+            w.links.put(key, e);
+            w.nodes.add(key.a());
+            w.nodes.add(key.b());
+            net.update(e);
+        } else if (op < 80 && !w.links.isEmpty()) {
+            LinkKey key = new ArrayList<>(w.links.keySet()).get(w.random.nextInt(w.links.size()));
+            LinkEstimate e = w.estimate(key);
+            w.links.put(key, e);
+            net.update(e);
+        } else if (op < 92 && !w.links.isEmpty()) {
+            LinkKey key = new ArrayList<>(w.links.keySet()).get(w.random.nextInt(w.links.size()));
+            w.links.remove(key);
+            net.remove(key);
+        } else if (op < 97) {
+            String n = w.node();
+            w.nodes.add(n);
+            net.addNode(n);
+        } else {
+            net.pinReference(w.random.nextInt(3) == 0 ? null : w.node());
+        }
+    }
+
+    static NetworkOptions options(Random random) {
+        NetworkOptions o = random.nextBoolean() ? NetworkOptions.DEFAULT
+                : NetworkOptions.DEFAULT.withWeight(LinkWeight.BOUND_WIDTH);
+        return random.nextInt(3) == 0 ? o.withApproximate(random.nextBoolean() ? 5e-9 : Double.POSITIVE_INFINITY) : o;
+    }
+
+    /** Drains and checks everything against the oracle; returns the new answers by node. */
+    static Map<String, NodeFactor> check(Workload w, NetworkSync net, Map<String, NodeFactor> before) {
+        List<NodeFactor> reported = net.drain();
+        OfflineNetwork truth = OfflineNetwork.compute(w.nodes, w.links.values(),
+                net.options().withPinnedReference(net.pinnedReference()));
+        assertEquals(truth.tree(), net.tree());
+        Map<String, NodeFactor> now = new HashMap<>();
+        for (NodeFactor f : net.factors()) {
+            now.put(f.node(), f);
+        }
+        assertEquals(truth.factors(), now);
+        Set<String> expectedChanged = new HashSet<>();
+        now.forEach((n, f) -> {
+            if (!f.equals(before.get(n))) {
+                expectedChanged.add(n);
+            }
+        });
+        Set<String> reportedNames = new HashSet<>();
+        reported.forEach(f -> assertTrue(reportedNames.add(f.node()), "reported twice: " + f));
+        assertEquals(expectedChanged, reportedNames);
+        return now;
+    }
+
+    @Property(tries = 300)
+    void identicalToTheOfflineOracleAfterEveryOperation(@ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 10) int nodeCount) {
+        Workload w = new Workload(seed, nodeCount);
+        NetworkSync net = new NetworkSync(options(w.random));
+        Map<String, NodeFactor> before = Map.of();
+        for (int i = 0; i < 60; i++) {
+            step(w, net);
+            before = check(w, net, before);
+        }
+    }
+
+    @Property(tries = 100)
+    void drainsCoalesceAnyNumberOfChanges(@ForAll long seed, @ForAll @IntRange(min = 2, max = 14) int nodeCount) {
+        Workload w = new Workload(seed, nodeCount);
+        NetworkSync net = new NetworkSync(options(w.random));
+        Map<String, NodeFactor> before = Map.of();
+        for (int i = 0; i < 200; i++) {
+            step(w, net);
+            if (w.random.nextInt(8) == 0) {
+                before = check(w, net, before);
+            }
+        }
+        check(w, net, before);
+    }
+
+    @Test
+    void largeRandomNetworkWithDeepTrees() {
+        Workload w = new Workload(42, 400);
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        Map<String, NodeFactor> before = Map.of();
+        for (int i = 0; i < 20_000; i++) {
+            step(w, net);
+            if (i % 500 == 499) {
+                before = check(w, net, before);
+            }
+        }
+        assertTrue(net.stats().cycleKept > 0);
+        assertTrue(net.stats().splits > 0);
+        assertTrue(net.stats().replacements > 0);
+    }
+}
