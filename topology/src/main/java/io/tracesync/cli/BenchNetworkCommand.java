@@ -48,9 +48,9 @@ final class BenchNetworkCommand implements Callable<Integer> {
             description = "Percent of operations removing a random link (default: ${DEFAULT-VALUE}).")
     double remove;
 
-    @Option(names = "--drain-every", paramLabel = "K", defaultValue = "1",
-            description = "Recompute factors after every K operations; 1 = after each, as thesis Alg. 9 "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--drain-every", paramLabel = "K", defaultValue = "1000",
+            description = "Recompute factors after every K operations, as a stream coalesces them; 1 = after "
+                    + "each one, as thesis Alg. 9 (default: ${DEFAULT-VALUE}).")
     int drainEvery;
 
     @Option(names = "--naive-nodes", paramLabel = "N", defaultValue = "10000",

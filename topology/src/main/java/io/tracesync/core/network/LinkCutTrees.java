@@ -252,32 +252,49 @@ final class LinkCutTrees {
         push(x);
     }
 
-    /** Joins the trees of x and y (which must differ) with x becoming a child of y. */
-    void link(int x, int y) {
-        makeRoot(x);
-        access(y);
-        n[x * STRIDE + PARENT] = y;
-        n[y * STRIDE + VIRTUAL_SIZE] += n[x * STRIDE + SIZE];
-        n[y * STRIDE + VIRTUAL_MARKS] += n[x * STRIDE + MARKS];
-        pull(y);
+    /** Joins the trees of a and b (which must differ) through the new single edge node x: a - x - b. */
+    void linkEdge(int a, int x, int b) {
+        makeRoot(a);
+        hang(a, x);
+        access(b);
+        hang(x, b);
     }
 
-    /** Removes the tree edge between adjacent nodes x and y. */
-    void cut(int x, int y) {
-        makeRoot(x);
-        access(y);
-        if (n[y * STRIDE + LEFT] != x || n[x * STRIDE + RIGHT] != 0) {
-            throw new IllegalStateException("not adjacent: " + x + ", " + y);
+    /** Makes tree root y (a splay root without parent) a child of splay root p, which then gets pulled. */
+    private void hang(int y, int p) {
+        n[y * STRIDE + PARENT] = p;
+        n[p * STRIDE + VIRTUAL_SIZE] += n[y * STRIDE + SIZE];
+        n[p * STRIDE + VIRTUAL_MARKS] += n[y * STRIDE + MARKS];
+        pull(p);
+    }
+
+    /**
+     * Removes edge node x between a and b, leaving it alone. Afterwards {@link #rootMark} and {@link #rootSize}
+     * of a and of b describe their two trees until the next operation.
+     */
+    void cutEdge(int a, int x, int b) {
+        makeRoot(a);
+        access(b);
+        splay(x);
+        int xb = x * STRIDE;
+        if (n[xb + LEFT] != a || n[xb + RIGHT] != b) {
+            throw new IllegalStateException("not the edge between " + a + " and " + b + ": " + x);
         }
-        n[y * STRIDE + LEFT] = 0;
-        n[x * STRIDE + PARENT] = 0;
-        pull(y);
+        n[a * STRIDE + PARENT] = 0;
+        n[b * STRIDE + PARENT] = 0;
+        n[xb + LEFT] = 0;
+        n[xb + RIGHT] = 0;
+        pull(x);
     }
 
-    /** Vertices in x's tree. */
-    int treeSize(int x) {
-        access(x);
-        return n[x * STRIDE + SIZE];
+    /** The mark of the tree of v while v is the root of its whole splay structure (right after a cut). */
+    int rootMark(int v) {
+        return n[v * STRIDE + MARKS];
+    }
+
+    /** The size of the tree of v while v is the root of its whole splay structure (right after a cut). */
+    int rootSize(int v) {
+        return n[v * STRIDE + SIZE];
     }
 
     /** The mark of x's tree: the id of its centroid, or 0 while unmarked. */
@@ -286,20 +303,19 @@ final class LinkCutTrees {
         return n[x * STRIDE + MARKS];
     }
 
-    /** The tree mark of x's tree, making x its root. */
-    int makeRootAndMark(int x) {
-        makeRoot(x);
-        return n[x * STRIDE + MARKS];
-    }
-
     /**
-     * After {@link #makeRootAndMark}(u): the tree mark of v's tree and, if it is u's tree, the edge node of the
-     * heaviest edge on the path u..v in {@code heaviestOut[0]}.
+     * The path query of the spanning forest, two accesses: the marks and sizes of the trees of u and v, and, if
+     * they are one tree, the edge node of the heaviest edge on the path u..v: out = {mark u, size u, mark v, size
+     * v, heaviest}.
      */
-    int accessAndMark(int v, int[] heaviestOut) {
+    void query(int u, int v, int[] out) {
+        makeRoot(u);
+        out[0] = n[u * STRIDE + MARKS];
+        out[1] = n[u * STRIDE + SIZE];
         access(v);
-        heaviestOut[0] = n[v * STRIDE + HEAVIEST];
-        return n[v * STRIDE + MARKS];
+        out[2] = n[v * STRIDE + MARKS];
+        out[3] = n[v * STRIDE + SIZE];
+        out[4] = n[v * STRIDE + HEAVIEST];
     }
 
     void setMark(int x, int value) {
@@ -341,13 +357,15 @@ final class LinkCutTrees {
     }
 
     /**
-     * The deepest vertex x on the path from c to w, the tree rooted at c, with 2·|subtree(x)| &gt;= total, and its
-     * subtree size (high 32 bits): a binary search down the splay tree of the path, subtree sizes being suffix
-     * sums of (vertex + virtual) along it (thesis §4.5.4, the "extended path" walk, in O(log n)).
+     * The deepest vertex x on the path from c to w, the tree rooted at c, with 2·|subtree(x)| &gt;= the tree's
+     * size, and whether it is exactly half (bit 32): a binary search down the splay tree of the path, subtree
+     * sizes being suffix sums of (vertex + virtual) along it (thesis §4.5.4, the "extended path" walk, in
+     * O(log n)).
      */
-    long deepestHalf(int c, int w, int total) {
+    long deepestHalf(int c, int w) {
         makeRoot(c);
         access(w);
+        int total = n[w * STRIDE + SIZE];
         int t = w;
         long acc = 0;
         int best = 0;
@@ -371,7 +389,7 @@ final class LinkCutTrees {
             }
         }
         splay(last);
-        return (bestSize << 32) | best;
+        return (2 * bestSize == total ? 1L << 32 : 0) | best;
     }
 
     /** The vertex before x on the path from the current root, or 0. */

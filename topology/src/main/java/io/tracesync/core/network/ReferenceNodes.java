@@ -35,6 +35,14 @@ final class ReferenceNodes {
         lct.setMark(c, 0);
     }
 
+    /** Moves the mark of a tree whose centroid was old to its new centroid. */
+    void move(int old, int c) {
+        if (old != c) {
+            unmark(old);
+            mark(c);
+        }
+    }
+
     /** The pinned vertex, or 0. */
     int pinned() {
         return pinned;
@@ -63,10 +71,10 @@ final class ReferenceNodes {
      * preferred to its root before. The deepest vertex x whose subtree holds at least half the tree is a centroid;
      * if it holds exactly half, x's predecessor on the path is the other one.
      */
-    int searchPath(int c, int w, int n) {
-        long found = lct.deepestHalf(c, w, n);
+    int searchPath(int c, int w) {
+        long found = lct.deepestHalf(c, w);
         int x = (int) found;
-        if (2 * (found >>> 32) == n) {
+        if ((found >>> 32) != 0) {
             int p = lct.previousVertex(x);
             if (p != 0 && forest.name(p).compareTo(forest.name(x)) < 0) {
                 return p;

@@ -42,7 +42,10 @@ final class SpanningForest {
     private int[] freeEdges = new int[16];
     private int freeEdgeCount;
     private int seenStamp;
-    private final int[] heaviestOut = new int[1];
+    private final int[] query = new int[5];
+    private int cutMarkA;
+    private int cutSizeA;
+    private int cutSizeB;
     private int[] queue = new int[16];
 
     SpanningForest(IntConsumer dirty, NetworkStats stats) {
@@ -219,13 +222,13 @@ final class SpanningForest {
             return;
         }
         int v = endB[e];
-        int cu = lct.makeRootAndMark(u);
-        int cv = lct.accessAndMark(v, heaviestOut);
-        if (cu != cv) {
-            join(e, cu, cv);
+        lct.query(u, v, query);
+        int cu = query[0];
+        if (cu != query[2]) {
+            join(e, cu, query[1], query[2], query[3]);
             return;
         }
-        int max = lct.payload(heaviestOut[0]);
+        int max = lct.payload(query[4]);
         if (heavier(e, max)) {
             stats.cycleDropped++;
             return;
@@ -236,11 +239,8 @@ final class SpanningForest {
         relink(e, cu, r);
     }
 
-    private void join(int e, int cu, int cv) {
-        int u = endA[e];
-        int v = endB[e];
-        int nu = lct.treeSize(u);
-        int nv = lct.treeSize(v);
+    /** Links e between two trees: the new centroid lies on the path between the old ones (§4.5.5). */
+    private void join(int e, int cu, int nu, int cv, int nv) {
         if (nu == 1 && nv == 1) {
             stats.newTrees++;
         } else if (nu == 1 || nv == 1) {
@@ -251,19 +251,25 @@ final class SpanningForest {
         long t0 = stats.clock();
         int ru = references.effective(cu);
         int rv = references.effective(cv);
-        references.unmark(cu);
-        references.unmark(cv);
         long t1 = stats.clock();
         linkTree(e);
         long t2 = stats.clock();
-        int c = references.searchPath(cu, cv, nu + nv);
-        references.mark(c);
+        int c = references.searchPath(cu, cv);
+        if (c != cu) {
+            references.unmark(cu);
+        }
+        if (c != cv) {
+            references.unmark(cv);
+        }
+        if (c != cu && c != cv) {
+            references.mark(c);
+        }
         int r = references.effective(c);
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
         if (r == ru) {
-            dirty.accept(v);
+            dirty.accept(endB[e]);
         } else if (r == rv) {
-            dirty.accept(u);
+            dirty.accept(endA[e]);
         } else {
             stats.referenceChanges++;
             dirty.accept(r);
@@ -280,13 +286,12 @@ final class SpanningForest {
         long t0 = stats.clock();
         int uSide = lct.treeMark(u);
         int farC = uSide == c ? v : u;
-        int farR = uSide == lct.treeMark(r) ? v : u;
+        int farR = r == c ? farC : uSide == lct.treeMark(r) ? v : u;
         long t1 = stats.clock();
         linkTree(e);
         long t2 = stats.clock();
-        references.unmark(c);
-        int c2 = references.searchPath(c, farC, lct.treeSize(u));
-        references.mark(c2);
+        int c2 = references.searchPath(c, farC);
+        references.move(c, c2);
         int r2 = references.effective(c2);
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
         if (r2 == r) {
@@ -307,8 +312,9 @@ final class SpanningForest {
         int c = lct.treeMark(a);
         int r = references.effective(c);
         unlinkTree(e);
-        int sa = lct.treeSize(a);
-        int sb = lct.treeSize(b);
+        int sa = cutSizeA;
+        int sb = cutSizeB;
+        boolean cWithA = cutMarkA == c;
         int replacement = lightestAcross(sa <= sb ? a : b, candidate ? 0 : e);
         if (replacement != 0) {
             stats.replacements++;
@@ -317,12 +323,9 @@ final class SpanningForest {
         }
         stats.splits++;
         long t0 = stats.clock();
-        int withC = lct.treeMark(a) == c ? a : b;
-        int without = withC == a ? b : a;
-        int c1 = references.walk(c, withC == a ? sa : sb);
-        int c2 = references.walk(without, withC == a ? sb : sa);
-        references.unmark(c);
-        references.mark(c1);
+        int c1 = references.walk(c, cWithA ? sa : sb);
+        int c2 = references.walk(cWithA ? b : a, cWithA ? sb : sa);
+        references.move(c, c1);
         references.mark(c2);
         int r1 = references.effective(c1);
         int r2 = references.effective(c2);
@@ -382,17 +385,19 @@ final class SpanningForest {
         largeTrees += 1 - (tree.count(endA[e]) > 0 ? 1 : 0) - (tree.count(endB[e]) > 0 ? 1 : 0);
         int x = lct.newEdge(e, weight[e]);
         node[e] = x;
-        lct.link(endA[e], x);
-        lct.link(x, endB[e]);
+        lct.linkEdge(endA[e], x, endB[e]);
         tree.add(endA[e], e, 0);
         tree.add(endB[e], e, 1);
         treeWeights.add(e, weight[e]);
     }
 
+    /** Cuts tree edge e; the two sides' marks and sizes are left in cutMarkA, cutSizeA and cutSizeB. */
     private void unlinkTree(int e) {
         int x = node[e];
-        lct.cut(endA[e], x);
-        lct.cut(x, endB[e]);
+        lct.cutEdge(endA[e], x, endB[e]);
+        cutMarkA = lct.rootMark(endA[e]);
+        cutSizeA = lct.rootSize(endA[e]);
+        cutSizeB = lct.rootSize(endB[e]);
         lct.free(x);
         node[e] = 0;
         tree.remove(endA[e], e, 0);
