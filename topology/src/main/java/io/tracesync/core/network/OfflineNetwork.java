@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The from-scratch answer of {@link NetworkSync}: the test oracle of the incremental core and the naive baseline
@@ -51,42 +50,57 @@ public final class OfflineNetwork {
         Objects.requireNonNull(options, "options");
 
         // Vertices 0..n-1 in name order, so that comparing indices compares names.
-        Set<String> nameSet = new TreeSet<>();
+        Set<String> nameSet = new HashSet<>();
         for (String node : nodes) {
             nameSet.add(Objects.requireNonNull(node, "node"));
         }
-        Set<LinkKey> seen = new HashSet<>();
         for (LinkEstimate e : links) {
-            if (!seen.add(e.key())) {
-                throw new IllegalArgumentException("two estimates of link " + e.key());
-            }
             nameSet.add(e.key().a());
             nameSet.add(e.key().b());
         }
         String[] names = nameSet.toArray(new String[0]);
+        Arrays.sort(names);
         int n = names.length;
         Map<String, Integer> index = new HashMap<>(2 * n);
         for (int v = 0; v < n; v++) {
             index.put(names[v], v);
         }
 
-        // 1. Kruskal over the participating links.
-        LinkEstimate[] link = new LinkEstimate[links.size()];
-        double[] weight = new double[links.size()];
+        // 1. Kruskal over the participating links, after checking that no link comes twice.
+        LinkEstimate[] link = links.toArray(new LinkEstimate[0]);
+        int[] linkA = new int[link.length];
+        int[] linkB = new int[link.length];
+        long[] pairs = new long[link.length];
+        for (int i = 0; i < link.length; i++) {
+            linkA[i] = index.get(link[i].key().a());
+            linkB[i] = index.get(link[i].key().b());
+            pairs[i] = (long) linkA[i] * n + linkB[i];
+        }
+        Arrays.sort(pairs);
+        for (int i = 1; i < pairs.length; i++) {
+            if (pairs[i] == pairs[i - 1]) {
+                throw new IllegalArgumentException("two estimates of link "
+                        + new LinkKey(names[(int) (pairs[i] / n)], names[(int) (pairs[i] % n)]));
+            }
+        }
+        double[] weight = new double[link.length];
         int m = 0;
-        for (LinkEstimate e : links) {
-            double w = options.weightOf(e);
-            if (!Double.isNaN(w)) {
-                link[m] = e;
-                weight[m++] = w;
+        for (int i = 0; i < link.length; i++) {
+            weight[i] = options.weightOf(link[i]);
+            if (!Double.isNaN(weight[i])) {
+                m++;
             }
         }
         Integer[] order = new Integer[m];
-        for (int i = 0; i < m; i++) {
-            order[i] = i;
+        for (int i = 0, k = 0; i < link.length; i++) {
+            if (!Double.isNaN(weight[i])) {
+                order[k++] = i;
+            }
         }
-        Arrays.sort(order, (i, j) -> EdgeOrder.compare(weight[i], link[i].key().a(), link[i].key().b(),
-                weight[j], link[j].key().a(), link[j].key().b()));
+        // EdgeOrder, its first key compared up front as the shortcut for the common case.
+        Arrays.sort(order, (i, j) -> weight[i] != weight[j] ? Double.compare(weight[i], weight[j])
+                : EdgeOrder.compare(weight[i], names[linkA[i]], names[linkB[i]], weight[j], names[linkA[j]],
+                        names[linkB[j]]));
         int[] set = new int[n];
         for (int v = 0; v < n; v++) {
             set[v] = v;
@@ -94,8 +108,8 @@ public final class OfflineNetwork {
         int[] treeLinks = new int[Math.max(0, n - 1)];
         int treeCount = 0;
         for (int i : order) {
-            int ra = find(set, index.get(link[i].key().a()));
-            int rb = find(set, index.get(link[i].key().b()));
+            int ra = find(set, linkA[i]);
+            int rb = find(set, linkB[i]);
             if (ra != rb) {
                 set[ra] = rb;
                 treeLinks[treeCount++] = i;
@@ -107,9 +121,8 @@ public final class OfflineNetwork {
         int[] endB = new int[treeCount];
         int[] start = new int[n + 1];
         for (int k = 0; k < treeCount; k++) {
-            LinkKey key = link[treeLinks[k]].key();
-            endA[k] = index.get(key.a());
-            endB[k] = index.get(key.b());
+            endA[k] = linkA[treeLinks[k]];
+            endB[k] = linkB[treeLinks[k]];
             start[endA[k] + 1]++;
             start[endB[k] + 1]++;
         }
