@@ -4,6 +4,8 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,19 +16,25 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code tracesync sync-pairs}: the offline synchronization of a matched-pairs file (the contract of issue #2). */
 @Command(name = "sync-pairs", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Synchronize the clocks of the nodes in a matched-pairs CSV file.",
                 "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
-                        + "bounds; each node the factors t_ref = slope * t + offset to the reference clock."},
+                        + "bounds. The ACCURATE links form a minimum spanning forest; each of its components has "
+                        + "a reference clock (its centroid, or the --reference node), and each node gets the "
+                        + "factors t_ref = slope * t + offset to its component's reference, with a bound composed "
+                        + "along the tree path."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:synchronized", "2:bad input or options (the message names the line)"})
 final class SyncPairsCommand implements Callable<Integer> {
@@ -40,8 +48,21 @@ final class SyncPairsCommand implements Callable<Integer> {
     String pairs;
 
     @Option(names = "--reference", paramLabel = "NODE",
-            description = "Reference clock (default: the smallest node id).")
+            description = "Reference clock of its component (default: every component's centroid; of two, the "
+                    + "smaller node id).")
     String reference;
+
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
+            converter = WeightConverter.class,
+            description = "Link weight of the minimum spanning forest, smaller is better: slope-accuracy "
+                    + "(alpha_max - alpha_min) or bound-width (the wider of Poirier's bounds, in ps) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    LinkWeight weight;
+
+    @Option(names = "--approximate",
+            description = "Also join components through APPROXIMATE links (weight +infinity: only where no "
+                    + "ACCURATE path exists); the bounds across them are not finite.")
+    boolean approximate;
 
     @Option(names = "--at", paramLabel = "T", split = ",",
             description = "Times (ns, first node's clock of each link) at which to report the bounds; "
@@ -79,7 +100,7 @@ final class SyncPairsCommand implements Callable<Integer> {
         }
         SyncReport report;
         try {
-            report = SyncReport.build(links, reference, at);
+            report = SyncReport.build(links, networkOptions(), at);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -96,6 +117,14 @@ final class SyncPairsCommand implements Callable<Integer> {
         return 0;
     }
 
+    private NetworkOptions networkOptions() {
+        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight);
+        if (approximate) {
+            o = o.withApproximate(Double.POSITIVE_INFINITY);
+        }
+        return o.withPinnedReference(reference);
+    }
+
     private BufferedReader open() throws IOException {
         if (pairs.equals("-")) {
             return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -106,5 +135,24 @@ final class SyncPairsCommand implements Callable<Integer> {
         }
         return new BufferedReader(new InputStreamReader(ProgressBar.wrap(Files.newInputStream(path), Files.size(path),
                 spec.commandLine().getErr(), "reading " + path.getFileName()), StandardCharsets.UTF_8));
+    }
+
+    /** {@link LinkWeight} as users write it: {@code slope-accuracy} or {@code bound-width}. */
+    static final class WeightConverter implements ITypeConverter<LinkWeight> {
+
+        @Override
+        public LinkWeight convert(String value) {
+            String v = value.strip().toLowerCase(Locale.ROOT);
+            for (LinkWeight w : LinkWeight.values()) {
+                if (v.equals(name(w))) {
+                    return w;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not a link weight (slope-accuracy or bound-width)");
+        }
+
+        static String name(LinkWeight w) {
+            return w.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
     }
 }

@@ -9,20 +9,28 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.ExactLine;
 import io.tracesync.core.link.LinkBounds;
 import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.TreeEdge;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The result of an offline synchronization: per link its corridor, estimate and bounds; per node its factors to
- * the reference clock. Decimals are strings with 40 significant digits, computed without doubles.
+ * The result of an offline synchronization: per link its corridor, estimate and bounds; per component of the
+ * network core's minimum spanning forest its reference node and tree links; per node its factors to its
+ * component's reference clock. Decimals are strings with 40 significant digits, computed without doubles.
  */
 final class SyncReport {
 
@@ -32,69 +40,74 @@ final class SyncReport {
 
     private final Map<LinkKey, ConvexHullLink> links;
     private final List<Long> at;
-    private final String reference;
-    private final List<NodeFactor> nodes = new ArrayList<>();
+    private final LinkWeight weight;
+    private final List<NodeFactor> nodes;
+    private final List<TreeEdge> tree;
+    private final List<Component> components;
+    private final Map<String, List<NodeFactor>> members = new HashMap<>();
+    private final Map<String, List<TreeEdge>> treeOf = new HashMap<>();
     private final List<String> warnings = new ArrayList<>();
 
-    record NodeFactor(String node, ClockMap map, BigDecimal boundNs) {
+    /** A component of the spanning forest, named by its reference node. */
+    record Component(String reference, int nodes) {
     }
 
-    private SyncReport(Map<LinkKey, ConvexHullLink> links, String reference, List<Long> at) {
+    private SyncReport(Map<LinkKey, ConvexHullLink> links, List<Long> at, LinkWeight weight, List<NodeFactor> nodes,
+            List<TreeEdge> tree) {
         this.links = links;
-        this.reference = reference;
         this.at = at;
+        this.weight = weight;
+        this.nodes = nodes;
+        this.tree = tree;
+        Map<String, String> componentOf = new HashMap<>();
+        for (NodeFactor f : nodes) {
+            members.computeIfAbsent(f.reference(), k -> new ArrayList<>()).add(f);
+            componentOf.put(f.node(), f.reference());
+        }
+        tree.forEach(e -> treeOf.computeIfAbsent(componentOf.get(e.a()), k -> new ArrayList<>()).add(e));
+        List<Component> cs = new ArrayList<>();
+        members.forEach((ref, ns) -> cs.add(new Component(ref, ns.size())));
+        cs.sort(Comparator.comparingInt(Component::nodes).reversed().thenComparing(Component::reference));
+        this.components = List.copyOf(cs);
     }
 
-    static SyncReport build(Map<LinkKey, ConvexHullLink> links, String reference, List<Long> at) {
+    /**
+     * Runs the network core once over the final state of every link: the nodes are those of the links, every
+     * one of which therefore has a link.
+     */
+    static SyncReport build(Map<LinkKey, ConvexHullLink> links, NetworkOptions options, List<Long> at) {
         TreeSet<String> ids = new TreeSet<>();
         links.keySet().forEach(k -> {
             ids.add(k.a());
             ids.add(k.b());
         });
-        if (reference != null && !ids.isEmpty() && !ids.contains(reference)) {
-            throw new IllegalArgumentException("reference node " + reference + " does not occur in the input");
+        String pinned = options.pinnedReference();
+        if (pinned != null && !ids.isEmpty() && !ids.contains(pinned)) {
+            throw new IllegalArgumentException("reference node " + pinned + " does not occur in the input");
         }
-        String ref = reference != null ? reference : ids.isEmpty() ? null : ids.first();
-        SyncReport r = new SyncReport(links, ref, at);
-        if (ref != null) {
-            r.nodes.add(new NodeFactor(ref, ClockMap.IDENTITY, BigDecimal.ZERO.setScale(3)));
-        }
-        if (ids.size() == 2) {
-            r.addTwoNodeFactor(links.entrySet().iterator().next(), ref);
-        } else if (ids.size() > 2) {
-            r.warnings.add("note: factors for more than two nodes need the network core (issue #3); "
-                    + "only the per-link results are reported");
+        NetworkSync net = new NetworkSync(options);
+        ids.forEach(net::addNode);
+        links.forEach((key, link) -> net.update(LinkEstimate.of(key, link)));
+        net.drain();
+        SyncReport r = new SyncReport(links, at, options.weight(), net.factors(), net.tree());
+        for (NodeFactor f : r.nodes) {
+            if (r.members.get(f.reference()).size() == 1) {
+                r.warnings.add("warning: node " + f.node() + " has no ACCURATE link: it is its own component");
+            } else if (!f.factor().bounded()) {
+                r.warnings.add("warning: the bound of node " + f.node() + " to its reference " + f.reference()
+                        + " is not finite yet");
+            }
         }
         return r;
     }
 
-    private void addTwoNodeFactor(Map.Entry<LinkKey, ConvexHullLink> e, String ref) {
-        LinkKey key = e.getKey();
-        ConvexHullLink link = e.getValue();
-        ClockMap aToB = link.estimate();
-        String other = key.a().equals(ref) ? key.b() : key.a();
-        if (aToB == null) {
-            warnings.add("warning: link " + key + " is " + link.quality() + ": no factors for node " + other);
-            return;
-        }
-        LinkBounds b = link.boundsAtLatest();
-        BigDecimal bound = b.widest();
-        if (key.a().equals(ref)) {
-            // other = b: t_a = inverse(t_b); the bound in a's units is the b-units bound divided by the slope.
-            ClockMap bToA = aToB.inverse();
-            nodes.add(new NodeFactor(other, bToA, bound == null ? null
-                    : bound.divide(aToB.slope().toBigDecimal(), 3, RoundingMode.CEILING)));
-        } else {
-            nodes.add(new NodeFactor(other, aToB, bound));
-        }
-        if (bound == null) {
-            warnings.add("warning: link " + key + " is " + link.quality() + ": the bound of " + other
-                    + " is not finite yet");
-        }
-    }
-
     List<String> warnings() {
         return warnings;
+    }
+
+    /** The reference of the largest component (of equal ones, the smallest name), or null without nodes. */
+    String reference() {
+        return components.isEmpty() ? null : components.get(0).reference();
     }
 
     String toJson() {
@@ -124,14 +137,31 @@ final class SyncReport {
             o.put("stale_pairs", link.stale());
             o.put("failures", link.failures());
         });
-        root.put("reference", reference);
+        root.put("reference", reference());
+        ArrayNode cs = root.putArray("components");
+        for (Component c : components) {
+            cs.addObject().put("reference", c.reference()).put("nodes", c.nodes());
+        }
         ArrayNode ns = root.putArray("nodes");
         for (NodeFactor f : nodes) {
             ObjectNode o = ns.addObject();
+            ClockMap m = f.factor().toReference();
             o.put("node", f.node());
-            o.put("slope", f.map().slope().toDecimalString());
-            o.put("offset", f.map().offset().toDecimalString());
-            o.put("bound_ns", f.boundNs());
+            o.put("component", f.reference());
+            o.put("slope", m.slope().toDecimalString());
+            o.put("offset", m.offset().toDecimalString());
+            o.put("bound_ns", f.factor().boundNs());
+            o.put("up_ns", nanos(f.factor().upPs()));
+            o.put("down_ns", nanos(f.factor().downPs()));
+        }
+        ArrayNode ts = root.putArray("tree");
+        for (TreeEdge e : tree) {
+            ObjectNode o = ts.addObject().put("a", e.a()).put("b", e.b());
+            if (Double.isInfinite(e.weight())) {
+                o.putNull("weight"); // an APPROXIMATE link: +infinity is no JSON number
+            } else {
+                o.put("weight", e.weight());
+            }
         }
         try {
             return JSON.writeValueAsString(root);
@@ -181,15 +211,39 @@ final class SyncReport {
                         link.hullPoints(), drift, "+" + str(b.upNs()) + "/-" + str(b.downNs()), b.t()));
             }
         });
-        if (reference != null) {
-            sb.append(String.format("%nreference clock: %s%n", reference));
+        for (Component c : components) {
+            sb.append(String.format("%ncomponent %s (%d node%s), reference clock: %s%n", c.reference(), c.nodes(),
+                    c.nodes() == 1 ? "" : "s", c.reference()));
             sb.append(String.format("%-20s %-42s %-42s %s%n", "node", "slope", "offset (ns)", "bound (ns)"));
-            for (NodeFactor f : nodes) {
-                sb.append(String.format("%-20s %-42s %-42s %s%n", f.node(), f.map().slope().toDecimalString(),
-                        f.map().offset().toDecimalString(), str(f.boundNs())));
+            for (NodeFactor f : members.get(c.reference())) {
+                ClockMap m = f.factor().toReference();
+                sb.append(String.format("%-20s %-42s %-42s %s%n", f.node(), m.slope().toDecimalString(),
+                        m.offset().toDecimalString(), str(f.factor().boundNs())));
+            }
+            List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
+            if (!edges.isEmpty()) {
+                sb.append(String.format("%-25s %s%n", "tree link (a~b)", "weight ("
+                        + SyncPairsCommand.WeightConverter.name(weight)
+                        + (weight == LinkWeight.BOUND_WIDTH ? ", ps)" : ")")));
+            }
+            for (TreeEdge e : edges) {
+                sb.append(String.format("%-25s %s%n", e.a() + "~" + e.b(), weightText(e.weight())));
             }
         }
         return sb.toString();
+    }
+
+    /** A tree link's weight: bound widths are whole picoseconds, slope accuracies are tiny. */
+    private String weightText(double w) {
+        if (Double.isInfinite(w)) {
+            return "inf";
+        }
+        return weight == LinkWeight.BOUND_WIDTH ? BigDecimal.valueOf(w).toBigInteger().toString() : Double.toString(w);
+    }
+
+    /** Picoseconds as nanoseconds with 3 decimals, or null when unbounded. */
+    private static BigDecimal nanos(long ps) {
+        return ps == LinkEstimate.UNBOUNDED ? null : BigDecimal.valueOf(ps, 3);
     }
 
     private static String ppm(DoubleDouble slope) {

@@ -1,6 +1,7 @@
 package io.tracesync.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,8 +10,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -75,6 +82,15 @@ class SyncPairsCommandTest {
         BigDecimal conv = slope.multiply(BigDecimal.valueOf(1411)).add(offset);
         assertTrue(conv.subtract(BigDecimal.valueOf(401)).abs().compareTo(bound.add(BigDecimal.TEN)) <= 0,
                 conv + " +- " + bound);
+        assertEquals("n1", n2.get("component").asText());
+        assertTrue(n2.get("up_ns").isNumber() && n2.get("down_ns").isNumber(), n2.toString());
+        assertEquals(bound, n2.get("up_ns").decimalValue().max(n2.get("down_ns").decimalValue()));
+        assertEquals("[{\"reference\":\"n1\",\"nodes\":2}]", root.get("components").toString());
+        JsonNode edge = root.get("tree").get(0);
+        assertEquals(1, root.get("tree").size());
+        assertEquals("n1", edge.get("a").asText());
+        assertEquals("n2", edge.get("b").asText());
+        assertTrue(edge.get("weight").isNumber(), edge.toString());
     }
 
     @Test
@@ -113,17 +129,262 @@ class SyncPairsCommandTest {
     }
 
     @Test
-    void oneDirectionOnlyHasNoFactorsAndSaysWhy() throws IOException {
+    void oneDirectionOnlyLeavesEachNodeItsOwnComponentAndSaysWhy() throws IOException {
         Run r = run("sync-pairs", "--pairs", csv("a,0,b,10\na,20,b,35\n").toString(), "--json");
         assertEquals(0, r.exit());
         assertTrue(r.out().contains("\"quality\" : \"INCOMPLETE\""));
-        assertTrue(r.err().contains("no factors for node b"), r.err());
+        assertTrue(r.err().contains("node a has no ACCURATE link: it is its own component"), r.err());
+        assertTrue(r.err().contains("node b has no ACCURATE link: it is its own component"), r.err());
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertEquals("a", root.get("reference").asText());
+        assertEquals(0, root.get("tree").size());
+        assertEquals("b", root.get("nodes").get(1).get("component").asText());
+    }
+
+    @Test
+    void emptyInputHasNoReference() throws IOException {
+        Run r = run("sync-pairs", "--pairs", csv("sender,send_ns,receiver,recv_ns\n").toString(), "--json",
+                "--reference", "zz");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertTrue(root.get("reference").isNull());
+        assertEquals(0, root.get("components").size());
+        assertEquals(0, root.get("nodes").size());
+        assertEquals(0, root.get("tree").size());
+    }
+
+    // ---- networks of synthetic pairs between nodes with known linear clocks ----
+
+    private static final MathContext MC = new MathContext(50);
+    private static final long END_NS = 61_000_000_000L;
+
+    /** A node's clock as a function of true time T (ns): offset + rate * T. */
+    record Clock(BigDecimal offset, BigDecimal rate) {
+        static Clock of(String offset, String ppm) {
+            return new Clock(new BigDecimal(offset), BigDecimal.ONE.add(new BigDecimal(ppm).movePointLeft(6)));
+        }
+
+        long at(BigDecimal t) {
+            return offset.add(rate.multiply(t)).setScale(0, RoundingMode.FLOOR).longValueExact();
+        }
+
+        BigDecimal trueTime(BigDecimal local) {
+            return local.subtract(offset).divide(rate, MC);
+        }
+    }
+
+    static final Map<String, Clock> CLOCKS = Map.of(
+            "a", Clock.of("1700000000000000000", "25"),
+            "b", Clock.of("1700003600123456789", "-17"),
+            "c", Clock.of("1699999000000000000", "40"),
+            "d", Clock.of("1700000100000000000", "3"));
+
+    /**
+     * Pairs over the minute up to {@link #END_NS} at 100/s on every link, either way, one-way delay 50 us + up to
+     * 200 us; the last one of each link sent within 1 ms of the end.
+     */
+    private static String pairs(long seed, String... links) {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder("sender,send_ns,receiver,recv_ns\n");
+        for (String link : links) {
+            String[] ends = link.split("~");
+            for (long t = END_NS - 59_990_000_000L; t <= END_NS; t += 10_000_000) {
+                boolean forward = r.nextBoolean();
+                String from = forward ? ends[0] : ends[1];
+                String to = forward ? ends[1] : ends[0];
+                BigDecimal send = BigDecimal.valueOf(t - r.nextInt(1_000_000));
+                BigDecimal recv = send.add(BigDecimal.valueOf(50_000 + r.nextInt(200_000)));
+                sb.append(from).append(',').append(CLOCKS.get(from).at(send)).append(',')
+                        .append(to).append(',').append(CLOCKS.get(to).at(recv)).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private JsonNode syncJson(String content, String... options) throws IOException {
+        List<String> args = new ArrayList<>(List.of("sync-pairs", "--pairs", csv(content).toString(), "--json"));
+        args.addAll(List.of(options));
+        Run r = run(args.toArray(new String[0]));
+        assertEquals(0, r.exit(), r.err());
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    private static JsonNode node(JsonNode root, String name) {
+        for (JsonNode n : root.get("nodes")) {
+            if (n.get("node").asText().equals(name)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no node " + name + " in " + root.get("nodes"));
+    }
+
+    /**
+     * The reported factor of every node, applied at its local time of the end of the trace, gives the true time
+     * of its component's reference within [-down_ns, +up_ns] (plus 1 ns: the bounds hold at each link's latest
+     * time, at most 1.25 ms earlier); bound_ns is the larger side, and not vacuous.
+     */
+    private static void assertTruthWithinBounds(JsonNode root) {
+        BigDecimal end = BigDecimal.valueOf(END_NS);
+        for (JsonNode n : root.get("nodes")) {
+            Clock own = CLOCKS.get(n.get("node").asText());
+            Clock ref = CLOCKS.get(n.get("component").asText());
+            long local = own.at(end);
+            BigDecimal truth = ref.offset().add(ref.rate().multiply(own.trueTime(BigDecimal.valueOf(local))));
+            BigDecimal conv = new BigDecimal(n.get("slope").asText()).multiply(BigDecimal.valueOf(local))
+                    .add(new BigDecimal(n.get("offset").asText()));
+            BigDecimal up = n.get("up_ns").decimalValue();
+            BigDecimal down = n.get("down_ns").decimalValue();
+            // truth in [conv - down, conv + up], 1 ns of slack
+            BigDecimal error = truth.subtract(conv);
+            assertTrue(error.compareTo(up.add(BigDecimal.ONE)) <= 0, n + ": error " + error);
+            assertTrue(error.negate().compareTo(down.add(BigDecimal.ONE)) <= 0, n + ": error " + error);
+            BigDecimal bound = n.get("bound_ns").decimalValue();
+            assertEquals(bound, up.max(down), n.toString());
+            assertTrue(bound.compareTo(BigDecimal.valueOf(500_000)) < 0, n + ": bound " + bound);
+        }
+    }
+
+    @Test
+    void chainOfThreeNodesHasTheMiddleOneAsReference() throws IOException {
+        JsonNode root = syncJson(pairs(1, "a~b", "b~c"), "--horizon", "none", "--min-delay", "50000");
+        assertEquals("b", root.get("reference").asText());
+        assertEquals("[{\"reference\":\"b\",\"nodes\":3}]", root.get("components").toString());
+        assertEquals(3, root.get("nodes").size());
+        for (String name : new String[] {"a", "b", "c"}) {
+            JsonNode n = node(root, name);
+            assertEquals("b", n.get("component").asText(), n.toString());
+        }
+        JsonNode b = node(root, "b");
+        assertEquals("1", b.get("slope").asText());
+        assertEquals("0", b.get("offset").asText());
+        assertEquals(0, b.get("bound_ns").decimalValue().signum());
+        assertTruthWithinBounds(root);
+
+        JsonNode tree = root.get("tree");
+        assertEquals(2, tree.size());
+        assertEquals("a", tree.get(0).get("a").asText());
+        assertEquals("b", tree.get(0).get("b").asText());
+        assertEquals("b", tree.get(1).get("a").asText());
+        assertEquals("c", tree.get(1).get("b").asText());
+        for (int i = 0; i < 2; i++) {
+            // slope-accuracy weights: the link's alpha_max - alpha_min
+            double accuracy = new BigDecimal(root.get("links").get(i).get("slope_accuracy").asText()).doubleValue();
+            double weight = tree.get(i).get("weight").asDouble();
+            assertTrue(tree.get(i).get("weight").isNumber());
+            assertEquals(accuracy, weight, accuracy * 1e-12);
+        }
+
+        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--horizon", "none");
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("component b (3 nodes), reference clock: b"), text.out());
+        assertTrue(text.out().contains("weight (slope-accuracy)"), text.out());
+        assertTrue(text.out().contains("b~c "), text.out());
+        assertEquals("", text.err());
+    }
+
+    @Test
+    void separateComponentsHaveTheirOwnReferences() throws IOException {
+        JsonNode root = syncJson(pairs(2, "a~b", "c~d"));
+        assertEquals("a", root.get("reference").asText());
+        assertEquals("[{\"reference\":\"a\",\"nodes\":2},{\"reference\":\"c\",\"nodes\":2}]",
+                root.get("components").toString());
+        assertEquals(List.of("a", "a", "c", "c"), List.of(node(root, "a"), node(root, "b"), node(root, "c"),
+                node(root, "d")).stream().map(n -> n.get("component").asText()).toList());
+        assertEquals("a", root.get("nodes").get(0).get("node").asText());
+        assertEquals("d", root.get("nodes").get(3).get("node").asText());
+        assertEquals(0, node(root, "c").get("bound_ns").decimalValue().signum());
+        assertTruthWithinBounds(root);
+        assertEquals(2, root.get("tree").size());
+        assertEquals("c", root.get("tree").get(1).get("a").asText());
+        assertEquals("d", root.get("tree").get(1).get("b").asText());
+
+        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
+        assertTrue(text.out().contains("component a (2 nodes), reference clock: a"), text.out());
+        assertTrue(text.out().contains("component c (2 nodes), reference clock: c"), text.out());
+        assertTrue(text.out().indexOf("component a") < text.out().indexOf("component c"), text.out());
+    }
+
+    @Test
+    void pinnedReferenceReplacesTheCentroid() throws IOException {
+        JsonNode root = syncJson(pairs(3, "a~b", "b~c"), "--reference", "c", "--horizon", "none", "--min-delay",
+                "50000");
+        assertEquals("c", root.get("reference").asText());
+        assertEquals("[{\"reference\":\"c\",\"nodes\":3}]", root.get("components").toString());
+        JsonNode c = node(root, "c");
+        assertEquals("1", c.get("slope").asText());
+        assertEquals("0", c.get("offset").asText());
+        for (String name : new String[] {"a", "b"}) {
+            assertEquals("c", node(root, name).get("component").asText());
+        }
+        // a reaches c over two links: its bound is the composition, wider than b's
+        assertTrue(node(root, "a").get("bound_ns").decimalValue()
+                .compareTo(node(root, "b").get("bound_ns").decimalValue()) > 0, root.get("nodes").toString());
+        assertTruthWithinBounds(root);
+    }
+
+    @Test
+    void boundWidthWeightIsAccepted() throws IOException {
+        JsonNode root = syncJson(pairs(4, "a~b", "b~c"), "--weight", "bound-width");
+        assertEquals("b", root.get("reference").asText());
+        assertTruthWithinBounds(root);
+        for (int i = 0; i < 2; i++) {
+            // the wider of Poirier's bounds at the link's latest time, in ps
+            JsonNode b = root.get("links").get(i).get("bounds").get(0);
+            BigDecimal widest = b.get("up_ns").decimalValue().max(b.get("down_ns").decimalValue());
+            assertEquals(widest.movePointRight(3).doubleValue(), root.get("tree").get(i).get("weight").asDouble());
+        }
+        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "bound-width");
+        assertTrue(text.out().contains("weight (bound-width, ps)"), text.out());
+        Run bad = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "fastest");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("'fastest' is not a link weight"), bad.err());
+    }
+
+    @Test
+    void nodeWithoutAccurateLinkIsItsOwnComponent() throws IOException {
+        // a~b only has one message each way: APPROXIMATE, so a is alone unless --approximate joins it
+        String content = pairs(5, "b~c") + "a," + CLOCKS.get("a").at(BigDecimal.valueOf(1_000_000)) + ",b,"
+                + CLOCKS.get("b").at(BigDecimal.valueOf(1_100_000)) + "\n"
+                + "b," + CLOCKS.get("b").at(BigDecimal.valueOf(2_000_000)) + ",a,"
+                + CLOCKS.get("a").at(BigDecimal.valueOf(2_100_000)) + "\n";
+        Run r = run("sync-pairs", "--pairs", csv(content).toString(), "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertEquals("APPROXIMATE", root.get("links").get(0).get("quality").asText());
+        assertEquals("b", root.get("reference").asText());
+        assertEquals("[{\"reference\":\"b\",\"nodes\":2},{\"reference\":\"a\",\"nodes\":1}]",
+                root.get("components").toString());
+        assertEquals("a", node(root, "a").get("component").asText());
+        assertEquals(1, root.get("tree").size());
+        assertTruthWithinBounds(root);
+        assertTrue(r.err().contains("node a has no ACCURATE link: it is its own component"), r.err());
+        assertFalse(r.err().contains("node b has no"), r.err());
+        assertFalse(r.err().contains("node c has no"), r.err());
+        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
+        assertTrue(text.out().contains("component a (1 node), reference clock: a"), text.out());
+
+        // --approximate: a joins over the APPROXIMATE link, weight +infinity (null in JSON), unbounded
+        Run approx = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--json", "--approximate");
+        assertEquals(0, approx.exit(), approx.err());
+        root = new ObjectMapper().readTree(approx.out());
+        assertEquals("[{\"reference\":\"b\",\"nodes\":3}]", root.get("components").toString());
+        JsonNode a = node(root, "a");
+        assertEquals("b", a.get("component").asText());
+        assertTrue(a.get("bound_ns").isNull() && a.get("up_ns").isNull() && a.get("down_ns").isNull(), a.toString());
+        assertTrue(root.get("tree").get(0).get("weight").isNull(), root.get("tree").toString());
+        assertTrue(root.get("tree").get(1).get("weight").isNumber(), root.get("tree").toString());
+        assertFalse(approx.err().contains("no ACCURATE link"), approx.err());
+        assertTrue(approx.err().contains("the bound of node a to its reference b is not finite yet"), approx.err());
     }
 
     @Test
     void everyCommandHasHelp() {
         assertTrue(run("--help").out().contains("sync-pairs"));
-        assertTrue(run("sync-pairs", "--help").out().contains("--pairs"));
+        String help = run("sync-pairs", "--help").out();
+        for (String option : new String[] {"--pairs", "--reference", "--weight", "slope-accuracy", "bound-width",
+                "--approximate", "--at", "--json", "--horizon", "--min-delay"}) {
+            assertTrue(help.contains(option), option + " in " + help);
+        }
     }
 
     @Test

@@ -49,6 +49,6 @@ public record NetworkOptions(LinkWeight weight, boolean includeApproximate, doub
         if (!(w >= 0)) {
             throw new IllegalArgumentException("link " + e.key() + " has no valid " + weight + ": " + w);
         }
-        return w;
+        return w + 0.0; // -0.0 becomes 0.0, which EdgeOrder would rank apart
     }
 }

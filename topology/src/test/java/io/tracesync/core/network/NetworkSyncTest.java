@@ -40,7 +40,7 @@ class NetworkSyncTest {
         Workload(long seed, int nodeCount) {
             random = new Random(seed);
             for (int i = 0; i < nodeCount; i++) {
-                names.add(Integer.toString(random.nextInt(1000), 36) + i);
+                names.add(Integer.toString(random.nextInt(1000), 36) + "_" + i);
             }
             weights = new double[] {1e-9, 2e-9, 3e-9, random.nextDouble() * 1e-8};
         }
