@@ -70,7 +70,7 @@ final class FactorPropagation {
         ensureVertex(v);
         if (rootStamp[v] != epoch) {
             rootStamp[v] = epoch;
-            roots = grow(roots, rootCount + 1);
+            roots = IntArrays.grow(roots, rootCount + 1);
             roots[rootCount++] = v;
         }
     }
@@ -80,13 +80,9 @@ final class FactorPropagation {
         ensureEdge(e);
         if (edgeStamp[e] != epoch) {
             edgeStamp[e] = epoch;
-            edges = grow(edges, edgeCount + 1);
+            edges = IntArrays.grow(edges, edgeCount + 1);
             edges[edgeCount++] = e;
         }
-    }
-
-    private static int[] grow(int[] a, int n) {
-        return n <= a.length ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
     }
 
     Factor factor(int v) {
@@ -167,7 +163,7 @@ final class FactorPropagation {
     private int subtree(int x, int up, int r, int touchedCount) {
         IncidenceLists tree = forest.treeEdges();
         int top = 0;
-        stack = grow(stack, 2);
+        stack = IntArrays.grow(stack, 2);
         stack[top++] = x;
         stack[top++] = up;
         while (top > 0) {
@@ -175,7 +171,7 @@ final class FactorPropagation {
             int v = stack[--top];
             if (visited[v] != epoch) {
                 visited[v] = epoch;
-                touched = grow(touched, touchedCount + 1);
+                touched = IntArrays.grow(touched, touchedCount + 1);
                 touched[touchedCount++] = v;
             }
             for (int i = 0, n = tree.count(v); i < n; i++) {
@@ -186,7 +182,7 @@ final class FactorPropagation {
                 int y = forest.other(e, v);
                 factor[y] = factor[v].child(hop(e, y));
                 reference[y] = r;
-                stack = grow(stack, top + 2);
+                stack = IntArrays.grow(stack, top + 2);
                 stack[top++] = y;
                 stack[top++] = e;
             }

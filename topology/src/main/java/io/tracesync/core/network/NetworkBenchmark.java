@@ -23,8 +23,7 @@ public final class NetworkBenchmark {
     }
 
     /** What one run measured. */
-    public record Result(Config config, NetworkStats stats, long opNanos, long referenceNanos, long drainNanos,
-            long drains, int trees) {
+    public record Result(Config config, NetworkStats stats, long opNanos, long referenceNanos, long drainNanos) {
 
         /** Time in the spanning forest itself (operations minus reference-node work). */
         public long mstNanos() {
@@ -83,7 +82,6 @@ public final class NetworkBenchmark {
         net.stats().enableTiming();
         long opNanos = 0;
         long drainNanos = 0;
-        long drains = 0;
         for (int i = 0; i < config.ops(); i++) {
             Op op = next();
             long structureBefore = naive == null ? 0 : naive.structuralChanges(net.stats());
@@ -101,15 +99,12 @@ public final class NetworkBenchmark {
                 long t2 = System.nanoTime();
                 net.drain();
                 drainNanos += System.nanoTime() - t2;
-                drains++;
             }
         }
         long t2 = System.nanoTime();
         net.drain();
         drainNanos += System.nanoTime() - t2;
-        drains++;
-        return new Result(config, net.stats(), opNanos, net.stats().referenceNanos, drainNanos, drains,
-                net.nodes().size() - net.tree().size());
+        return new Result(config, net.stats(), opNanos, net.stats().referenceNanos, drainNanos);
     }
 
     /** Runs the workload incrementally and, beside it, the naive baseline ({@code samples} sampled states). */
@@ -168,10 +163,17 @@ public final class NetworkBenchmark {
 
     private Op reweigh(int i, double w) {
         edgeW[i] = w;
-        LinkKey key = LinkKey.between(names[edgeU[i]], names[edgeV[i]]);
+        LinkEstimate e = estimate(i);
+        return new Op(e.key(), e);
+    }
+
+    /** Link i's current estimate: a fixed map per link, bounds growing with the weight. */
+    private LinkEstimate estimate(int i) {
+        double w = edgeW[i];
         ClockMap map = maps[(edgeU[i] * 31 + edgeV[i]) & (MAPS - 1)];
         long bound = 1 + (long) (w * 1e15);
-        return new Op(key, LinkEstimate.accurate(key, map, w, map.slope().hi() - w, bound, bound));
+        return LinkEstimate.accurate(LinkKey.between(names[edgeU[i]], names[edgeV[i]]), map, w,
+                map.slope().hi() - w, bound, bound);
     }
 
     private void removeEdge(int i) {
@@ -250,10 +252,10 @@ public final class NetworkBenchmark {
             stamp++;
             IncidenceLists tree = forest.treeEdges();
             int n = 0;
-            order = ensure(order, 1);
+            order = IntArrays.grow(order, 1);
             order[n++] = x;
-            parentEdge = ensure(parentEdge, x + 1);
-            seen = ensure(seen, x + 1);
+            parentEdge = IntArrays.grow(parentEdge, x + 1);
+            seen = IntArrays.grow(seen, x + 1);
             parentEdge[x] = 0;
             seen[x] = stamp;
             for (int k = 0; k < n; k++) {
@@ -261,12 +263,12 @@ public final class NetworkBenchmark {
                 for (int j = 0, d = tree.count(v); j < d; j++) {
                     int e = tree.edge(v, j);
                     int y = forest.other(e, v);
-                    seen = ensure(seen, y + 1);
+                    seen = IntArrays.grow(seen, y + 1);
                     if (seen[y] != stamp) {
                         seen[y] = stamp;
-                        parentEdge = ensure(parentEdge, y + 1);
+                        parentEdge = IntArrays.grow(parentEdge, y + 1);
                         parentEdge[y] = e;
-                        order = ensure(order, n + 1);
+                        order = IntArrays.grow(order, n + 1);
                         order[n++] = y;
                     }
                 }
@@ -277,8 +279,8 @@ public final class NetworkBenchmark {
         /** The centroid of x's tree from scratch: subtree sizes in reverse breadth-first order. */
         private int centroid(SpanningForest forest, int x) {
             int n = enumerate(forest, x);
-            size = ensure(size, forest.lct().capacity());
-            heaviest = ensure(heaviest, forest.lct().capacity());
+            size = IntArrays.grow(size, forest.lct().capacity());
+            heaviest = IntArrays.grow(heaviest, forest.lct().capacity());
             int best = 0;
             int bestHeaviest = Integer.MAX_VALUE;
             for (int k = n - 1; k >= 0; k--) {
@@ -322,11 +324,7 @@ public final class NetworkBenchmark {
         private LinkEstimate linkOf(SpanningForest forest, int e) {
             int u = Integer.parseInt(forest.name(forest.endA(e)).substring(1));
             int v = Integer.parseInt(forest.name(forest.endB(e)).substring(1));
-            Integer i = edgeIndex.get(pair(u, v));
-            ClockMap map = maps[(edgeU[i] * 31 + edgeV[i]) & (MAPS - 1)];
-            long bound = 1 + (long) (edgeW[i] * 1e15);
-            return LinkEstimate.accurate(LinkKey.between(names[u], names[v]), map, edgeW[i],
-                    map.slope().hi() - edgeW[i], bound, bound);
+            return estimate(edgeIndex.get(pair(u, v)));
         }
 
         /** Kruskal over every current link, with union-find (path halving, union by size). */
@@ -377,7 +375,4 @@ public final class NetworkBenchmark {
         }
     }
 
-    private static int[] ensure(int[] a, int n) {
-        return n <= a.length ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
-    }
 }

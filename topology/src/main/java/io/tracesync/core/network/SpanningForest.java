@@ -133,11 +133,6 @@ final class SpanningForest {
         return e;
     }
 
-    /** One more than the largest edge id handed out so far. */
-    int edgeCapacity() {
-        return nextEdge;
-    }
-
     /** True if edge e1 ranks above e2 in {@link EdgeOrder}. */
     private boolean heavier(int e1, int e2) {
         int c = Double.compare(weight[e1], weight[e2]);
@@ -348,7 +343,7 @@ final class SpanningForest {
         seenStamp++;
         int head = 0;
         int tail = 0;
-        queue = grow(queue, 1);
+        queue = IntArrays.grow(queue, 1);
         queue[tail++] = start;
         seen[start] = seenStamp;
         while (head < tail) {
@@ -357,7 +352,7 @@ final class SpanningForest {
                 int y = other(tree.edge(x, i), x);
                 if (seen[y] != seenStamp) {
                     seen[y] = seenStamp;
-                    queue = grow(queue, tail + 1);
+                    queue = IntArrays.grow(queue, tail + 1);
                     queue[tail++] = y;
                 }
             }
@@ -375,10 +370,6 @@ final class SpanningForest {
         }
         stats.replacementScans += tail;
         return best;
-    }
-
-    private static int[] grow(int[] a, int n) {
-        return n <= a.length ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
     }
 
     private void linkTree(int e) {
