@@ -23,21 +23,26 @@ final class LinkCutTrees {
     }
 
     private static final int STRIDE = 16;
-    private static final int LEFT = 0;
-    private static final int RIGHT = 1;
-    private static final int PARENT = 2;
-    private static final int FLAGS = 3;
-    private static final int HEAVIEST = 4;
-    private static final int VIRTUAL_SIZE = 5;
-    private static final int SIZE = 6;
-    private static final int MARK = 7;
-    private static final int VIRTUAL_MARKS = 8;
-    private static final int MARKS = 9;
-    private static final int WEIGHT = 10;
-    private static final int HEAVIEST_WEIGHT = 12;
-    private static final int PAYLOAD = 14;
+    /** Puts node 1 at byte 64 of the array object, so that (large, region-aligned) arrays keep one node per line. */
+    private static final int BASE = 12;
+    private static final int LEFT = BASE;
+    private static final int RIGHT = BASE + 1;
+    private static final int PARENT = BASE + 2;
+    private static final int FLAGS = BASE + 3;
+    private static final int HEAVIEST = BASE + 4;
+    private static final int VIRTUAL_SIZE = BASE + 5;
+    private static final int SIZE = BASE + 6;
+    private static final int MARK = BASE + 7;
+    private static final int VIRTUAL_MARKS = BASE + 8;
+    private static final int MARKS = BASE + 9;
+    private static final int WEIGHT = BASE + 10;
+    private static final int HEAVIEST_WEIGHT = BASE + 12;
+    private static final int PAYLOAD = BASE + 14;
+    private static final int PATH_MARKS = BASE + 15;
     private static final int FLIP = 1;
     private static final int VERTEX = 2;
+    /** The weight bits of a vertex: below those of every non-negative weight. */
+    private static final long NO_EDGE = -1;
 
     private final TieBreak ties;
     private int[] n = new int[STRIDE * 64];
@@ -45,17 +50,18 @@ final class LinkCutTrees {
     private int[] freeList = new int[16];
     private int freeCount;
     private int[] stack = new int[64];
+    private final int[] side = new int[2];
 
     LinkCutTrees(TieBreak ties) {
         this.ties = ties;
-        setDouble(0, HEAVIEST_WEIGHT, Double.NEGATIVE_INFINITY);
+        setLong(HEAVIEST_WEIGHT, NO_EDGE);
     }
 
     /** A new single-vertex tree. */
     int newVertex() {
         int x = allocate();
         n[x * STRIDE + FLAGS] = VERTEX;
-        setDouble(x, WEIGHT, Double.NEGATIVE_INFINITY);
+        setLong(x * STRIDE + WEIGHT, NO_EDGE);
         pull(x);
         return x;
     }
@@ -63,17 +69,17 @@ final class LinkCutTrees {
     /** A new edge node, alone, carrying the edge's id and weight. */
     int newEdge(int payload, double w) {
         int x = freeCount > 0 ? freeList[--freeCount] : allocate();
-        Arrays.fill(n, x * STRIDE, x * STRIDE + STRIDE, 0);
+        Arrays.fill(n, x * STRIDE + BASE, x * STRIDE + BASE + STRIDE, 0);
         n[x * STRIDE + PAYLOAD] = payload;
-        setDouble(x, WEIGHT, w);
+        setLong(x * STRIDE + WEIGHT, Double.doubleToRawLongBits(w));
         pull(x);
         return x;
     }
 
     private int allocate() {
         int x = next++;
-        if ((x + 1) * STRIDE > n.length) {
-            n = Arrays.copyOf(n, Math.max((x + 1) * STRIDE, 2 * n.length));
+        if ((x + 1) * STRIDE + BASE > n.length) {
+            n = Arrays.copyOf(n, Math.max((x + 1) * STRIDE + BASE, 2 * n.length));
         }
         return x;
     }
@@ -98,59 +104,53 @@ final class LinkCutTrees {
     /** Changes an edge node's weight. */
     void setWeight(int x, double w) {
         access(x);
-        setDouble(x, WEIGHT, w);
+        setLong(x * STRIDE + WEIGHT, Double.doubleToRawLongBits(w));
         pull(x);
     }
 
-    private double getDouble(int x, int field) {
-        int i = x * STRIDE + field;
-        return Double.longBitsToDouble(((long) n[i] << 32) | (n[i + 1] & 0xFFFF_FFFFL));
+    private long getLong(int i) {
+        return ((long) n[i] << 32) | (n[i + 1] & 0xFFFF_FFFFL);
     }
 
-    private void setDouble(int x, int field, double v) {
-        long bits = Double.doubleToRawLongBits(v);
-        int i = x * STRIDE + field;
-        n[i] = (int) (bits >>> 32);
-        n[i + 1] = (int) bits;
+    private void setLong(int i, long v) {
+        n[i] = (int) (v >>> 32);
+        n[i + 1] = (int) v;
     }
 
+    /** A splay root's PARENT is its path-parent negated (0 for a tree root); a splay child's is positive. */
     private boolean isSplayRoot(int x) {
-        int p = n[x * STRIDE + PARENT];
-        return p == 0 || (n[p * STRIDE + LEFT] != x && n[p * STRIDE + RIGHT] != x);
+        return n[x * STRIDE + PARENT] <= 0;
     }
 
-    /** Recomputes x's aggregates from its own fields and its two splay children. */
+    /**
+     * Recomputes x's aggregates from its own fields and its two splay children. Weights are compared as their
+     * IEEE bits, which order non-negative doubles like their values; NO_EDGE is below them all.
+     */
     private void pull(int x) {
         int b = x * STRIDE;
-        int l = n[b + LEFT];
-        int r = n[b + RIGHT];
-        int lb = l * STRIDE;
-        int rb = r * STRIDE;
-        boolean vertex = (n[b + FLAGS] & VERTEX) != 0;
-        n[b + SIZE] = n[lb + SIZE] + n[rb + SIZE] + n[b + VIRTUAL_SIZE] + (vertex ? 1 : 0);
-        n[b + MARKS] = n[lb + MARKS] + n[rb + MARKS] + n[b + VIRTUAL_MARKS] + n[b + MARK];
-        int h = vertex ? 0 : x;
-        double hw = vertex ? Double.NEGATIVE_INFINITY : getDouble(x, WEIGHT);
+        int lb = n[b + LEFT] * STRIDE;
+        int rb = n[b + RIGHT] * STRIDE;
+        int vertex = (n[b + FLAGS] & VERTEX) >>> 1;
+        int mark = n[b + MARK];
+        n[b + SIZE] = n[lb + SIZE] + n[rb + SIZE] + n[b + VIRTUAL_SIZE] + vertex;
+        n[b + MARKS] = n[lb + MARKS] + n[rb + MARKS] + n[b + VIRTUAL_MARKS] + mark;
+        n[b + PATH_MARKS] = n[lb + PATH_MARKS] + n[rb + PATH_MARKS] + mark;
+        int h = x & (vertex - 1);
+        long hw = getLong(b + WEIGHT);
         int lh = n[lb + HEAVIEST];
-        if (lh != 0 && heavier(lh, getDouble(l, HEAVIEST_WEIGHT), h, hw)) {
+        long lw = getLong(lb + HEAVIEST_WEIGHT);
+        if (lw > hw || lw == hw && lw != NO_EDGE && ties.compare(payload(lh), payload(h)) > 0) {
             h = lh;
-            hw = getDouble(l, HEAVIEST_WEIGHT);
+            hw = lw;
         }
         int rh = n[rb + HEAVIEST];
-        if (rh != 0 && heavier(rh, getDouble(r, HEAVIEST_WEIGHT), h, hw)) {
+        long rw = getLong(rb + HEAVIEST_WEIGHT);
+        if (rw > hw || rw == hw && rw != NO_EDGE && ties.compare(payload(rh), payload(h)) > 0) {
             h = rh;
-            hw = getDouble(r, HEAVIEST_WEIGHT);
+            hw = rw;
         }
         n[b + HEAVIEST] = h;
-        setDouble(x, HEAVIEST_WEIGHT, hw);
-    }
-
-    private boolean heavier(int e1, double w1, int e2, double w2) {
-        if (e2 == 0) {
-            return true;
-        }
-        int c = Double.compare(w1, w2);
-        return c != 0 ? c > 0 : ties.compare(payload(e1), payload(e2)) > 0;
+        setLong(b + HEAVIEST_WEIGHT, hw);
     }
 
     private void push(int x) {
@@ -170,30 +170,26 @@ final class LinkCutTrees {
         }
     }
 
+    /** Rotates x above its parent p, pulling p; x's own aggregates are left for the end of the splay. */
     private void rotate(int x) {
         int xb = x * STRIDE;
         int p = n[xb + PARENT];
         int pb = p * STRIDE;
         int g = n[pb + PARENT];
-        boolean pRoot = isSplayRoot(p);
         if (n[pb + LEFT] == x) {
             int c = n[xb + RIGHT];
             n[pb + LEFT] = c;
-            if (c != 0) {
-                n[c * STRIDE + PARENT] = p;
-            }
+            n[c * STRIDE + PARENT] = p;
             n[xb + RIGHT] = p;
         } else {
             int c = n[xb + LEFT];
             n[pb + RIGHT] = c;
-            if (c != 0) {
-                n[c * STRIDE + PARENT] = p;
-            }
+            n[c * STRIDE + PARENT] = p;
             n[xb + LEFT] = p;
         }
         n[pb + PARENT] = x;
         n[xb + PARENT] = g;
-        if (!pRoot) {
+        if (g > 0) {
             int gb = g * STRIDE;
             if (n[gb + LEFT] == p) {
                 n[gb + LEFT] = x;
@@ -202,14 +198,13 @@ final class LinkCutTrees {
             }
         }
         pull(p);
-        pull(x);
     }
 
     private void splay(int x) {
         int top = 0;
         int y = x;
         stack[top++] = y;
-        while (!isSplayRoot(y)) {
+        while (n[y * STRIDE + PARENT] > 0) {
             y = n[y * STRIDE + PARENT];
             if (top == stack.length) {
                 stack = Arrays.copyOf(stack, 2 * top);
@@ -219,24 +214,30 @@ final class LinkCutTrees {
         while (top > 0) {
             push(stack[--top]);
         }
-        while (!isSplayRoot(x)) {
-            int p = n[x * STRIDE + PARENT];
-            if (!isSplayRoot(p)) {
-                int g = n[p * STRIDE + PARENT];
+        if (y == x) {
+            return;
+        }
+        int p;
+        while ((p = n[x * STRIDE + PARENT]) > 0) {
+            int g = n[p * STRIDE + PARENT];
+            if (g > 0) {
                 boolean zigZig = (n[p * STRIDE + LEFT] == x) == (n[g * STRIDE + LEFT] == p);
                 rotate(zigZig ? p : x);
             }
             rotate(x);
         }
+        pull(x);
     }
 
     /** Makes the root-to-x path preferred; x ends as the root of its splay tree, holding the whole tree's sums. */
     void access(int x) {
         int last = 0;
-        for (int y = x; y != 0; y = n[y * STRIDE + PARENT]) {
+        for (int y = x; y != 0; y = -n[y * STRIDE + PARENT]) {
             splay(y);
             int b = y * STRIDE;
             int r = n[b + RIGHT];
+            n[r * STRIDE + PARENT] = -y;
+            n[last * STRIDE + PARENT] = y;
             n[b + VIRTUAL_SIZE] += n[r * STRIDE + SIZE] - n[last * STRIDE + SIZE];
             n[b + VIRTUAL_MARKS] += n[r * STRIDE + MARKS] - n[last * STRIDE + MARKS];
             n[b + RIGHT] = last;
@@ -262,7 +263,7 @@ final class LinkCutTrees {
 
     /** Makes tree root y (a splay root without parent) a child of splay root p, which then gets pulled. */
     private void hang(int y, int p) {
-        n[y * STRIDE + PARENT] = p;
+        n[y * STRIDE + PARENT] = -p;
         n[p * STRIDE + VIRTUAL_SIZE] += n[y * STRIDE + SIZE];
         n[p * STRIDE + VIRTUAL_MARKS] += n[y * STRIDE + MARKS];
         pull(p);
@@ -287,12 +288,67 @@ final class LinkCutTrees {
         pull(x);
     }
 
+    /**
+     * Right after {@link #query}(u, v, ·) on one tree, takes out edge node x of the path u..v, leaving it alone:
+     * the u side, rooted at u, and the v side remain as the splay trees of the path's two parts, see
+     * {@link #sideSize}, {@link #sideMarks}, {@link #onSidePath} and {@link #branchSize}; {@link #linkAcross}
+     * must follow. No access: the cycle case of the spanning forest touches only the path just queried.
+     */
+    void cutOnPath(int x) {
+        splay(x);
+        int xb = x * STRIDE;
+        side[0] = n[xb + LEFT];
+        side[1] = n[xb + RIGHT];
+        n[side[0] * STRIDE + PARENT] = 0;
+        n[side[1] * STRIDE + PARENT] = 0;
+        n[xb + LEFT] = 0;
+        n[xb + RIGHT] = 0;
+        pull(x);
+    }
+
+    /** Vertices on side s (0: u, 1: v) after {@link #cutOnPath}. */
+    int sideSize(int s) {
+        return n[side[s] * STRIDE + SIZE];
+    }
+
+    /** The mark of side s's tree after {@link #cutOnPath}. */
+    int sideMarks(int s) {
+        return n[side[s] * STRIDE + MARKS];
+    }
+
+    /** Whether marked vertex c lies on side s's part of the path u..v after {@link #cutOnPath}. */
+    boolean onSidePath(int s, int c) {
+        return n[side[s] * STRIDE + PATH_MARKS] == c;
+    }
+
+    /**
+     * For vertex c on side s's part of the path, the vertices beyond c towards that side's end of the path (u for
+     * side 0, v for side 1) together with everything hanging off them: the branch of c containing that end.
+     */
+    int branchSize(int s, int c) {
+        splay(c);
+        side[s] = c;
+        int cb = c * STRIDE;
+        return n[n[cb + (s == 0 ? LEFT : RIGHT)] * STRIDE + SIZE];
+    }
+
+    /** Completes {@link #cutOnPath} by linking u and the v side through the new single edge node e: u - e - v. */
+    void linkAcross(int u, int e) {
+        int r = side[1];
+        n[r * STRIDE + FLAGS] ^= FLIP;
+        n[e * STRIDE + RIGHT] = r;
+        n[r * STRIDE + PARENT] = e;
+        pull(e);
+        splay(u);
+        hang(e, u);
+    }
+
     /** The mark of the tree of v while v is the root of its whole splay structure (right after a cut). */
     int rootMark(int v) {
         return n[v * STRIDE + MARKS];
     }
 
-    /** The size of the tree of v while v is the root of its whole splay structure (right after a cut). */
+    /** The size of the tree of v while v is the root of its whole splay structure (after a cut, or access(v)). */
     int rootSize(int v) {
         return n[v * STRIDE + SIZE];
     }

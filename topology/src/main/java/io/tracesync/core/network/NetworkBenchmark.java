@@ -4,8 +4,6 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Random;
 
 /**
@@ -46,7 +44,8 @@ public final class NetworkBenchmark {
     private final Random random;
     private final String[] names;
     private final ClockMap[] maps = new ClockMap[MAPS];
-    private final Map<Long, Integer> edgeIndex = new HashMap<>();
+    /** Pair to link index plus one. */
+    private final LongIntMap edgeIndex = new LongIntMap();
     private int[] edgeU = new int[1024];
     private int[] edgeV = new int[1024];
     private double[] edgeW = new double[1024];
@@ -146,8 +145,8 @@ public final class NetworkBenchmark {
     }
 
     private Op link(int u, int v) {
-        Integer i = edgeIndex.get(pair(u, v));
-        if (i != null) {
+        int i = edgeIndex.get(pair(u, v)) - 1;
+        if (i >= 0) {
             return reweigh(i, edgeW[i] * (0.5 + random.nextDouble() / 2));
         }
         if (edgeCount == edgeU.length) {
@@ -157,7 +156,7 @@ public final class NetworkBenchmark {
         }
         edgeU[edgeCount] = u;
         edgeV[edgeCount] = v;
-        edgeIndex.put(pair(u, v), edgeCount);
+        edgeIndex.put(pair(u, v), edgeCount + 1);
         return reweigh(edgeCount++, random.nextDouble() * 1e-6);
     }
 
@@ -183,7 +182,7 @@ public final class NetworkBenchmark {
             edgeU[i] = edgeU[edgeCount];
             edgeV[i] = edgeV[edgeCount];
             edgeW[i] = edgeW[edgeCount];
-            edgeIndex.put(pair(edgeU[i], edgeV[i]), i);
+            edgeIndex.put(pair(edgeU[i], edgeV[i]), i + 1);
         }
     }
 
@@ -324,7 +323,7 @@ public final class NetworkBenchmark {
         private LinkEstimate linkOf(SpanningForest forest, int e) {
             int u = Integer.parseInt(forest.name(forest.endA(e)).substring(1));
             int v = Integer.parseInt(forest.name(forest.endB(e)).substring(1));
-            return estimate(edgeIndex.get(pair(u, v)));
+            return estimate(edgeIndex.get(pair(u, v)) - 1);
         }
 
         /** Kruskal over every current link, with union-find (path halving, union by size). */

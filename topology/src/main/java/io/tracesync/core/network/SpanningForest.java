@@ -23,12 +23,10 @@ import java.util.function.IntConsumer;
 final class SpanningForest {
 
     private final LinkCutTrees lct = new LinkCutTrees(this::compareTies);
-    private final IncidenceLists graph = new IncidenceLists();
+    private final EdgeLists graph = new EdgeLists();
     private final IncidenceLists tree = new IncidenceLists();
-    private final WeightHeap treeWeights = new WeightHeap();
-    /** Trees of two or more vertices. */
-    private int largeTrees;
     private final ReferenceNodes references;
+    private final MinimaxBounds bounds = new MinimaxBounds(this);
     private final IntConsumer dirty;
     private final LongIntMap edgeIds = new LongIntMap();
     private final NetworkStats stats;
@@ -74,6 +72,7 @@ final class SpanningForest {
             seen = Arrays.copyOf(seen, names.length);
         }
         names[v] = name;
+        bounds.addVertex(v);
         references.addVertex(v);
         dirty.accept(v);
         return v;
@@ -169,7 +168,6 @@ final class SpanningForest {
         weight[e] = w;
         if (node[e] != 0) {
             lct.setWeight(node[e], w);
-            treeWeights.change(e, w);
         }
         if (w < old) {
             stats.decreases++;
@@ -205,18 +203,21 @@ final class SpanningForest {
     }
 
     /**
-     * An edge not in the forest: joins two trees, replaces the cycle's heaviest edge, or stays out (Alg. 8). An
-     * edge heavier than every tree edge stays out at once if its ends are known to share a tree without a query:
-     * when the forest has a single tree of two or more vertices and neither end is alone.
+     * An edge not in the forest: joins two trees, replaces the cycle's heaviest edge, or stays out (Alg. 8);
+     * without a path query when {@link MinimaxBounds} already shows it heavier than the whole cycle.
      */
     private void insert(int e) {
         int u = endA[e];
-        if (weight[e] > treeWeights.max() && largeTrees == 1 && tree.count(u) > 0 && tree.count(endB[e]) > 0) {
+        int v = endB[e];
+        if (bounds.staysOut(u, v, weight[e])) {
             stats.cycleDropped++;
             stats.cycleBoundDropped++;
             return;
         }
-        int v = endB[e];
+        if (tree.count(u) == 0 || tree.count(v) == 0) {
+            joinLoose(e, u, v);
+            return;
+        }
         lct.query(u, v, query);
         int cu = query[0];
         if (cu != query[2]) {
@@ -226,12 +227,69 @@ final class SpanningForest {
         int max = lct.payload(query[4]);
         if (heavier(e, max)) {
             stats.cycleDropped++;
+            bounds.missed();
             return;
         }
         stats.cycleKept++;
-        int r = references.effective(cu);
-        unlinkTree(max);
-        relink(e, cu, r);
+        if (references.pinned() != 0) {
+            int r = references.effective(cu);
+            unlinkTree(max);
+            relink(e, cu, r);
+        } else {
+            swap(e, max, cu);
+        }
+    }
+
+    /**
+     * The cycle case on the path u..v just queried, e replacing its heaviest edge old, the tree's centroid c
+     * being its reference: the side S of old without c moves, so every branch of c keeps its size unless c is on
+     * the path, where the branch towards e's end on c's side gains S; only if that reaches half the tree does the
+     * centroid move, along the path from c towards S (Lemma 2).
+     */
+    private void swap(int e, int old, int c) {
+        int u = endA[e];
+        int v = endB[e];
+        lct.cutOnPath(node[old]);
+        removeTreeEdge(old);
+        long t0 = stats.clock();
+        int cSide = lct.sideMarks(0) == c ? 0 : 1;
+        int far = cSide == 0 ? v : u;
+        boolean moves = false;
+        if (lct.onSidePath(cSide, c)) {
+            int n = lct.sideSize(0) + lct.sideSize(1);
+            int moved = lct.sideSize(1 - cSide);
+            long branch = c == (cSide == 0 ? u : v) ? 0 : lct.branchSize(cSide, c);
+            moves = 2 * (branch + moved) >= n;
+        }
+        long t1 = stats.clock();
+        int x = lct.newEdge(e, weight[e]);
+        lct.linkAcross(u, x);
+        addTreeEdge(e, x);
+        int c2 = c;
+        if (moves) {
+            long t2 = stats.clock();
+            c2 = references.searchPath(c, far);
+            references.move(c, c2);
+            t1 -= stats.clock() - t2;
+        }
+        stats.referenceNanos += t1 - t0;
+        if (c2 == c) {
+            dirty.accept(far);
+        } else {
+            stats.referenceChanges++;
+            dirty.accept(c2);
+        }
+    }
+
+    /** Joins through e a lone vertex, its own centroid, to another tree: one access instead of a path query. */
+    private void joinLoose(int e, int u, int v) {
+        boolean uAlone = tree.count(u) == 0;
+        boolean vAlone = tree.count(v) == 0;
+        int cu = uAlone ? u : lct.treeMark(u);
+        int nu = uAlone ? 1 : lct.rootSize(u);
+        int cv = vAlone ? v : lct.treeMark(v);
+        int nv = vAlone ? 1 : lct.rootSize(v);
+        join(e, cu, nu, cv, nv);
     }
 
     /** Links e between two trees: the new centroid lies on the path between the old ones (§4.5.5). */
@@ -261,6 +319,7 @@ final class SpanningForest {
         }
         int r = references.effective(c);
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
+        bounds.joined(e, nu <= nv ? endA[e] : endB[e]);
         if (r == ru) {
             dirty.accept(endB[e]);
         } else if (r == rv) {
@@ -310,12 +369,16 @@ final class SpanningForest {
         int sa = cutSizeA;
         int sb = cutSizeB;
         boolean cWithA = cutMarkA == c;
-        int replacement = lightestAcross(sa <= sb ? a : b, candidate ? 0 : e);
+        int scanned = sa <= sb ? a : b;
+        int replacement = lightestAcross(scanned, candidate ? 0 : e);
         if (replacement != 0) {
             stats.replacements++;
             relink(replacement, c, r);
+            bounds.replaced(e, replacement, inScan(endA[replacement]) ? endA[replacement] : endB[replacement],
+                    this::inScan);
             return;
         }
+        bounds.split(e, scanned, this::inScan);
         stats.splits++;
         long t0 = stats.clock();
         int c1 = references.walk(c, cWithA ? sa : sb);
@@ -360,8 +423,8 @@ final class SpanningForest {
         int best = 0;
         for (int k = 0; k < tail; k++) {
             int x = queue[k];
-            for (int i = 0, n = graph.count(x); i < n; i++) {
-                int f = graph.edge(x, i);
+            for (int s = graph.first(x); s != 0; s = graph.next(s)) {
+                int f = EdgeLists.edge(s);
                 if (f != excluded && node[f] == 0 && seen[other(f, x)] != seenStamp
                         && (best == 0 || heavier(best, f))) {
                     best = f;
@@ -372,29 +435,39 @@ final class SpanningForest {
         return best;
     }
 
+    /** Whether v is on the side of the last cut that {@link #lightestAcross} enumerated. */
+    private boolean inScan(int v) {
+        return seen[v] == seenStamp;
+    }
+
     private void linkTree(int e) {
-        largeTrees += 1 - (tree.count(endA[e]) > 0 ? 1 : 0) - (tree.count(endB[e]) > 0 ? 1 : 0);
         int x = lct.newEdge(e, weight[e]);
-        node[e] = x;
         lct.linkEdge(endA[e], x, endB[e]);
+        addTreeEdge(e, x);
+    }
+
+    /** The bookkeeping of e joining the forest as edge node x. */
+    private void addTreeEdge(int e, int x) {
+        node[e] = x;
         tree.add(endA[e], e, 0);
         tree.add(endB[e], e, 1);
-        treeWeights.add(e, weight[e]);
     }
 
     /** Cuts tree edge e; the two sides' marks and sizes are left in cutMarkA, cutSizeA and cutSizeB. */
     private void unlinkTree(int e) {
-        int x = node[e];
-        lct.cutEdge(endA[e], x, endB[e]);
+        lct.cutEdge(endA[e], node[e], endB[e]);
         cutMarkA = lct.rootMark(endA[e]);
         cutSizeA = lct.rootSize(endA[e]);
         cutSizeB = lct.rootSize(endB[e]);
-        lct.free(x);
+        removeTreeEdge(e);
+    }
+
+    /** The bookkeeping of e, already cut, leaving the forest. */
+    private void removeTreeEdge(int e) {
+        lct.free(node[e]);
         node[e] = 0;
         tree.remove(endA[e], e, 0);
         tree.remove(endB[e], e, 1);
-        treeWeights.remove(e);
-        largeTrees += (tree.count(endA[e]) > 0 ? 1 : 0) + (tree.count(endB[e]) > 0 ? 1 : 0) - 1;
     }
 
     /** Every tree edge, as edge ids. */

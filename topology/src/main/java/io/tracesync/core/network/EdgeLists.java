@@ -1,0 +1,54 @@
+package io.tracesync.core.network;
+
+/**
+ * For every vertex, the edges incident to it as a doubly linked list threaded through the edges' ends (slot 2e
+ * for end a, 2e+1 for end b; edge ids start at 1, so slot 0 means none): O(1) insertion and removal without
+ * per-vertex arrays to grow. For the whole graph, where edges arrive by the million and are only enumerated when a
+ * tree edge needs a replacement.
+ */
+final class EdgeLists {
+
+    private int[] head = new int[16];
+    private int[] next = new int[32];
+    private int[] previous = new int[32];
+
+    /** Adds edge e (&gt;= 1) at v, v being its end a (side 0) or b (side 1). */
+    void add(int v, int e, int side) {
+        head = IntArrays.grow(head, v + 1);
+        int slot = 2 * e + side;
+        next = IntArrays.grow(next, slot + 1);
+        previous = IntArrays.grow(previous, next.length);
+        int first = head[v];
+        next[slot] = first;
+        previous[slot] = 0;
+        previous[first] = slot;
+        head[v] = slot;
+    }
+
+    void remove(int v, int e, int side) {
+        int slot = 2 * e + side;
+        int after = next[slot];
+        int before = previous[slot];
+        if (before == 0) {
+            head[v] = after;
+        } else {
+            next[before] = after;
+        }
+        previous[after] = before;
+    }
+
+    /** The first slot at v, or 0. */
+    int first(int v) {
+        return v < head.length ? head[v] : 0;
+    }
+
+    /** The slot after {@code slot} at the same vertex, or 0. */
+    int next(int slot) {
+        return next[slot];
+    }
+
+    /** The edge of a slot. */
+    static int edge(int slot) {
+        return slot >>> 1;
+    }
+}

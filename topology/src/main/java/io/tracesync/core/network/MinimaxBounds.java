@@ -1,0 +1,132 @@
+package io.tracesync.core.network;
+
+import java.util.Arrays;
+import java.util.function.IntPredicate;
+
+/**
+ * For every vertex, an upper bound of the heaviest edge on its spanning-tree path to its tree's anchor, a vertex
+ * fixed per tree, and a label telling the trees apart. A new edge heavier than both its ends' bounds, in one
+ * tree, is heavier than every edge of the cycle it closes and stays out (cycle property): no path query.
+ *
+ * <p>In a minimum spanning forest the heaviest edge on the path between two vertices is their minimax distance in
+ * the whole graph, which new edges and lower weights can only decrease: the bounds stay valid through every cycle
+ * case and weight decrease and need work only when trees join (the smaller one is relabelled and bounded through
+ * the new edge, O(n log n) over all joins), when a tree edge is replaced (the scanned side is re-bounded through
+ * its replacement; if the anchor was on that side, the other end of the old edge becomes the anchor, the bounds
+ * of its side holding for it) and when a tree splits (the scanned side is re-bounded from scratch). Bounds only grow stale as the forest improves: once the
+ * path queries that a stale bound let through outnumber a quarter of the vertices, every tree is re-bounded
+ * exactly in one O(n) pass.
+ */
+final class MinimaxBounds {
+
+    private final SpanningForest forest;
+    private int[] label = new int[16];
+    private double[] bound = new double[16];
+    private int[] anchor = new int[16];
+    private int vertices;
+    private int nextLabel = 1;
+    private int missed;
+    private int[] stack = new int[32];
+    private double[] pathMax = new double[16];
+
+    MinimaxBounds(SpanningForest forest) {
+        this.forest = forest;
+    }
+
+    void addVertex(int v) {
+        if (v >= label.length) {
+            int n = Math.max(v + 1, 2 * label.length);
+            label = Arrays.copyOf(label, n);
+            bound = Arrays.copyOf(bound, n);
+        }
+        vertices++;
+        label[v] = newLabel(v);
+        bound[v] = Double.NEGATIVE_INFINITY;
+    }
+
+    private int newLabel(int anchorVertex) {
+        int l = nextLabel++;
+        anchor = IntArrays.grow(anchor, l + 1);
+        anchor[l] = anchorVertex;
+        return l;
+    }
+
+    /** Whether an edge of weight w between u and v is known, without a path query, to stay out of the forest. */
+    boolean staysOut(int u, int v, double w) {
+        return label[u] == label[v] && w > bound[u] && w > bound[v];
+    }
+
+    /** A path query found an edge staying out that stale bounds let through; re-bounds all when worthwhile. */
+    void missed() {
+        if (++missed > vertices / 4) {
+            missed = 0;
+            for (int v = 1; v < label.length; v++) {
+                if (anchor[label[v]] == v) {
+                    rebound(v, 0, Double.NEGATIVE_INFINITY, label[v]);
+                }
+            }
+        }
+    }
+
+    /** Tree edge e has just joined two trees; small is its end in the smaller one. */
+    void joined(int e, int small) {
+        int big = forest.other(e, small);
+        rebound(small, e, Math.max(forest.weight(e), bound[big]), label[big]);
+    }
+
+    /**
+     * Tree edge old was cut and r put in its place; scanned is r's end on the side just scanned for it, whose
+     * vertices {@code inScan} tells.
+     */
+    void replaced(int old, int r, int scanned, IntPredicate inScan) {
+        int l = label[scanned];
+        if (inScan.test(anchor[l])) {
+            anchor[l] = inScan.test(forest.endA(old)) ? forest.endB(old) : forest.endA(old);
+        }
+        int other = forest.other(r, scanned);
+        rebound(scanned, r, Math.max(forest.weight(r), bound[other]), l);
+    }
+
+    /**
+     * Tree edge old was cut and nothing replaced it; scanned is its end on the side just scanned, which becomes a
+     * tree of its own anchored there. If the anchor was on that side, old's other end takes over: the bounds of
+     * its side hold for it.
+     */
+    void split(int old, int scanned, IntPredicate inScan) {
+        int l = label[scanned];
+        if (inScan.test(anchor[l])) {
+            anchor[l] = forest.other(old, scanned);
+        }
+        rebound(scanned, 0, Double.NEGATIVE_INFINITY, newLabel(scanned));
+    }
+
+    /**
+     * Labels the vertices reachable from start without crossing edge {@code excluded} and bounds each by the
+     * larger of base and the heaviest edge on its path from start: a depth-first walk of the tree.
+     */
+    private void rebound(int start, int excluded, double base, int l) {
+        IncidenceLists tree = forest.treeEdges();
+        pathMax = pathMax.length >= label.length ? pathMax : Arrays.copyOf(pathMax, label.length);
+        int top = 0;
+        stack = IntArrays.grow(stack, 2);
+        stack[top++] = start;
+        stack[top++] = excluded;
+        pathMax[start] = Double.NEGATIVE_INFINITY;
+        while (top > 0) {
+            int in = stack[--top];
+            int x = stack[--top];
+            label[x] = l;
+            bound[x] = Math.max(base, pathMax[x]);
+            for (int i = 0, n = tree.count(x); i < n; i++) {
+                int f = tree.edge(x, i);
+                if (f != in) {
+                    int y = forest.other(f, x);
+                    pathMax[y] = Math.max(pathMax[x], forest.weight(f));
+                    stack = IntArrays.grow(stack, top + 2);
+                    stack[top++] = y;
+                    stack[top++] = f;
+                }
+            }
+        }
+    }
+}
