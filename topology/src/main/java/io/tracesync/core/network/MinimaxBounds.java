@@ -51,6 +51,21 @@ final class MinimaxBounds {
         return l;
     }
 
+    /** v's tree label: equal exactly for the vertices of one tree. */
+    int label(int v) {
+        return label[v];
+    }
+
+    /** The anchor of v's tree. */
+    int anchorOf(int v) {
+        return anchor[label[v]];
+    }
+
+    /** At least the heaviest weight on the path from v to its anchor (-infinity at the anchor itself). */
+    double bound(int v) {
+        return bound[v];
+    }
+
     /** Whether an edge of weight w between u and v is known, without a path query, to stay out of the forest. */
     boolean staysOut(int u, int v, double w) {
         return label[u] == label[v] && w > bound[u] && w > bound[v];

@@ -56,6 +56,10 @@ final class SpanningForest {
         return references;
     }
 
+    MinimaxBounds bounds() {
+        return bounds;
+    }
+
     LinkCutTrees lct() {
         return lct;
     }
