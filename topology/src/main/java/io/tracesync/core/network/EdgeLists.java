@@ -1,40 +1,36 @@
 package io.tracesync.core.network;
 
 /**
- * For every vertex, the edges incident to it as a doubly linked list threaded through the edges' ends (slot 2e
- * for end a, 2e+1 for end b; edge ids start at 1, so slot 0 means none): O(1) insertion and removal without
- * per-vertex arrays to grow. For the whole graph, where edges arrive by the million and are only enumerated when a
- * tree edge needs a replacement.
+ * For every vertex, the edges incident to it as a linked list threaded through the edges' ends (slot 2e for end a,
+ * 2e+1 for end b; edge ids start at 1, so slot 0 means none): O(1) insertion without per-vertex arrays to grow,
+ * removal by a walk of the vertex's list. For the whole graph, where edges arrive by the million, are rarely
+ * removed, and are only enumerated when a tree edge needs a replacement.
  */
 final class EdgeLists {
 
     private int[] head = new int[16];
     private int[] next = new int[32];
-    private int[] previous = new int[32];
 
     /** Adds edge e (&gt;= 1) at v, v being its end a (side 0) or b (side 1). */
     void add(int v, int e, int side) {
         head = IntArrays.grow(head, v + 1);
         int slot = 2 * e + side;
         next = IntArrays.grow(next, slot + 1);
-        previous = IntArrays.grow(previous, next.length);
-        int first = head[v];
-        next[slot] = first;
-        previous[slot] = 0;
-        previous[first] = slot;
+        next[slot] = head[v];
         head[v] = slot;
     }
 
     void remove(int v, int e, int side) {
         int slot = 2 * e + side;
-        int after = next[slot];
-        int before = previous[slot];
-        if (before == 0) {
-            head[v] = after;
-        } else {
-            next[before] = after;
+        if (head[v] == slot) {
+            head[v] = next[slot];
+            return;
         }
-        previous[after] = before;
+        int s = head[v];
+        while (next[s] != slot) {
+            s = next[s];
+        }
+        next[s] = next[slot];
     }
 
     /** The first slot at v, or 0. */

@@ -1,69 +1,71 @@
 package io.tracesync.core.network;
 
-import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
- * A map from long keys to positive int values, open addressing with linear probing and backward-shift deletion:
- * one probe sequence in two flat arrays, no boxing. 0 means absent. Keys are spread by a multiplicative hash.
+ * A map from long keys to positive int values, open addressing with linear probing and backward-shift deletion.
+ * Key and value share one 16-byte slot of a single array, so a lookup usually costs one cache miss; no boxing.
+ * 0 means absent. Keys are spread by a multiplicative hash.
  */
 final class LongIntMap {
 
-    private long[] keys = new long[16];
-    private int[] values = new int[16];
+    /** Slot i: key at 2i, value at 2i + 1 (0: empty). */
+    private long[] table = new long[32];
     private int size;
 
     int get(long key) {
-        int mask = keys.length - 1;
+        int mask = capacity() - 1;
         for (int i = slot(key, mask); ; i = (i + 1) & mask) {
-            if (values[i] == 0) {
+            long value = table[2 * i + 1];
+            if (value == 0) {
                 return 0;
             }
-            if (keys[i] == key) {
-                return values[i];
+            if (table[2 * i] == key) {
+                return (int) value;
             }
         }
     }
 
     /** Maps key to value &gt; 0, replacing any previous value. */
     void put(long key, int value) {
-        if (2 * (size + 1) > keys.length) {
-            rehash(2 * keys.length);
+        if (2 * (size + 1) > capacity()) {
+            rehash(2 * capacity());
         }
-        int mask = keys.length - 1;
+        int mask = capacity() - 1;
         int i = slot(key, mask);
-        while (values[i] != 0) {
-            if (keys[i] == key) {
-                values[i] = value;
+        while (table[2 * i + 1] != 0) {
+            if (table[2 * i] == key) {
+                table[2 * i + 1] = value;
                 return;
             }
             i = (i + 1) & mask;
         }
-        keys[i] = key;
-        values[i] = value;
+        table[2 * i] = key;
+        table[2 * i + 1] = value;
         size++;
     }
 
     void remove(long key) {
-        int mask = keys.length - 1;
+        int mask = capacity() - 1;
         int i = slot(key, mask);
-        while (values[i] != 0 && keys[i] != key) {
+        while (table[2 * i + 1] != 0 && table[2 * i] != key) {
             i = (i + 1) & mask;
         }
-        if (values[i] == 0) {
+        if (table[2 * i + 1] == 0) {
             return;
         }
         size--;
         // shift later entries of the probe run back so that no lookup meets a hole before its key
         int hole = i;
-        for (int j = (i + 1) & mask; values[j] != 0; j = (j + 1) & mask) {
-            int home = slot(keys[j], mask);
+        for (int j = (i + 1) & mask; table[2 * j + 1] != 0; j = (j + 1) & mask) {
+            int home = slot(table[2 * j], mask);
             if (((j - home) & mask) >= ((j - hole) & mask)) {
-                keys[hole] = keys[j];
-                values[hole] = values[j];
+                table[2 * hole] = table[2 * j];
+                table[2 * hole + 1] = table[2 * j + 1];
                 hole = j;
             }
         }
-        values[hole] = 0;
+        table[2 * hole + 1] = 0;
     }
 
     int size() {
@@ -71,12 +73,16 @@ final class LongIntMap {
     }
 
     /** Calls action for every value. */
-    void forEachValue(java.util.function.IntConsumer action) {
-        for (int v : values) {
-            if (v != 0) {
-                action.accept(v);
+    void forEachValue(IntConsumer action) {
+        for (int i = 1; i < table.length; i += 2) {
+            if (table[i] != 0) {
+                action.accept((int) table[i]);
             }
         }
+    }
+
+    private int capacity() {
+        return table.length >> 1;
     }
 
     private static int slot(long key, int mask) {
@@ -85,16 +91,13 @@ final class LongIntMap {
     }
 
     private void rehash(int capacity) {
-        long[] oldKeys = keys;
-        int[] oldValues = values;
-        keys = new long[capacity];
-        values = new int[capacity];
+        long[] old = table;
+        table = new long[2 * capacity];
         size = 0;
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldValues[i] != 0) {
-                put(oldKeys[i], oldValues[i]);
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i + 1] != 0) {
+                put(old[i], (int) old[i + 1]);
             }
         }
-        Arrays.fill(oldValues, 0);
     }
 }

@@ -13,35 +13,32 @@ import java.util.function.IntPredicate;
  * case and weight decrease and need work only when trees join (the smaller one is relabelled and bounded through
  * the new edge, O(n log n) over all joins), when a tree edge is replaced (the scanned side is re-bounded through
  * its replacement; if the anchor was on that side, the other end of the old edge becomes the anchor, the bounds
- * of its side holding for it) and when a tree splits (the scanned side is re-bounded from scratch). Bounds only grow stale as the forest improves: once the
- * path queries that a stale bound let through outnumber a quarter of the vertices, every tree is re-bounded
- * exactly in one O(n) pass.
+ * of its side holding for it) and when a tree splits (the scanned side is re-bounded from scratch). Bounds only
+ * grow stale as the forest improves: once the path queries that a stale bound let through exceed n/32, every tree
+ * is re-bounded exactly in one O(n) pass, which costs about as much as that many path queries.
  */
 final class MinimaxBounds {
 
     private final SpanningForest forest;
-    private int[] label = new int[16];
-    private double[] bound = new double[16];
+    /** Per vertex: its label in the high half, its bound as a float rounded up in the low half (one cache line). */
+    private long[] entry = new long[16];
     private int[] anchor = new int[16];
     private int vertices;
     private int nextLabel = 1;
     private int missed;
     private int[] stack = new int[32];
-    private double[] pathMax = new double[16];
+    private double[] stackMax = new double[16];
 
     MinimaxBounds(SpanningForest forest) {
         this.forest = forest;
     }
 
     void addVertex(int v) {
-        if (v >= label.length) {
-            int n = Math.max(v + 1, 2 * label.length);
-            label = Arrays.copyOf(label, n);
-            bound = Arrays.copyOf(bound, n);
+        if (v >= entry.length) {
+            entry = Arrays.copyOf(entry, Math.max(v + 1, 2 * entry.length));
         }
         vertices++;
-        label[v] = newLabel(v);
-        bound[v] = Double.NEGATIVE_INFINITY;
+        set(v, newLabel(v), Double.NEGATIVE_INFINITY);
     }
 
     private int newLabel(int anchorVertex) {
@@ -51,33 +48,43 @@ final class MinimaxBounds {
         return l;
     }
 
+    private void set(int v, int l, double b) {
+        float f = (float) b;
+        if (f < b) {
+            f = Math.nextUp(f);
+        }
+        entry[v] = (long) l << 32 | Float.floatToRawIntBits(f) & 0xFFFF_FFFFL;
+    }
+
     /** v's tree label: equal exactly for the vertices of one tree. */
     int label(int v) {
-        return label[v];
+        return (int) (entry[v] >>> 32);
     }
 
     /** The anchor of v's tree. */
     int anchorOf(int v) {
-        return anchor[label[v]];
+        return anchor[label(v)];
     }
 
     /** At least the heaviest weight on the path from v to its anchor (-infinity at the anchor itself). */
     double bound(int v) {
-        return bound[v];
+        return Float.intBitsToFloat((int) entry[v]);
     }
 
     /** Whether an edge of weight w between u and v is known, without a path query, to stay out of the forest. */
     boolean staysOut(int u, int v, double w) {
-        return label[u] == label[v] && w > bound[u] && w > bound[v];
+        long eu = entry[u];
+        long ev = entry[v];
+        return eu >>> 32 == ev >>> 32 && w > Float.intBitsToFloat((int) eu) && w > Float.intBitsToFloat((int) ev);
     }
 
     /** A path query found an edge staying out that stale bounds let through; re-bounds all when worthwhile. */
     void missed() {
-        if (++missed > vertices / 4) {
+        if (++missed > vertices / 32) {
             missed = 0;
-            for (int v = 1; v < label.length; v++) {
-                if (anchor[label[v]] == v) {
-                    rebound(v, 0, Double.NEGATIVE_INFINITY, label[v]);
+            for (int v = 1; v < entry.length; v++) {
+                if (anchor[label(v)] == v) {
+                    rebound(v, 0, Double.NEGATIVE_INFINITY, label(v));
                 }
             }
         }
@@ -86,7 +93,7 @@ final class MinimaxBounds {
     /** Tree edge e has just joined two trees; small is its end in the smaller one. */
     void joined(int e, int small) {
         int big = forest.other(e, small);
-        rebound(small, e, Math.max(forest.weight(e), bound[big]), label[big]);
+        rebound(small, e, Math.max(forest.weight(e), bound(big)), label(big));
     }
 
     /**
@@ -94,12 +101,12 @@ final class MinimaxBounds {
      * vertices {@code inScan} tells.
      */
     void replaced(int old, int r, int scanned, IntPredicate inScan) {
-        int l = label[scanned];
+        int l = label(scanned);
         if (inScan.test(anchor[l])) {
             anchor[l] = inScan.test(forest.endA(old)) ? forest.endB(old) : forest.endA(old);
         }
         int other = forest.other(r, scanned);
-        rebound(scanned, r, Math.max(forest.weight(r), bound[other]), l);
+        rebound(scanned, r, Math.max(forest.weight(r), bound(other)), l);
     }
 
     /**
@@ -108,7 +115,7 @@ final class MinimaxBounds {
      * its side hold for it.
      */
     void split(int old, int scanned, IntPredicate inScan) {
-        int l = label[scanned];
+        int l = label(scanned);
         if (inScan.test(anchor[l])) {
             anchor[l] = forest.other(old, scanned);
         }
@@ -121,27 +128,30 @@ final class MinimaxBounds {
      */
     private void rebound(int start, int excluded, double base, int l) {
         IncidenceLists tree = forest.treeEdges();
-        pathMax = pathMax.length >= label.length ? pathMax : Arrays.copyOf(pathMax, label.length);
         int top = 0;
-        stack = IntArrays.grow(stack, 2);
-        stack[top++] = start;
-        stack[top++] = excluded;
-        pathMax[start] = Double.NEGATIVE_INFINITY;
+        push(top++, start, excluded, Double.NEGATIVE_INFINITY);
         while (top > 0) {
-            int in = stack[--top];
-            int x = stack[--top];
-            label[x] = l;
-            bound[x] = Math.max(base, pathMax[x]);
+            top--;
+            int x = stack[2 * top];
+            int in = stack[2 * top + 1];
+            double max = stackMax[top];
+            set(x, l, Math.max(base, max));
             for (int i = 0, n = tree.count(x); i < n; i++) {
                 int f = tree.edge(x, i);
                 if (f != in) {
-                    int y = forest.other(f, x);
-                    pathMax[y] = Math.max(pathMax[x], forest.weight(f));
-                    stack = IntArrays.grow(stack, top + 2);
-                    stack[top++] = y;
-                    stack[top++] = f;
+                    push(top++, forest.other(f, x), f, Math.max(max, forest.weight(f)));
                 }
             }
         }
+    }
+
+    private void push(int i, int x, int in, double max) {
+        stack = IntArrays.grow(stack, 2 * i + 2);
+        if (i >= stackMax.length) {
+            stackMax = Arrays.copyOf(stackMax, 2 * stackMax.length);
+        }
+        stack[2 * i] = x;
+        stack[2 * i + 1] = in;
+        stackMax[i] = max;
     }
 }
