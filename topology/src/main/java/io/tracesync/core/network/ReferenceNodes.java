@@ -6,7 +6,8 @@ package io.tracesync.core.network;
  * the vertices on its far side, so the reference belongs on the heavier side of every edge). Of two centroids, the
  * smaller name. A pinned node is its tree's reference instead, whenever it is in the tree.
  *
- * <p>The centroid is held as the mark of its tree in {@link LinkCutTrees}. After two trees join, or a subtree
+ * <p>The centroid is held as the mark of its tree in {@link LinkCutTrees} (which side of a cut, or whether on a
+ * path) and by its tree's label (which centroid, in O(1)). After two trees join, or a subtree
  * moves within its tree, the new centroid lies on a known path (from the old centroid towards the part that
  * grew; Lemma 2 and §4.5.5) and is found by one binary search down that path in O(log n), the thesis'
  * DescendantSize walk along the "extended path". After a split, each side's centroid is found by walking from a
@@ -17,14 +18,25 @@ final class ReferenceNodes {
     private final SpanningForest forest;
     private final LinkCutTrees lct;
     private int pinned;
+    /** The centroid of every tree, by its {@link MinimaxBounds} label. */
+    private int[] byLabel = new int[16];
 
     ReferenceNodes(SpanningForest forest, LinkCutTrees lct) {
         this.forest = forest;
         this.lct = lct;
     }
 
+    /** A new vertex, already labelled: its own centroid. */
     void addVertex(int v) {
         mark(v);
+        record(v);
+    }
+
+    /** Records c as the centroid of its tree, once the tree's labels are settled. */
+    void record(int c) {
+        int l = forest.bounds().label(c);
+        byLabel = IntArrays.grow(byLabel, l + 1);
+        byLabel[l] = c;
     }
 
     void mark(int c) {
@@ -53,12 +65,12 @@ final class ReferenceNodes {
     }
 
     int centroidOf(int x) {
-        return lct.treeMark(x);
+        return byLabel[forest.bounds().label(x)];
     }
 
     /** The reference of the tree whose centroid is c. */
     int effective(int c) {
-        return pinned != 0 && lct.treeMark(pinned) == c ? pinned : c;
+        return pinned != 0 && centroidOf(pinned) == c ? pinned : c;
     }
 
     int referenceOf(int x) {

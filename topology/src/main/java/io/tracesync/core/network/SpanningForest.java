@@ -225,7 +225,8 @@ final class SpanningForest {
         lct.query(u, v, query);
         int cu = query[0];
         if (cu != query[2]) {
-            join(e, cu, query[1], query[2], query[3]);
+            stats.joins++;
+            join(e, cu, query[2], query[1] <= query[3] ? u : v);
             return;
         }
         int max = lct.payload(query[4]);
@@ -274,6 +275,7 @@ final class SpanningForest {
             long t2 = stats.clock();
             c2 = references.searchPath(c, far);
             references.move(c, c2);
+            references.record(c2);
             t1 -= stats.clock() - t2;
         }
         stats.referenceNanos += t1 - t0;
@@ -285,31 +287,29 @@ final class SpanningForest {
         }
     }
 
-    /** Joins through e a lone vertex, its own centroid, to another tree: one access instead of a path query. */
+    /** Joins through e a lone vertex, its own centroid, to another tree (or to another lone vertex). */
     private void joinLoose(int e, int u, int v) {
         boolean uAlone = tree.count(u) == 0;
         boolean vAlone = tree.count(v) == 0;
-        int cu = uAlone ? u : lct.treeMark(u);
-        int nu = uAlone ? 1 : lct.rootSize(u);
-        int cv = vAlone ? v : lct.treeMark(v);
-        int nv = vAlone ? 1 : lct.rootSize(v);
-        join(e, cu, nu, cv, nv);
+        if (uAlone && vAlone) {
+            stats.newTrees++;
+        } else {
+            stats.insertions++;
+        }
+        join(e, references.centroidOf(u), references.centroidOf(v), uAlone ? u : v);
     }
 
-    /** Links e between two trees: the new centroid lies on the path between the old ones (§4.5.5). */
-    private void join(int e, int cu, int nu, int cv, int nv) {
-        if (nu == 1 && nv == 1) {
-            stats.newTrees++;
-        } else if (nu == 1 || nv == 1) {
-            stats.insertions++;
-        } else {
-            stats.joins++;
-        }
+    /**
+     * Links e between two trees of centroids cu and cv, {@code small} being e's end in the smaller one: the new
+     * centroid lies on the path between the old ones (§4.5.5).
+     */
+    private void join(int e, int cu, int cv, int small) {
         long t0 = stats.clock();
         int ru = references.effective(cu);
         int rv = references.effective(cv);
         long t1 = stats.clock();
         linkTree(e);
+        bounds.joined(e, small);
         long t2 = stats.clock();
         int c = references.searchPath(cu, cv);
         if (c != cu) {
@@ -321,9 +321,9 @@ final class SpanningForest {
         if (c != cu && c != cv) {
             references.mark(c);
         }
+        references.record(c);
         int r = references.effective(c);
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
-        bounds.joined(e, nu <= nv ? endA[e] : endB[e]);
         if (r == ru) {
             dirty.accept(endB[e]);
         } else if (r == rv) {
@@ -350,6 +350,7 @@ final class SpanningForest {
         long t2 = stats.clock();
         int c2 = references.searchPath(c, farC);
         references.move(c, c2);
+        references.record(c2);
         int r2 = references.effective(c2);
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
         if (r2 == r) {
@@ -367,7 +368,7 @@ final class SpanningForest {
     private void detach(int e, boolean candidate) {
         int a = endA[e];
         int b = endB[e];
-        int c = lct.treeMark(a);
+        int c = references.centroidOf(a);
         int r = references.effective(c);
         unlinkTree(e);
         int sa = cutSizeA;
@@ -389,6 +390,8 @@ final class SpanningForest {
         int c2 = references.walk(cWithA ? b : a, cWithA ? sb : sa);
         references.move(c, c1);
         references.mark(c2);
+        references.record(c1);
+        references.record(c2);
         int r1 = references.effective(c1);
         int r2 = references.effective(c2);
         stats.referenceNanos += stats.clock() - t0;
