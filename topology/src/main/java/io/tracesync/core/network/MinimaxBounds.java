@@ -14,7 +14,7 @@ import java.util.function.IntPredicate;
  * the new edge, O(n log n) over all joins), when a tree edge is replaced (the scanned side is re-bounded through
  * its replacement; if the anchor was on that side, the other end of the old edge becomes the anchor, the bounds
  * of its side holding for it) and when a tree splits (the scanned side is re-bounded from scratch). Bounds only
- * grow stale as the forest improves: once the path queries that a stale bound let through exceed n/32, every tree
+ * grow stale as the forest improves: once the path queries that a stale bound let through exceed n/16, every tree
  * is re-bounded exactly in one O(n) pass, which costs about as much as that many path queries.
  */
 final class MinimaxBounds {
@@ -80,7 +80,7 @@ final class MinimaxBounds {
 
     /** A path query found an edge staying out that stale bounds let through; re-bounds all when worthwhile. */
     void missed() {
-        if (++missed > vertices / 32) {
+        if (++missed > vertices / 16) {
             missed = 0;
             for (int v = 1; v < entry.length; v++) {
                 if (anchor[label(v)] == v) {
