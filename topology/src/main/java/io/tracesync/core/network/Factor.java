@@ -22,9 +22,19 @@ public record Factor(ClockMap toReference, long upPs, long downPs) {
      * node's units, passes through this node's map and is scaled by its slope.
      */
     Factor child(Hop hop) {
-        double slope = Math.nextUp(toReference.slope().hi() + toReference.slope().lo());
-        return new Factor(hop.map().andThen(toReference), Bounds.add(upPs, Bounds.scaleUp(hop.upPs(), slope)),
-                Bounds.add(downPs, Bounds.scaleUp(hop.downPs(), slope)));
+        double scale = boundScale(toReference.slope().hi(), toReference.slope().lo());
+        return new Factor(hop.map().andThen(toReference), childBound(upPs, hop.upPs(), scale),
+                childBound(downPs, hop.downPs(), scale));
+    }
+
+    /** σ, a parent's slope hi + lo rounded up: it scales its children's hop bounds into reference units. */
+    static double boundScale(double slopeHi, double slopeLo) {
+        return Math.nextUp(slopeHi + slopeLo);
+    }
+
+    /** A child's bound U = U_p + σ·u from its parent's U_p and its hop's u, saturating. */
+    static long childBound(long parentPs, long hopPs, double scale) {
+        return Bounds.add(parentPs, Bounds.scaleUp(hopPs, scale));
     }
 
     public boolean bounded() {

@@ -1,69 +1,138 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.numeric.ClockMap;
 import java.util.Arrays;
 
 /**
  * Every vertex's factor to its tree's reference (thesis Alg. 9), recomputed lazily: changes only record dirty
  * roots (a vertex whose subtree, seen from its reference, needs new factors; the reference itself for the whole
  * tree) and dirty tree edges (whose far side needs new factors), and {@link #drain} recomputes exactly those
- * subtrees, each vertex from its parent's factor and the hop between them, then reports the vertices whose
- * reference or factor differ from what was last reported. Between two drains any number of changes coalesce.
+ * subtrees, each vertex from its parent's factor and the hop between them, and reports the vertices whose
+ * reference or factor changed. Between two drains any number of changes coalesce.
+ *
+ * <p>Memory latency dominates, so the work is laid out for it. Vertices are held by their slot in a
+ * {@link TreeMirror}, which numbers them in the order of a past traversal; a vertex's factor, the hop to its
+ * parent and its reference are flat arrays by slot ({@link BoundedMaps}). The dirty subtrees are enumerated depth
+ * first over the mirror, each vertex once and always along the same Euler tour of its tree, so that a traversal
+ * from another root, or after a few links moved, still sweeps the slots nearly in order; they are renumbered
+ * after a traversal that no longer does. The enumerated vertices are then computed a chunk at a time: derive the
+ * hops, compose on contiguous scratch, compare and store. {@link Factor} objects are made only for the answers
+ * reported or asked for.
  */
 final class FactorPropagation {
 
+    /** Receives the vertices whose answer changed, by name. */
+    interface Changes {
+        void changed(String node, String reference, Factor factor);
+    }
+
+    /** Positions computed per pass of derive, compose, store: their data stays in cache across the three. */
+    private static final int CHUNK = 256;
+    /** Consecutive vertices of a traversal further apart in slots count as a jump. */
+    private static final int NEAR = 8;
+    /** Renumber after a traversal of at least half the slots with more than one jump per this many vertices. */
+    private static final int JUMPS = 16;
+
     private final SpanningForest forest;
     private final NetworkStats stats;
+    private final TreeMirror tree;
     private LinkEstimate[] links = new LinkEstimate[16];
-    private Hop[] forward = new Hop[16];
-    private Hop[] backward = new Hop[16];
-    private int[] edgeStamp = new int[16];
-    private Factor[] factor = new Factor[16];
-    private int[] reference = new int[16];
-    private Factor[] reportedFactor = new Factor[16];
-    private int[] reportedReference = new int[16];
     private int[] rootStamp = new int[16];
-    private int[] visited = new int[16];
     private int[] roots = new int[16];
+    /** The reference of each deferred root, during a drain. */
+    private int[] rootReference = new int[16];
     private int rootCount;
+    private int[] edgeStamp = new int[16];
     private int[] edges = new int[16];
     private int edgeCount;
     private int epoch = 1;
-    private int[] stack = new int[32];
-    private int[] touched = new int[16];
+
+    // By slot.
+    /** Slot 2s: the factor as last computed (and reported); slot 2s + 1: the hop that {@link #hopKey} names. */
+    private BoundedMaps vertices = new BoundedMaps(2 * 16);
+    /** The previous vertices, reused by {@link #relayout}. */
+    private BoundedMaps spare = new BoundedMaps(0);
+    /** 2e + the vertex's side of edge e for the hop leaving it across e, held in its hop slot; 0 for none. */
+    private int[] hopKey = new int[16];
+    /** The vertex's reference as last computed, 0 before the first time. */
+    private int[] reference = new int[16];
+    private int[] visited = new int[16];
+
+    // By position in this drain's traversal.
+    /**
+     * The vertices to recompute, in blocks (a dirty subtree each, depth first): the slot, the position of its
+     * parent (within the block; -1 for the block's root) and the hop key it is entered by.
+     */
+    private int[] order = new int[16];
+    private int[] parentAt = new int[16];
+    private int[] via = new int[16];
+    private int size;
+    private int jumps;
+    /** The depth-first stack: per open vertex its position, the index of its next edge, and edges left. */
+    private int[] framePosition = new int[16];
+    private int[] cursor = new int[16];
+    private int[] left = new int[16];
+    /** Slot i: the new factor. */
+    private final BoundedMaps scratch = new BoundedMaps(16);
+    /** Per block: its first position, its reference, its root's parent slot (0 if the root is the reference). */
+    private int[] blockStart = new int[16];
+    private int[] blockReference = new int[16];
+    private int[] blockParent = new int[16];
+    private int blockCount;
 
     FactorPropagation(SpanningForest forest, NetworkStats stats) {
         this.forest = forest;
         this.stats = stats;
+        this.tree = new TreeMirror(forest);
     }
 
+    private static int factorSlot(int s) {
+        return 2 * s;
+    }
+
+    private static int hopSlot(int s) {
+        return 2 * s + 1;
+    }
+
+    /** Holds a vertex first seen. */
     private void ensureVertex(int v) {
-        if (v >= factor.length) {
-            int n = Math.max(v + 1, 2 * factor.length);
-            factor = Arrays.copyOf(factor, n);
-            reference = Arrays.copyOf(reference, n);
-            reportedFactor = Arrays.copyOf(reportedFactor, n);
-            reportedReference = Arrays.copyOf(reportedReference, n);
-            rootStamp = Arrays.copyOf(rootStamp, n);
-            visited = Arrays.copyOf(visited, n);
+        if (v >= rootStamp.length) {
+            rootStamp = Arrays.copyOf(rootStamp, Math.max(v + 1, 2 * rootStamp.length));
         }
-    }
-
-    private void ensureEdge(int e) {
-        if (e >= links.length) {
-            int n = Math.max(e + 1, 2 * links.length);
-            links = Arrays.copyOf(links, n);
-            forward = Arrays.copyOf(forward, n);
-            backward = Arrays.copyOf(backward, n);
-            edgeStamp = Arrays.copyOf(edgeStamp, n);
+        if (tree.slot(v) != 0) {
+            return;
+        }
+        int s = tree.add(v);
+        if (s >= reference.length) {
+            int n = 2 * reference.length;
+            vertices.ensure(hopSlot(n - 1));
+            scratch.ensure(n - 1);
+            hopKey = Arrays.copyOf(hopKey, n);
+            reference = Arrays.copyOf(reference, n);
+            visited = Arrays.copyOf(visited, n);
+            order = new int[n];
+            parentAt = new int[n];
+            via = new int[n];
+            framePosition = new int[n];
+            cursor = new int[n];
+            left = new int[n];
         }
     }
 
     /** Edge e's new estimate; its hops are derived when first needed. */
     void setLink(int e, LinkEstimate link) {
-        ensureEdge(e);
+        if (e >= links.length) {
+            links = Arrays.copyOf(links, Math.max(e + 1, 2 * links.length));
+        }
         links[e] = link;
-        forward[e] = null;
-        backward[e] = null;
+        int a = tree.slot(forest.endA(e));
+        int b = tree.slot(forest.endB(e));
+        if (hopKey[a] == 2 * e) {
+            hopKey[a] = 0;
+        }
+        if (hopKey[b] == 2 * e + 1) {
+            hopKey[b] = 0;
+        }
     }
 
     void dirtyRoot(int v) {
@@ -71,13 +140,16 @@ final class FactorPropagation {
         if (rootStamp[v] != epoch) {
             rootStamp[v] = epoch;
             roots = IntArrays.grow(roots, rootCount + 1);
+            rootReference = IntArrays.grow(rootReference, rootCount + 1);
             roots[rootCount++] = v;
         }
     }
 
     /** Tree edge e carries a new map or bounds. */
     void dirtyEdge(int e) {
-        ensureEdge(e);
+        if (e >= edgeStamp.length) {
+            edgeStamp = Arrays.copyOf(edgeStamp, Math.max(e + 1, 2 * edgeStamp.length));
+        }
         if (edgeStamp[e] != epoch) {
             edgeStamp[e] = epoch;
             edges = IntArrays.grow(edges, edgeCount + 1);
@@ -85,108 +157,202 @@ final class FactorPropagation {
         }
     }
 
+    /** Whether vertex v has a factor yet. */
+    boolean known(int v) {
+        return reference[tree.slot(v)] != 0;
+    }
+
+    /** Vertex v's factor as of the last drain, or null if none yet. */
     Factor factor(int v) {
-        return reportedFactor[v];
+        int s = tree.slot(v);
+        return reference[s] != 0 ? vertices.factor(factorSlot(s)) : null;
     }
 
+    /** Vertex v's reference as of the last drain, 0 if none yet. */
     int reference(int v) {
-        return reportedReference[v];
+        return reference[tree.slot(v)];
     }
 
-    /** Recomputes what is dirty; the vertices whose reference or factor changed, in {@code out}, count returned. */
-    int drain(int[][] out) {
+    /**
+     * Recomputes what is dirty and passes the vertices whose reference or factor changed to {@code changes};
+     * returns their number. A block reaching the root of an earlier one stops there, and blocks are computed
+     * last first, so each vertex is computed once, after its parent. Dirty edges come after the roots: one with
+     * an end enumerated already needs nothing more, that end's children being enumerated with it.
+     */
+    int drain(Changes changes) {
         ReferenceNodes refs = forest.references();
         LinkCutTrees lct = forest.lct();
-        for (int i = 0; i < edgeCount; i++) {
-            int e = edges[i];
-            if (forest.inTree(e)) {
-                int a = forest.endA(e);
-                int r = refs.referenceOf(a);
-                dirtyRoot(forest.edgeOfNode(lct.parentEdge(r, a)) == e ? a : forest.endB(e));
-            }
-        }
-        int touchedCount = 0;
+        size = 0;
+        jumps = 0;
+        blockCount = 0;
+        int deferred = 0; // roots below their reference: resolved after whole trees, which may cover them
         for (int i = 0; i < rootCount; i++) {
             int x = roots[i];
-            if (visited[x] == epoch) {
-                continue;
-            }
-            int r = refs.referenceOf(x);
-            int up = 0;
-            if (x == r) {
-                factor[x] = Factor.REFERENCE;
-            } else {
-                up = forest.edgeOfNode(lct.parentEdge(r, x));
-                int p = forest.other(up, x);
-                if (factor[p] == null) {
-                    continue; // p is new: a root still to come covers p, hence x
+            if (visited[tree.slot(x)] != epoch) {
+                int r = refs.referenceOf(x);
+                if (x == r) {
+                    enumerate(x, 0, r);
+                } else {
+                    roots[deferred] = x;
+                    rootReference[deferred++] = r;
                 }
-                factor[x] = factor[p].child(hop(up, x));
             }
-            reference[x] = r;
-            touchedCount = subtree(x, up, r, touchedCount);
         }
-        stats.factorsComputed += touchedCount;
-        int changed = 0;
-        int[] result = out[0].length >= touchedCount ? out[0] : new int[touchedCount];
-        for (int i = 0; i < touchedCount; i++) {
-            int v = touched[i];
-            if (reference[v] != reportedReference[v] || !factor[v].equals(reportedFactor[v])) {
-                reportedReference[v] = reference[v];
-                reportedFactor[v] = factor[v];
-                result[changed++] = v;
+        for (int i = 0; i < deferred; i++) {
+            int x = roots[i];
+            if (visited[tree.slot(x)] != epoch) {
+                enumerate(x, forest.edgeOfNode(lct.parentEdge(rootReference[i], x)), rootReference[i]);
             }
+        }
+        for (int i = 0; i < edgeCount; i++) {
+            int e = edges[i];
+            int a = forest.endA(e);
+            int b = forest.endB(e);
+            if (forest.inTree(e) && visited[tree.slot(a)] != epoch && visited[tree.slot(b)] != epoch) {
+                int r = refs.referenceOf(a);
+                enumerate(forest.edgeOfNode(lct.parentEdge(r, a)) == e ? a : b, e, r);
+            }
+        }
+        stats.factorsComputed += size;
+        int changed = 0;
+        for (int k = blockCount - 1; k >= 0; k--) {
+            changed += compute(k, k + 1 < blockCount ? blockStart[k + 1] : size, changes);
         }
         stats.factorsChanged += changed;
-        out[0] = result;
+        if (2 * size >= tree.slots() && jumps * JUMPS > size) {
+            relayout();
+        }
         rootCount = 0;
         edgeCount = 0;
         epoch++;
         return changed;
     }
 
-    /** The hop from v across edge e towards its other end. */
-    private Hop hop(int e, int v) {
-        if (forest.endA(e) == v) {
-            if (forward[e] == null) {
-                forward[e] = Hop.forward(links[e]);
+    /**
+     * Enumerates the subtree of vertex x, entered over edge up from its parent (0 if x is the reference r), as a
+     * block, unless the parent is new.
+     */
+    private void enumerate(int x, int up, int r) {
+        int p = up == 0 ? 0 : tree.slot(forest.other(up, x));
+        if (p != 0 && reference[p] == 0) {
+            return; // p is new: a root still to come covers p, hence x
+        }
+        blockStart = IntArrays.grow(blockStart, blockCount + 1);
+        blockReference = IntArrays.grow(blockReference, blockCount + 1);
+        blockParent = IntArrays.grow(blockParent, blockCount + 1);
+        blockStart[blockCount] = size;
+        blockReference[blockCount] = r;
+        blockParent[blockCount++] = p;
+        int root = tree.slot(x);
+        visited[root] = epoch;
+        order[size] = root;
+        parentAt[size] = -1;
+        via[size] = up == 0 ? 0 : forest.endA(up) == x ? 2 * up : 2 * up + 1;
+        int top = open(0, size++);
+        while (top > 0) {
+            int f = top - 1;
+            if (left[f] == 0) {
+                top--;
+                continue;
             }
-            return forward[e];
+            int i = framePosition[f];
+            int v = order[i];
+            int k = cursor[f];
+            cursor[f] = k + 1 == tree.degree(v) ? 0 : k + 1;
+            left[f]--;
+            int y = tree.neighbor(v, k);
+            if (visited[y] != epoch) { // else y roots an earlier block
+                visited[y] = epoch;
+                jumps += Math.abs(y - order[size - 1]) > NEAR ? 1 : 0;
+                order[size] = y;
+                parentAt[size] = i;
+                via[size] = tree.entry(v, k) ^ 1;
+                top = open(top, size++);
+            }
         }
-        if (backward[e] == null) {
-            backward[e] = Hop.backward(links[e]);
-        }
-        return backward[e];
     }
 
-    /** Recomputes the subtree below x (entered over edge up), depth first; returns the new touched count. */
-    private int subtree(int x, int up, int r, int touchedCount) {
-        IncidenceLists tree = forest.treeEdges();
-        int top = 0;
-        stack = IntArrays.grow(stack, 2);
-        stack[top++] = x;
-        stack[top++] = up;
-        while (top > 0) {
-            int in = stack[--top];
-            int v = stack[--top];
-            if (visited[v] != epoch) {
-                visited[v] = epoch;
-                touched = IntArrays.grow(touched, touchedCount + 1);
-                touched[touchedCount++] = v;
-            }
-            for (int i = 0, n = tree.count(v); i < n; i++) {
-                int e = tree.edge(v, i);
-                if (e == in) {
-                    continue;
+    /**
+     * Pushes the frame of the vertex at position i: its edges other than the one it is entered by, in cyclic
+     * order from the next one, so that traversals from any root follow one Euler tour of the tree.
+     */
+    private int open(int top, int i) {
+        int s = order[i];
+        int d = tree.degree(s);
+        int k = via[i] == 0 ? 0 : tree.indexOf(s, via[i]) + 1;
+        framePosition[top] = i;
+        cursor[top] = k == d ? 0 : k;
+        left[top] = via[i] == 0 ? d : d - 1;
+        return top + 1;
+    }
+
+    /** Computes block k, positions blockStart[k] until end, reporting changes; returns their number. */
+    private int compute(int k, int end, Changes changes) {
+        int first = blockStart[k];
+        int r = blockReference[k];
+        int p = blockParent[k];
+        String referenceName = forest.name(r);
+        int changed = 0;
+        for (int from = first; from < end; from += CHUNK) {
+            int to = Math.min(end, from + CHUNK);
+            for (int i = from; i < to; i++) {
+                if (i != first || p != 0) {
+                    deriveHop(order[i], via[i]);
                 }
-                int y = forest.other(e, v);
-                factor[y] = factor[v].child(hop(e, y));
-                reference[y] = r;
-                stack = IntArrays.grow(stack, top + 2);
-                stack[top++] = y;
-                stack[top++] = e;
+            }
+            for (int i = from; i < to; i++) {
+                int h = hopSlot(order[i]);
+                if (i != first) {
+                    scratch.setChild(i, scratch, parentAt[i], vertices, h);
+                } else if (p != 0) {
+                    scratch.setChild(i, vertices, factorSlot(p), vertices, h);
+                } else {
+                    scratch.set(i, ClockMap.IDENTITY, 0, 0); // Factor.REFERENCE
+                }
+            }
+            for (int i = from; i < to; i++) {
+                int y = order[i];
+                if (reference[y] != r || !scratch.same(i, vertices, factorSlot(y))) {
+                    reference[y] = r;
+                    vertices.copy(factorSlot(y), scratch, i);
+                    changes.changed(tree.name(y), referenceName, scratch.factor(i));
+                    changed++;
+                }
             }
         }
-        return touchedCount;
+        return changed;
+    }
+
+    /** Makes slot s's hop the one leaving it by {@code key} (2e + its side of edge e), unless it is already. */
+    private void deriveHop(int s, int key) {
+        if (hopKey[s] != key) {
+            LinkEstimate link = links[key >>> 1];
+            Hop hop = (key & 1) == 0 ? Hop.forward(link) : Hop.backward(link);
+            vertices.set(hopSlot(s), hop.map(), hop.upPs(), hop.downPs());
+            hopKey[s] = key;
+        }
+    }
+
+    /** Renumbers the slots in the order of this drain's traversal. */
+    private void relayout() {
+        int[] source = tree.relayout(order, size);
+        spare.ensure(hopSlot(reference.length - 1));
+        int[] movedKey = new int[hopKey.length];
+        int[] movedReference = new int[reference.length];
+        int[] movedVisited = new int[visited.length];
+        for (int t = 1; t < source.length; t++) {
+            int s = source[t];
+            spare.copy(factorSlot(t), vertices, factorSlot(s));
+            spare.copy(hopSlot(t), vertices, hopSlot(s));
+            movedKey[t] = hopKey[s];
+            movedReference[t] = reference[s];
+            movedVisited[t] = visited[s];
+        }
+        BoundedMaps old = vertices;
+        vertices = spare;
+        spare = old;
+        hopKey = movedKey;
+        reference = movedReference;
+        visited = movedVisited;
     }
 }

@@ -4,15 +4,27 @@ import java.util.Arrays;
 
 /**
  * For every vertex, the edges incident to it, with O(1) insertion and removal (swap with the last). An edge e
- * is held at its two ends; {@code side} 0 is its end a, 1 its end b.
+ * is held at its two ends; {@code side} 0 is its end a, 1 its end b. One {@link Listener} may follow the changes.
  */
 final class IncidenceLists {
+
+    /** Told of each edge end added or removed, after the fact. */
+    interface Listener {
+        void added(int v, int e, int side);
+
+        void removed(int v, int e, int side);
+    }
 
     private static final int[] EMPTY = new int[0];
 
     private int[][] lists = new int[16][];
     private int[] counts = new int[16];
     private int[] position = new int[32];
+    private Listener listener;
+
+    void listen(Listener l) {
+        listener = l;
+    }
 
     void add(int v, int e, int side) {
         if (v >= lists.length) {
@@ -31,6 +43,9 @@ final class IncidenceLists {
         l[n] = 2 * e + side;
         position[2 * e + side] = n;
         counts[v] = n + 1;
+        if (listener != null) {
+            listener.added(v, e, side);
+        }
     }
 
     void remove(int v, int e, int side) {
@@ -40,6 +55,9 @@ final class IncidenceLists {
         int moved = l[n];
         l[i] = moved;
         position[moved] = i;
+        if (listener != null) {
+            listener.removed(v, e, side);
+        }
     }
 
     int count(int v) {

@@ -25,7 +25,6 @@ public final class NetworkSync {
     private final SpanningForest forest;
     private final Map<String, Integer> ids = new HashMap<>();
     private String pinnedName;
-    private int[][] changed = {new int[16]};
 
     public NetworkSync(NetworkOptions options) {
         this.options = options;
@@ -133,22 +132,16 @@ public final class NetworkSync {
 
     /** Recomputes the factors affected since the last drain; the nodes whose answer changed, in no set order. */
     public List<NodeFactor> drain() {
-        int n = factors.drain(changed);
-        List<NodeFactor> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(nodeFactor(changed[0][i]));
-        }
+        List<NodeFactor> out = new ArrayList<>();
+        factors.drain((node, reference, factor) -> out.add(new NodeFactor(node, reference, factor)));
         return out;
-    }
-
-    private NodeFactor nodeFactor(int v) {
-        return new NodeFactor(forest.name(v), forest.name(factors.reference(v)), factors.factor(v));
     }
 
     /** The answer for a node as of the last drain, or null if unknown. */
     public NodeFactor factor(String node) {
         Integer v = ids.get(node);
-        return v == null || factors.factor(v) == null ? null : nodeFactor(v);
+        return v == null || !factors.known(v) ? null
+                : new NodeFactor(node, forest.name(factors.reference(v)), factors.factor(v));
     }
 
     /** Every node's answer as of the last drain, by name. */

@@ -51,7 +51,37 @@ public record ClockMap(DoubleDouble slope, DoubleDouble offset) {
 
     /** next ∘ this: x ↦ next.apply(this.apply(x)). */
     public ClockMap andThen(ClockMap next) {
-        return new ClockMap(next.slope.multiply(slope), next.slope.multiply(offset).add(next.offset));
+        double[] m = new double[12];
+        store(m, 0);
+        next.store(m, 4);
+        andThen(m, 0, m, 4, m, 8);
+        return load(m, 8);
+    }
+
+    /**
+     * {@link #andThen(ClockMap)} on maps stored as by {@link #store}: next ∘ first into out[k..k+3], which must not
+     * overlap the inputs. Allocates nothing.
+     */
+    public static void andThen(double[] first, int i, double[] next, int j, double[] out, int k) {
+        DoubleDoubleArithmetic.multiply(next[j], next[j + 1], first[i], first[i + 1], out, k);
+        DoubleDoubleArithmetic.multiply(next[j], next[j + 1], first[i + 2], first[i + 3], out, k + 2);
+        DoubleDoubleArithmetic.add(out[k + 2], out[k + 3], next[j + 2], next[j + 3], out, k + 2);
+    }
+
+    /** Stores this map at a[at..at+3]: slope hi, slope lo, offset hi, offset lo. */
+    public void store(double[] a, int at) {
+        a[at] = slope.hi();
+        a[at + 1] = slope.lo();
+        a[at + 2] = offset.hi();
+        a[at + 3] = offset.lo();
+    }
+
+    /**
+     * The map stored at a[at..at+3] by {@link #store} or the static {@code andThen}: its double-doubles are taken
+     * as they are, normalized.
+     */
+    public static ClockMap load(double[] a, int at) {
+        return new ClockMap(new DoubleDouble(a, at), new DoubleDouble(a, at + 2));
     }
 
     @Override

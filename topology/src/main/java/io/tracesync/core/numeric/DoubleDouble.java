@@ -10,8 +10,9 @@ import java.math.RoundingMode;
  *
  * <p>Arithmetic follows Joldes, Muller, Popescu, "Tight and rigorous error bounds for basic building blocks of
  * double-word arithmetic" (ACM TOMS 2017), with u = 2^-53: {@link #add} AccurateDWPlusDW (relative error
- * &lt;= 3u²), {@link #multiply} DWTimesDW3 (&lt;= 5u², FMA), {@link #divide} DWDivDW2 (&lt;= 15u² + 56u³).
- * Results are meaningful only while they stay in the normal double range.
+ * &lt;= 3u²), {@link #multiply} DWTimesDW3 (&lt;= 5u², FMA), {@link #divide} DWDivDW2 (&lt;= 15u² + 56u³), all
+ * implemented in {@link DoubleDoubleArithmetic}. Results are meaningful only while they stay in the normal double
+ * range.
  */
 public final class DoubleDouble implements Comparable<DoubleDouble> {
 
@@ -29,6 +30,12 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
     private DoubleDouble(double hi, double lo) {
         this.hi = hi + 0.0;
         this.lo = lo + 0.0;
+    }
+
+    /** The pair stored normalized at a[at] (hi), a[at + 1] (lo), as {@link DoubleDoubleArithmetic} does. */
+    DoubleDouble(double[] a, int at) {
+        this.hi = a[at];
+        this.lo = a[at + 1];
     }
 
     /** Exactly v: the two 32-bit halves of v are exact doubles and TwoSum adds them without error. */
@@ -97,19 +104,21 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
     }
 
     public DoubleDouble add(DoubleDouble o) {
-        return sum(hi, lo, o.hi, o.lo);
+        double[] r = new double[2];
+        DoubleDoubleArithmetic.add(hi, lo, o.hi, o.lo, r, 0);
+        return new DoubleDouble(r, 0);
     }
 
     public DoubleDouble subtract(DoubleDouble o) {
-        return sum(hi, lo, -o.hi, -o.lo);
+        double[] r = new double[2];
+        DoubleDoubleArithmetic.add(hi, lo, -o.hi, -o.lo, r, 0);
+        return new DoubleDouble(r, 0);
     }
 
     public DoubleDouble multiply(DoubleDouble o) {
-        double ch = hi * o.hi;
-        double cl1 = Math.fma(hi, o.hi, -ch);
-        double tl1 = Math.fma(hi, o.lo, lo * o.lo);
-        double cl2 = Math.fma(lo, o.hi, tl1);
-        return fastTwoSum(ch, cl1 + cl2);
+        double[] r = new double[2];
+        DoubleDoubleArithmetic.multiply(hi, lo, o.hi, o.lo, r, 0);
+        return new DoubleDouble(r, 0);
     }
 
     /** @throws ArithmeticException if o is zero */
@@ -117,18 +126,9 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
         if (o.hi == 0) {
             throw new ArithmeticException("division by zero");
         }
-        double th = hi / o.hi;
-        // (rh, rl) = o·th by DWTimesFP1
-        double ch = o.hi * th;
-        double cl1 = Math.fma(o.hi, th, -ch);
-        double cl2 = o.lo * th;
-        double sh = ch + cl2;
-        double sl1 = cl2 - (sh - ch);
-        double sl2 = sl1 + cl1;
-        double rh = sh + sl2;
-        double rl = sl2 - (rh - sh);
-        double delta = (hi - rh) + (lo - rl); // hi - rh is exact
-        return fastTwoSum(th, delta / o.hi);
+        double[] r = new double[2];
+        DoubleDoubleArithmetic.divide(hi, lo, o.hi, o.lo, r, 0);
+        return new DoubleDouble(r, 0);
     }
 
     public DoubleDouble negate() {
@@ -199,31 +199,11 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
         return toDecimalString();
     }
 
-    /** AccurateDWPlusDW. */
-    private static DoubleDouble sum(double ah, double al, double bh, double bl) {
-        double sh = ah + bh;
-        double sv = sh - ah;
-        double sl = (ah - (sh - sv)) + (bh - sv);
-        double th = al + bl;
-        double tv = th - al;
-        double tl = (al - (th - tv)) + (bl - tv);
-        double c = sl + th;
-        double vh = sh + c;
-        double vl = c - (vh - sh);
-        return fastTwoSum(vh, tl + vl);
-    }
-
     /** TwoSum (Knuth): exact for any a, b. */
     private static DoubleDouble twoSum(double a, double b) {
         double s = a + b;
         double v = s - a;
         return new DoubleDouble(s, (a - (s - v)) + (b - v));
-    }
-
-    /** Fast2Sum (Dekker): exact when exponent(a) &gt;= exponent(b). */
-    private static DoubleDouble fastTwoSum(double a, double b) {
-        double s = a + b;
-        return new DoubleDouble(s, b - (s - a));
     }
 
     private static double requireFinite(double v) {

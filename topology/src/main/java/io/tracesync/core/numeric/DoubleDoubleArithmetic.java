@@ -1,0 +1,59 @@
+package io.tracesync.core.numeric;
+
+/**
+ * The arithmetic of {@link DoubleDouble} on raw (hi, lo) pairs, each result stored normalized (zeros +0.0) at
+ * out[at] (hi) and out[at + 1] (lo): the single implementation behind the immutable objects and behind flat
+ * arrays of double-doubles, which it lets compute without allocating. Algorithms and error bounds are those
+ * documented on {@link DoubleDouble}.
+ */
+public final class DoubleDoubleArithmetic {
+
+    private DoubleDoubleArithmetic() {
+    }
+
+    /** a + b by AccurateDWPlusDW. */
+    public static void add(double ah, double al, double bh, double bl, double[] out, int at) {
+        double sh = ah + bh;
+        double sv = sh - ah;
+        double sl = (ah - (sh - sv)) + (bh - sv);
+        double th = al + bl;
+        double tv = th - al;
+        double tl = (al - (th - tv)) + (bl - tv);
+        double c = sl + th;
+        double vh = sh + c;
+        double vl = c - (vh - sh);
+        fastTwoSum(vh, tl + vl, out, at);
+    }
+
+    /** a · b by DWTimesDW3. */
+    public static void multiply(double ah, double al, double bh, double bl, double[] out, int at) {
+        double ch = ah * bh;
+        double cl1 = Math.fma(ah, bh, -ch);
+        double tl1 = Math.fma(ah, bl, al * bl);
+        double cl2 = Math.fma(al, bh, tl1);
+        fastTwoSum(ch, cl1 + cl2, out, at);
+    }
+
+    /** a / b by DWDivDW2; b must not be zero. */
+    public static void divide(double ah, double al, double bh, double bl, double[] out, int at) {
+        double th = ah / bh;
+        // (rh, rl) = b·th by DWTimesFP1
+        double ch = bh * th;
+        double cl1 = Math.fma(bh, th, -ch);
+        double cl2 = bl * th;
+        double sh = ch + cl2;
+        double sl1 = cl2 - (sh - ch);
+        double sl2 = sl1 + cl1;
+        double rh = sh + sl2;
+        double rl = sl2 - (rh - sh);
+        double delta = (ah - rh) + (al - rl); // ah - rh is exact
+        fastTwoSum(th, delta / bh, out, at);
+    }
+
+    /** Fast2Sum (Dekker): exact when exponent(a) &gt;= exponent(b). */
+    private static void fastTwoSum(double a, double b, double[] out, int at) {
+        double s = a + b;
+        out[at] = s + 0.0;
+        out[at + 1] = (b - (s - a)) + 0.0;
+    }
+}
