@@ -4,9 +4,7 @@ import io.tracesync.core.link.LinkKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,7 +21,7 @@ public final class NetworkSync {
     private final NetworkStats stats = new NetworkStats();
     private final FactorPropagation factors;
     private final SpanningForest forest;
-    private final Map<String, Integer> ids = new HashMap<>();
+    private final NameIndex ids = new NameIndex();
     private String pinnedName;
 
     public NetworkSync(NetworkOptions options) {
@@ -58,8 +56,8 @@ public final class NetworkSync {
     }
 
     private int id(String node) {
-        Integer v = ids.get(node);
-        if (v != null) {
+        int v = ids.get(node);
+        if (v != 0) {
             return v;
         }
         int id = forest.addVertex(node);
@@ -92,9 +90,9 @@ public final class NetworkSync {
 
     /** Removes a link (silent too long, or its state was dropped); nothing if unknown. */
     public void remove(LinkKey key) {
-        Integer a = ids.get(key.a());
-        Integer b = ids.get(key.b());
-        if (a != null && b != null) {
+        int a = ids.get(key.a());
+        int b = ids.get(key.b());
+        if (a != 0 && b != 0) {
             forest.remove(a, b);
         }
     }
@@ -107,8 +105,7 @@ public final class NetworkSync {
     /** Pins the reference node (null: centroids everywhere); takes effect for its tree at once. */
     public void pinReference(String node) {
         pinnedName = node;
-        Integer v = node == null ? null : ids.get(node);
-        pin(v == null ? 0 : v);
+        pin(node == null ? 0 : ids.get(node));
     }
 
     private void pin(int v) {
@@ -139,14 +136,14 @@ public final class NetworkSync {
 
     /** The answer for a node as of the last drain, or null if unknown. */
     public NodeFactor factor(String node) {
-        Integer v = ids.get(node);
-        return v == null || !factors.known(v) ? null
+        int v = ids.get(node);
+        return v == 0 || !factors.known(v) ? null
                 : new NodeFactor(node, forest.name(factors.reference(v)), factors.factor(v));
     }
 
     /** Every node's answer as of the last drain, by name. */
     public List<NodeFactor> factors() {
-        List<String> names = new ArrayList<>(ids.keySet());
+        List<String> names = Arrays.asList(ids.names());
         Collections.sort(names);
         List<NodeFactor> out = new ArrayList<>(names.size());
         for (String name : names) {
@@ -159,7 +156,7 @@ public final class NetworkSync {
     }
 
     public Set<String> nodes() {
-        return Collections.unmodifiableSet(ids.keySet());
+        return Set.of(ids.names());
     }
 
     /** The spanning forest's edges, sorted. */
