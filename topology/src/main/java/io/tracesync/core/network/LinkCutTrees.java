@@ -360,18 +360,13 @@ final class LinkCutTrees {
     }
 
     /**
-     * The path query of the spanning forest, two accesses: the marks and sizes of the trees of u and v, and, if
-     * they are one tree, the edge node of the heaviest edge on the path u..v: out = {mark u, size u, mark v, size
-     * v, heaviest}.
+     * The path query of the spanning forest, two accesses: the edge node of the heaviest edge on the path u..v of
+     * one tree. Leaves u the root and the path u..v preferred, as {@link #cutOnPath} expects.
      */
-    void query(int u, int v, int[] out) {
+    int heaviestOnPath(int u, int v) {
         makeRoot(u);
-        out[0] = n[u * STRIDE + MARKS];
-        out[1] = n[u * STRIDE + SIZE];
         access(v);
-        out[2] = n[v * STRIDE + MARKS];
-        out[3] = n[v * STRIDE + SIZE];
-        out[4] = n[v * STRIDE + HEAVIEST];
+        return n[v * STRIDE + HEAVIEST];
     }
 
     void setMark(int x, int value) {

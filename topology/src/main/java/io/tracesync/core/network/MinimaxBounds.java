@@ -5,8 +5,9 @@ import java.util.function.IntPredicate;
 
 /**
  * For every vertex, an upper bound of the heaviest edge on its spanning-tree path to its tree's anchor, a vertex
- * fixed per tree, and a label telling the trees apart. A new edge heavier than both its ends' bounds, in one
- * tree, is heavier than every edge of the cycle it closes and stays out (cycle property): no path query.
+ * fixed per tree, and a label telling the trees apart (with each tree's size). A new edge heavier than both its
+ * ends' bounds, in one tree, is heavier than every edge of the cycle it closes and stays out (cycle property): no
+ * path query.
  *
  * <p>In a minimum spanning forest the heaviest edge on the path between two vertices is their minimax distance in
  * the whole graph, which new edges and lower weights can only decrease: the bounds stay valid through every cycle
@@ -23,6 +24,8 @@ final class MinimaxBounds {
     /** Per vertex: its label in the high half, its bound as a float rounded up in the low half (one cache line). */
     private long[] entry = new long[16];
     private int[] anchor = new int[16];
+    /** Vertices per label. */
+    private int[] size = new int[16];
     private int vertices;
     private int nextLabel = 1;
     private int missed;
@@ -38,12 +41,15 @@ final class MinimaxBounds {
             entry = Arrays.copyOf(entry, Math.max(v + 1, 2 * entry.length));
         }
         vertices++;
-        set(v, newLabel(v), Double.NEGATIVE_INFINITY);
+        int l = newLabel(v);
+        size[l] = 1;
+        set(v, l, Double.NEGATIVE_INFINITY);
     }
 
     private int newLabel(int anchorVertex) {
         int l = nextLabel++;
         anchor = IntArrays.grow(anchor, l + 1);
+        size = IntArrays.grow(size, anchor.length);
         anchor[l] = anchorVertex;
         return l;
     }
@@ -71,11 +77,21 @@ final class MinimaxBounds {
         return Float.intBitsToFloat((int) entry[v]);
     }
 
-    /** Whether an edge of weight w between u and v is known, without a path query, to stay out of the forest. */
+    boolean sameTree(int u, int v) {
+        return entry[u] >>> 32 == entry[v] >>> 32;
+    }
+
+    /** The number of vertices in v's tree. */
+    int treeSize(int v) {
+        return size[label(v)];
+    }
+
+    /**
+     * Whether an edge of weight w between u and v, of one tree, is known without a path query to stay out of the
+     * forest.
+     */
     boolean staysOut(int u, int v, double w) {
-        long eu = entry[u];
-        long ev = entry[v];
-        return eu >>> 32 == ev >>> 32 && w > Float.intBitsToFloat((int) eu) && w > Float.intBitsToFloat((int) ev);
+        return w > bound(u) && w > bound(v);
     }
 
     /** A path query found an edge staying out that stale bounds let through; re-bounds all when worthwhile. */
@@ -93,6 +109,7 @@ final class MinimaxBounds {
     /** Tree edge e has just joined two trees; small is its end in the smaller one. */
     void joined(int e, int small) {
         int big = forest.other(e, small);
+        size[label(big)] += size[label(small)];
         rebound(small, e, Math.max(forest.weight(e), bound(big)), label(big));
     }
 
@@ -110,16 +127,19 @@ final class MinimaxBounds {
     }
 
     /**
-     * Tree edge old was cut and nothing replaced it; scanned is its end on the side just scanned, which becomes a
-     * tree of its own anchored there. If the anchor was on that side, old's other end takes over: the bounds of
+     * Tree edge old was cut and nothing replaced it; scanned is its end on the side just scanned, of scannedSize
+     * vertices, which becomes a tree of its own anchored there. If the anchor was on that side, old's other end takes over: the bounds of
      * its side hold for it.
      */
-    void split(int old, int scanned, IntPredicate inScan) {
+    void split(int old, int scanned, int scannedSize, IntPredicate inScan) {
         int l = label(scanned);
         if (inScan.test(anchor[l])) {
             anchor[l] = forest.other(old, scanned);
         }
-        rebound(scanned, 0, Double.NEGATIVE_INFINITY, newLabel(scanned));
+        size[l] -= scannedSize;
+        int fresh = newLabel(scanned);
+        size[fresh] = scannedSize;
+        rebound(scanned, 0, Double.NEGATIVE_INFINITY, fresh);
     }
 
     /**

@@ -40,7 +40,6 @@ final class SpanningForest {
     private int[] freeEdges = new int[16];
     private int freeEdgeCount;
     private int seenStamp;
-    private final int[] query = new int[5];
     private int cutMarkA;
     private int cutSizeA;
     private int cutSizeB;
@@ -213,35 +212,29 @@ final class SpanningForest {
     private void insert(int e) {
         int u = endA[e];
         int v = endB[e];
+        if (!bounds.sameTree(u, v)) {
+            joinTrees(e, u, v);
+            return;
+        }
         if (bounds.staysOut(u, v, weight[e])) {
             stats.cycleDropped++;
             stats.cycleBoundDropped++;
             return;
         }
-        if (tree.count(u) == 0 || tree.count(v) == 0) {
-            joinLoose(e, u, v);
-            return;
-        }
-        lct.query(u, v, query);
-        int cu = query[0];
-        if (cu != query[2]) {
-            stats.joins++;
-            join(e, cu, query[2], query[1] <= query[3] ? u : v);
-            return;
-        }
-        int max = lct.payload(query[4]);
+        int max = lct.payload(lct.heaviestOnPath(u, v));
         if (heavier(e, max)) {
             stats.cycleDropped++;
             bounds.missed();
             return;
         }
         stats.cycleKept++;
+        int c = references.centroidOf(u);
         if (references.pinned() != 0) {
-            int r = references.effective(cu);
+            int r = references.effective(c);
             unlinkTree(max);
-            relink(e, cu, r);
+            relink(e, c, r);
         } else {
-            swap(e, max, cu);
+            swap(e, max, c);
         }
     }
 
@@ -287,16 +280,18 @@ final class SpanningForest {
         }
     }
 
-    /** Joins through e a lone vertex, its own centroid, to another tree (or to another lone vertex). */
-    private void joinLoose(int e, int u, int v) {
-        boolean uAlone = tree.count(u) == 0;
-        boolean vAlone = tree.count(v) == 0;
-        if (uAlone && vAlone) {
+    /** Joins two trees through e, classified as the thesis counts them (Table 4.1). */
+    private void joinTrees(int e, int u, int v) {
+        int nu = bounds.treeSize(u);
+        int nv = bounds.treeSize(v);
+        if (nu == 1 && nv == 1) {
             stats.newTrees++;
-        } else {
+        } else if (nu == 1 || nv == 1) {
             stats.insertions++;
+        } else {
+            stats.joins++;
         }
-        join(e, references.centroidOf(u), references.centroidOf(v), uAlone ? u : v);
+        join(e, references.centroidOf(u), references.centroidOf(v), nu <= nv ? u : v);
     }
 
     /**
@@ -383,7 +378,7 @@ final class SpanningForest {
                     this::inScan);
             return;
         }
-        bounds.split(e, scanned, this::inScan);
+        bounds.split(e, scanned, scanned == a ? sa : sb, this::inScan);
         stats.splits++;
         long t0 = stats.clock();
         int c1 = references.walk(c, cWithA ? sa : sb);

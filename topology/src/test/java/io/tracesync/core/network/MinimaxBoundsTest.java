@@ -14,8 +14,8 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * The invariant that lets {@link MinimaxBounds} skip path queries, after every operation of random sequences
  * (joins, cycles, decreases, increases, replacements, splits, full re-bounds): labels are equal exactly within
- * a tree of the oracle's forest, and each bound is at least the heaviest weight on the oracle's path to the
- * anchor.
+ * a tree of the oracle's forest, sizes are the trees' sizes, and each bound is at least the heaviest weight on the
+ * oracle's path to the anchor.
  */
 class MinimaxBoundsTest {
 
@@ -43,6 +43,7 @@ class MinimaxBoundsTest {
             Map<String, Double> heaviest = pathMaxima(adjacent, forest.name(bounds.anchorOf(v)));
             assertTrue(heaviest.containsKey(node), node + " is not in its anchor's tree");
             assertTrue(bounds.bound(v) >= heaviest.get(node), node + ": bound below the path's heaviest edge");
+            assertEquals(heaviest.size(), bounds.treeSize(v), node + ": tree size");
             for (String other : net.nodes()) {
                 assertEquals(heaviest.containsKey(other), bounds.label(v) == bounds.label(net.vertexId(other)),
                         node + " / " + other);
