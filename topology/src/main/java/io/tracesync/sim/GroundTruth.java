@@ -1,0 +1,98 @@
+package io.tracesync.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The ground truth of a simulation directory read back: every node's exact clock (from {@code truth-clocks.csv}
+ * and the resolutions in {@code truth.json}) and every directed link's minimum delay — what an evaluation needs
+ * to know the true time of any timestamp.
+ */
+public final class GroundTruth {
+
+    private final Map<String, PiecewiseLinearClock> clocks;
+    private final Map<String, Long> minDelays;
+
+    private GroundTruth(Map<String, PiecewiseLinearClock> clocks, Map<String, Long> minDelays) {
+        this.clocks = clocks;
+        this.minDelays = minDelays;
+    }
+
+    /** Reads {@code dir/truth.json} and {@code dir/truth-clocks.csv}. */
+    public static GroundTruth read(Path dir) throws IOException {
+        JsonNode root = new ObjectMapper().readTree(dir.resolve(TruthJson.FILE).toFile());
+        if (!TruthJson.FORMAT.equals(root.path("format").asText())) {
+            throw new IOException(dir.resolve(TruthJson.FILE) + " is not a " + TruthJson.FORMAT + " file");
+        }
+        Map<String, Long> resolution = new LinkedHashMap<>();
+        for (JsonNode n : root.get("nodes")) {
+            resolution.put(n.get("node").asText(), n.get("resolution_ns").asLong());
+        }
+        Map<String, Long> minDelays = new LinkedHashMap<>();
+        for (JsonNode l : root.get("links")) {
+            String client = l.get("client").asText();
+            String server = l.get("server").asText();
+            minDelays.put(key(client, server), l.get("min_delay_client_to_server_ns").asLong());
+            minDelays.put(key(server, client), l.get("min_delay_server_to_client_ns").asLong());
+        }
+        Map<String, long[][]> points = new LinkedHashMap<>();
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        try (BufferedReader in = Files.newBufferedReader(dir.resolve("truth-clocks.csv"), StandardCharsets.US_ASCII)) {
+            in.readLine();
+            String line;
+            while ((line = in.readLine()) != null) {
+                String[] f = line.split(",");
+                long[][] p = points.computeIfAbsent(f[0], k -> new long[2][4]);
+                int n = sizes.merge(f[0], 1, Integer::sum);
+                if (n > p[0].length) {
+                    p[0] = Arrays.copyOf(p[0], 2 * n);
+                    p[1] = Arrays.copyOf(p[1], 2 * n);
+                }
+                p[0][n - 1] = Long.parseLong(f[1]);
+                p[1][n - 1] = Long.parseLong(f[2]);
+            }
+        }
+        Map<String, PiecewiseLinearClock> clocks = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> e : resolution.entrySet()) {
+            long[][] p = points.get(e.getKey());
+            if (p == null) {
+                throw new IOException("truth-clocks.csv has no breakpoints for node " + e.getKey());
+            }
+            int n = sizes.get(e.getKey());
+            clocks.put(e.getKey(), new PiecewiseLinearClock(Arrays.copyOf(p[0], n), Arrays.copyOf(p[1], n),
+                    e.getValue()));
+        }
+        return new GroundTruth(clocks, minDelays);
+    }
+
+    /** The exact clock of a node. */
+    public PiecewiseLinearClock clock(String node) {
+        PiecewiseLinearClock c = clocks.get(node);
+        if (c == null) {
+            throw new IllegalArgumentException("no node " + node + " in the ground truth");
+        }
+        return c;
+    }
+
+    /** Node names in index order. */
+    public Iterable<String> nodes() {
+        return clocks.keySet();
+    }
+
+    /** Minimum one-way delay from {@code sender} to {@code receiver}, or null where they do not talk. */
+    public Long minDelayNs(String sender, String receiver) {
+        return minDelays.get(key(sender, receiver));
+    }
+
+    private static String key(String sender, String receiver) {
+        return sender + ">" + receiver;
+    }
+}
