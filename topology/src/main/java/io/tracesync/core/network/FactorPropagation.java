@@ -37,6 +37,8 @@ final class FactorPropagation {
     private final NetworkStats stats;
     private final TreeMirror tree;
     private LinkEstimate[] links = new LinkEstimate[16];
+    /** Per edge, how many estimates it has had: a cached hop is valid only for the estimate it came from. */
+    private int[] linkVersion = new int[16];
     private int[] rootStamp = new int[16];
     private int[] roots = new int[16];
     /** The reference of each deferred root, during a drain. */
@@ -52,8 +54,11 @@ final class FactorPropagation {
     private BoundedMaps vertices = new BoundedMaps(2 * 16);
     /** The previous vertices, reused by {@link #relayout}. */
     private BoundedMaps spare = new BoundedMaps(0);
-    /** 2e + the vertex's side of edge e for the hop leaving it across e, held in its hop slot; 0 for none. */
-    private int[] hopKey = new int[16];
+    /**
+     * The hop held in the vertex's hop slot: 2e + the vertex's side of edge e in the low half, e's estimate version
+     * in the high half; 0 for none.
+     */
+    private long[] hopKey = new long[16];
     /** The vertex's reference as last computed, 0 before the first time. */
     private int[] reference = new int[16];
     private int[] visited = new int[16];
@@ -119,20 +124,14 @@ final class FactorPropagation {
         }
     }
 
-    /** Edge e's new estimate; its hops are derived when first needed. */
+    /** Edge e's new estimate; its hops are derived when first needed, any cached one now being stale. */
     void setLink(int e, LinkEstimate link) {
         if (e >= links.length) {
             links = Arrays.copyOf(links, Math.max(e + 1, 2 * links.length));
+            linkVersion = Arrays.copyOf(linkVersion, links.length);
         }
         links[e] = link;
-        int a = tree.slot(forest.endA(e));
-        int b = tree.slot(forest.endB(e));
-        if (hopKey[a] == 2 * e) {
-            hopKey[a] = 0;
-        }
-        if (hopKey[b] == 2 * e + 1) {
-            hopKey[b] = 0;
-        }
+        linkVersion[e]++;
     }
 
     void dirtyRoot(int v) {
@@ -325,11 +324,12 @@ final class FactorPropagation {
 
     /** Makes slot s's hop the one leaving it by {@code key} (2e + its side of edge e), unless it is already. */
     private void deriveHop(int s, int key) {
-        if (hopKey[s] != key) {
+        long versioned = (long) linkVersion[key >>> 1] << 32 | key;
+        if (hopKey[s] != versioned) {
             LinkEstimate link = links[key >>> 1];
             Hop hop = (key & 1) == 0 ? Hop.forward(link) : Hop.backward(link);
             vertices.set(hopSlot(s), hop.map(), hop.upPs(), hop.downPs());
-            hopKey[s] = key;
+            hopKey[s] = versioned;
         }
     }
 
@@ -337,7 +337,7 @@ final class FactorPropagation {
     private void relayout() {
         int[] source = tree.relayout(order, size);
         spare.ensure(hopSlot(reference.length - 1));
-        int[] movedKey = new int[hopKey.length];
+        long[] movedKey = new long[hopKey.length];
         int[] movedReference = new int[reference.length];
         int[] movedVisited = new int[visited.length];
         for (int t = 1; t < source.length; t++) {
