@@ -10,13 +10,30 @@ import java.util.function.Consumer;
  * timestamps are not numbers), extra columns ignored, blank lines skipped. A bad line stops the read with an
  * {@link InputException} naming the line.
  */
-final class PairsCsv {
+public final class PairsCsv {
 
     private PairsCsv() {
     }
 
     /** Calls {@code sink} for each pair; returns the number of pairs read. */
-    static long read(BufferedReader in, String source, Consumer<MatchedPair> sink) throws IOException {
+    public static long read(BufferedReader in, String source, Consumer<MatchedPair> sink) throws IOException {
+        return readRows(in, source, row -> sink.accept(row.pair()));
+    }
+
+    /** One line read: its pair, and its extra columns for readers of wider files (e.g. a simulation's truth). */
+    public record Row(MatchedPair pair, String[] fields, String source, long line) {
+
+        /** The integer in column {@code column} (0-based), named {@code name} in the error of a bad line. */
+        public long longAt(int column, String name) {
+            if (column >= fields.length) {
+                throw new InputException(source, line, "no column " + name);
+            }
+            return timestamp(fields[column], source, line, name);
+        }
+    }
+
+    /** Calls {@code sink} for each line's pair and fields; returns the number of pairs read. */
+    public static long readRows(BufferedReader in, String source, Consumer<Row> sink) throws IOException {
         long count = 0;
         long lineNo = 0;
         String line;
@@ -41,8 +58,8 @@ final class PairsCsv {
             if (sender.equals(receiver)) {
                 throw new InputException(source, lineNo, "node " + sender + " sends to itself");
             }
-            sink.accept(new MatchedPair(sender, timestamp(f[1], source, lineNo, "send_ns"), receiver,
-                    timestamp(f[3], source, lineNo, "recv_ns")));
+            sink.accept(new Row(new MatchedPair(sender, timestamp(f[1], source, lineNo, "send_ns"), receiver,
+                    timestamp(f[3], source, lineNo, "recv_ns")), f, source, lineNo));
             count++;
         }
         return count;
@@ -72,7 +89,7 @@ final class PairsCsv {
     }
 
     /** Bad input, located. */
-    static final class InputException extends RuntimeException {
+    public static final class InputException extends RuntimeException {
         InputException(String source, long line, String message) {
             super(source + ":" + line + ": " + message);
         }

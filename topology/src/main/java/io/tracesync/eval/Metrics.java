@@ -1,0 +1,70 @@
+package io.tracesync.eval;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.numeric.DoubleDouble;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Tracesync's replayed factors measured against the ground truth (issue #4). */
+public final class Metrics {
+
+    private Metrics() {
+    }
+
+    /**
+     * The true error F(local_node(T)) − local_reference(T) of every recorded factor of a node other than its
+     * reference, at its drain time and at each later interval while it stays in force, and whether it lies
+     * inside [−down, up].
+     */
+    public static ErrorStats factorErrors(Replay.Result replay, TrueClocks truth) {
+        FactorHistory history = new FactorHistory(replay.factors());
+        ErrorStats stats = new ErrorStats();
+        for (FactorRow row : replay.factors()) {
+            if (row.node().equals(row.reference())) {
+                continue;
+            }
+            long until = history.until(row, replay.endNs());
+            long t = row.trueNs();
+            do {
+                double e = errorNs(row, t, truth);
+                stats.add(e, row.bounded(), row.contains(e));
+                t += replay.intervalNs();
+            } while (t < until);
+        }
+        return stats;
+    }
+
+    /** The true error of {@code row} at true time {@code trueNs}, in ns of the reference clock. */
+    static double errorNs(FactorRow row, long trueNs, TrueClocks truth) {
+        DoubleDouble e = row.apply(truth.localAt(row.node(), trueNs))
+                .subtract(DoubleDouble.of(truth.localAt(row.reference(), trueNs)));
+        return e.hi() + e.lo();
+    }
+
+    /**
+     * Per link, every message corrected with the factors in force when it was received (so never with factors
+     * that already knew it): inversions and messages faster than the minimum delay (Poirier 2010 §4.1, Ashton
+     * 1995 §6.1).
+     */
+    public static Map<LinkKey, LinkChecks> linkChecks(BufferedReader truthPairs, String source, Replay.Result replay,
+            TrueClocks truth) throws IOException {
+        FactorHistory history = new FactorHistory(replay.factors());
+        Map<LinkKey, LinkChecks> out = new TreeMap<>();
+        TruthPair.read(truthPairs, source, p -> {
+            MatchedPair m = p.pair();
+            FactorRow s = history.at(m.sender(), p.trueRecvNs());
+            FactorRow r = history.at(m.receiver(), p.trueRecvNs());
+            if (s == null || r == null || !s.reference().equals(r.reference())) {
+                return;
+            }
+            DoubleDouble d = r.apply(m.recvNs()).subtract(s.apply(m.sendNs()));
+            Long min = truth.minDelayNs(m.sender(), m.receiver());
+            out.put(m.link(), out.getOrDefault(m.link(), LinkChecks.NONE).plus(d.hi() + d.lo(),
+                    min == null ? 0 : min));
+        });
+        return out;
+    }
+}

@@ -1,0 +1,69 @@
+package io.tracesync.eval;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.MatchedPair;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The Zipkin/Jaeger heuristic (offset only, symmetric latency): for a request x→y (cs on x's clock, sr on y's)
+ * answered by y→x (ss, cr), y's clock is taken to be x's plus θ = ((sr − cs) − (cr − ss)) / 2. Exchanges are
+ * consecutive opposite messages of a link whose answer is sent after the request arrives. Each exchange is
+ * scored per link at the request's true arrival T: error = θ − (local_y(T) − local_x(T)); tracesync is scored
+ * on the same exchanges by the relative error of its factors for x and y, when both share a reference.
+ */
+public final class MidpointBaseline {
+
+    private final FactorHistory history;
+    private final TrueClocks truth;
+    private final Map<LinkKey, TruthPair> pending = new HashMap<>();
+    private final ErrorStats midpoint = new ErrorStats();
+    private final ErrorStats tracesync = new ErrorStats();
+
+    /** The errors of both methods on the same exchanges (tracesync's only where it covers both ends). */
+    public record Comparison(ErrorStats midpoint, ErrorStats tracesync) {
+    }
+
+    private MidpointBaseline(Replay.Result replay, TrueClocks truth) {
+        this.history = new FactorHistory(replay.factors());
+        this.truth = truth;
+    }
+
+    public static Comparison run(BufferedReader truthPairs, String source, Replay.Result replay, TrueClocks truth)
+            throws IOException {
+        MidpointBaseline b = new MidpointBaseline(replay, truth);
+        TruthPair.read(truthPairs, source, b::accept);
+        return new Comparison(b.midpoint, b.tracesync);
+    }
+
+    private void accept(TruthPair answer) {
+        LinkKey key = answer.pair().link();
+        TruthPair request = pending.get(key);
+        MatchedPair a = answer.pair();
+        if (request == null || !request.pair().sender().equals(a.receiver())
+                || a.sendNs() < request.pair().recvNs()) {
+            pending.put(key, answer);
+            return;
+        }
+        pending.remove(key);
+        score(request, a);
+    }
+
+    private void score(TruthPair request, MatchedPair answer) {
+        MatchedPair q = request.pair();
+        String x = q.sender();
+        String y = q.receiver();
+        long t = request.trueRecvNs();
+        long lx = truth.localAt(x, t);
+        long ly = truth.localAt(y, t);
+        double theta = ((double) (q.recvNs() - q.sendNs()) - (double) (answer.recvNs() - answer.sendNs())) / 2;
+        midpoint.add(theta - (double) (ly - lx), false, false);
+        FactorRow fx = history.at(x, t);
+        FactorRow fy = history.at(y, t);
+        if (fx != null && fy != null && fx.reference().equals(fy.reference())) {
+            tracesync.add(Metrics.errorNs(fy, t, truth) - Metrics.errorNs(fx, t, truth), false, false);
+        }
+    }
+}

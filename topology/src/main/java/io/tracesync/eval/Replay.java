@@ -1,0 +1,102 @@
+package io.tracesync.eval;
+
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.LinkQuality;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.NodeFactor;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Replays a simulation's pairs through the link core (#2) and the network core (#3) as the online system would
+ * see them: in true receive order, the true receive time serving only as the wall clock. Every {@code interval}
+ * of true time (and after the last pair) the changed links are pushed to {@link NetworkSync} and its changed
+ * factors are recorded with the drain time.
+ */
+public final class Replay {
+
+    private final LinkOptions linkOptions;
+    private final long intervalNs;
+    private final NetworkSync net;
+    private final Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
+    private final Map<LinkKey, LinkTiming> timings = new TreeMap<>();
+    private final Set<LinkKey> dirty = new LinkedHashSet<>();
+    private final List<FactorRow> rows = new ArrayList<>();
+    private long nextTick;
+    private long lastTrueNs;
+
+    /** The factors recorded over time, and per link its first pair and first ACCURATE time. */
+    public record Result(List<FactorRow> factors, Map<LinkKey, LinkTiming> links, long intervalNs, long endNs) {
+
+        /** Writes {@code factors.csv}: {@value FactorRow#CSV_HEADER}. */
+        public void writeFactors(Writer out) throws IOException {
+            out.write(FactorRow.CSV_HEADER + "\n");
+            for (FactorRow r : factors) {
+                out.write(r.toCsv() + "\n");
+            }
+        }
+    }
+
+    private Replay(LinkOptions linkOptions, NetworkOptions networkOptions, long intervalNs) {
+        if (intervalNs <= 0) {
+            throw new IllegalArgumentException("interval must be positive: " + intervalNs);
+        }
+        this.linkOptions = linkOptions;
+        this.intervalNs = intervalNs;
+        this.net = new NetworkSync(networkOptions);
+    }
+
+    /** Replays a {@code truth-pairs.csv}. */
+    public static Result run(BufferedReader truthPairs, String source, LinkOptions linkOptions,
+            NetworkOptions networkOptions, long intervalNs) throws IOException {
+        Replay r = new Replay(linkOptions, networkOptions, intervalNs);
+        long n = TruthPair.read(truthPairs, source, r::accept);
+        if (n > 0) {
+            r.drainAt(r.lastTrueNs);
+        }
+        return new Result(List.copyOf(r.rows), Map.copyOf(r.timings), intervalNs, r.lastTrueNs);
+    }
+
+    private void accept(TruthPair p) {
+        long t = p.trueRecvNs();
+        if (links.isEmpty()) {
+            nextTick = t + intervalNs;
+        }
+        if (t < lastTrueNs) {
+            throw new IllegalArgumentException("pairs not in true receive order at true time " + t);
+        }
+        if (t >= nextTick) {
+            drainAt(nextTick); // nothing changes between the ticks this pair skips
+            nextTick += ((t - nextTick) / intervalNs + 1) * intervalNs;
+        }
+        lastTrueNs = t;
+        LinkKey key = p.pair().link();
+        ConvexHullLink link = links.computeIfAbsent(key, k -> new ConvexHullLink(linkOptions));
+        p.pair().applyTo(link);
+        dirty.add(key);
+        LinkTiming timing = timings.computeIfAbsent(key, k -> new LinkTiming(t, OptionalLong.empty()));
+        if (timing.firstAccurateTrueNs().isEmpty() && link.quality() == LinkQuality.ACCURATE) {
+            timings.put(key, new LinkTiming(timing.firstPairTrueNs(), OptionalLong.of(t)));
+        }
+    }
+
+    private void drainAt(long trueNs) {
+        dirty.forEach(k -> net.update(LinkEstimate.of(k, links.get(k))));
+        dirty.clear();
+        net.drain().stream().sorted(Comparator.comparing(NodeFactor::node))
+                .forEach(f -> rows.add(FactorRow.of(trueNs, f)));
+    }
+}
