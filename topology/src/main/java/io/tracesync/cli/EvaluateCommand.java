@@ -1,0 +1,127 @@
+package io.tracesync.cli;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.eval.ErrorStats;
+import io.tracesync.eval.LinkChecks;
+import io.tracesync.eval.LinkTiming;
+import io.tracesync.eval.Metrics;
+import io.tracesync.eval.MidpointBaseline;
+import io.tracesync.eval.Replay;
+import io.tracesync.eval.TrueClocks;
+import io.tracesync.sim.GroundTruth;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code tracesync evaluate}: replays a simulated run through tracesync and measures its answers against the
+ * ground truth, beside the Zipkin/Jaeger midpoint heuristic on the same exchanges.
+ */
+@Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Replay a run written by 'tracesync simulate' through tracesync (factors every interval of "
+                + "true time) and measure the answers against the ground truth: true error, share inside the "
+                + "guaranteed bounds, message inversions and messages faster than the minimum delay after "
+                + "correction, time to the first ACCURATE link; and the Zipkin/Jaeger midpoint heuristic on the "
+                + "same request/response exchanges."})
+final class EvaluateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--run", paramLabel = "DIR", required = true,
+            description = "Output directory of 'tracesync simulate'.")
+    Path run;
+
+    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+            description = "True time between two recomputations of the factors (default: ${DEFAULT-VALUE}).")
+    Duration interval;
+
+    @Option(names = "--horizon", paramLabel = "DURATION", defaultValue = "30m", converter = DurationConverter.class,
+            description = "Sliding horizon per link, in link time, or none (default: ${DEFAULT-VALUE}).")
+    Duration horizon;
+
+    @Option(names = "--factors", paramLabel = "FILE",
+            description = "Also write the factors over time (true_ns,node,reference,slope,offset,up_ns,down_ns).")
+    Path factorsFile;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (interval.isZero() || interval.isNegative()) {
+            err.println("--interval must be positive");
+            return 2;
+        }
+        Path pairs = run.resolve("truth-pairs.csv");
+        if (!Files.isRegularFile(pairs)) {
+            err.println("error: " + pairs + " not found: --run takes an output directory of 'tracesync simulate'");
+            return 2;
+        }
+        TrueClocks truth = TrueClocks.of(GroundTruth.read(run));
+        long t0 = System.nanoTime();
+        Replay.Result replay;
+        Map<LinkKey, LinkChecks> checks;
+        MidpointBaseline.Comparison baseline;
+        try {
+            try (BufferedReader in = Files.newBufferedReader(pairs)) {
+                replay = Replay.run(in, pairs.toString(), new LinkOptions(horizon.toNanos(), 0, 0),
+                        NetworkOptions.DEFAULT, interval.toNanos());
+            }
+            try (BufferedReader in = Files.newBufferedReader(pairs)) {
+                checks = Metrics.linkChecks(in, pairs.toString(), replay, truth);
+            }
+            try (BufferedReader in = Files.newBufferedReader(pairs)) {
+                baseline = MidpointBaseline.run(in, pairs.toString(), replay, truth);
+            }
+        } catch (PairsCsv.InputException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        if (factorsFile != null) {
+            try (Writer w = Files.newBufferedWriter(factorsFile)) {
+                replay.writeFactors(w);
+            }
+        }
+        ErrorStats errors = Metrics.factorErrors(replay, truth);
+        out.printf("replayed %s: %d factor rows in %.1f s%n%n", run, replay.factors().size(),
+                (System.nanoTime() - t0) / 1e9);
+        out.printf("%-44s %9s %12s %12s %12s %9s%n", "", "samples", "median µs", "p99 µs", "max µs", "inside %");
+        row(out, "tracesync: node vs its reference", errors);
+        row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
+        row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
+        long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
+        long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
+        long fast = checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum();
+        out.printf("%nafter correction by tracesync: %d messages, %d inversions, %d faster than their minimum delay%n",
+                corrected, inversions, fast);
+        long[] toAccurate = replay.links().values().stream().map(LinkTiming::timeToAccurateNs)
+                .filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sorted().toArray();
+        out.printf("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s%n",
+                toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
+                ms(toAccurate, toAccurate.length - 1));
+        return 0;
+    }
+
+    private static void row(PrintWriter out, String label, ErrorStats s) {
+        double inside = s.insidePercent();
+        out.printf("%-44s %9d %12.3f %12.3f %12.3f %9s%n", label, s.count(), s.medianNs() / 1e3, s.p99Ns() / 1e3,
+                s.maxNs() / 1e3, Double.isNaN(inside) ? "-" : String.format("%.2f", inside));
+    }
+
+    private static String ms(long[] sorted, int i) {
+        return sorted.length == 0 ? "-" : String.format("%.1f ms", sorted[Math.max(0, i)] / 1e6);
+    }
+}

@@ -1,0 +1,54 @@
+package io.tracesync.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class EvaluateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private int run(StringWriter out, StringWriter err, String... args) {
+        CommandLine cmd = new CommandLine(new TracesyncCommand());
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        return cmd.execute(args);
+    }
+
+    @Test
+    void summarizesASimulatedRunAndWritesTheFactors() throws Exception {
+        Path sim = dir.resolve("sim");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(0, run(out, err, "simulate", "--out", sim.toString(), "--nodes", "4", "--duration", "30s",
+                "--seed", "3"), err.toString());
+        Path factors = dir.resolve("factors.csv");
+        out = new StringWriter();
+        assertEquals(0, run(out, err, "evaluate", "--run", sim.toString(), "--factors", factors.toString()),
+                err.toString());
+        String report = out.toString();
+        assertTrue(report.contains("tracesync: node vs its reference"), report);
+        assertTrue(report.contains("Zipkin/Jaeger midpoint: per exchange"), report);
+        assertTrue(report.contains(" 0 inversions"), report);
+        String tracesyncRow = report.lines().filter(l -> l.startsWith("tracesync: node vs")).findFirst().orElseThrow();
+        assertTrue(tracesyncRow.trim().endsWith("100.00"), "every bounded error inside its bounds: " + tracesyncRow);
+        assertEquals("true_ns,node,reference,slope,offset,up_ns,down_ns", Files.readAllLines(factors).get(0));
+    }
+
+    @Test
+    void refusesADirectoryThatIsNotASimulatedRun() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(2, run(out, err, "evaluate", "--run", dir.toString()));
+        assertTrue(err.toString().contains("truth-pairs.csv not found"), err.toString());
+        assertEquals(2, run(out, err, "evaluate", "--run", dir.toString(), "--interval", "0"));
+    }
+}
