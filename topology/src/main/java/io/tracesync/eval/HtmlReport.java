@@ -1,0 +1,61 @@
+package io.tracesync.eval;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The evaluation as one self-contained HTML file (plots embedded) plus the same plots as PNG files: the summary
+ * table, then accuracy over time for the nodes whose true error was largest.
+ */
+public final class HtmlReport {
+
+    private HtmlReport() {
+    }
+
+    /**
+     * Writes {@code report.html} and {@code error-NODE.png} for up to {@code plots} nodes into {@code dir}; returns
+     * the HTML file.
+     */
+    public static Path write(Path dir, String summary, Replay.Result replay, TrueClocks truth, long startNs,
+            int plots) throws IOException {
+        Files.createDirectories(dir);
+        Map<String, List<ErrorPlot.Sample>> byNode = new TreeMap<>();
+        for (FactorRow row : replay.factors()) {
+            byNode.computeIfAbsent(row.node(), n -> ErrorPlot.samples(replay, truth, n));
+        }
+        List<String> worst = new ArrayList<>(byNode.keySet());
+        worst.removeIf(n -> byNode.get(n).isEmpty());
+        worst.sort(Comparator.comparingDouble((String n) -> -maxError(byNode.get(n))).thenComparing(n -> n));
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tracesync evaluation</title>")
+                .append("<style>body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em}</style>")
+                .append("</head><body>\n<h1>tracesync against the ground truth</h1>\n<pre>")
+                .append(escape(summary)).append("</pre>\n<h2>Accuracy over time, largest errors first</h2>\n");
+        for (String node : worst.subList(0, Math.min(plots, worst.size()))) {
+            byte[] png = ErrorPlot.png("node " + node, byNode.get(node), startNs);
+            Files.write(dir.resolve("error-" + node + ".png"), png);
+            html.append("<p><img alt=\"accuracy of ").append(escape(node)).append("\" src=\"data:image/png;base64,")
+                    .append(Base64.getEncoder().encodeToString(png)).append("\"></p>\n");
+        }
+        html.append("</body></html>\n");
+        Path file = dir.resolve("report.html");
+        Files.writeString(file, html, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static double maxError(List<ErrorPlot.Sample> samples) {
+        return samples.stream().mapToDouble(s -> Math.abs(s.errorNs())).max().orElse(0);
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
