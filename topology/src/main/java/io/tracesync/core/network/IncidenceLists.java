@@ -3,8 +3,10 @@ package io.tracesync.core.network;
 import java.util.Arrays;
 
 /**
- * For every vertex, the edges incident to it, with O(1) insertion and removal (swap with the last). An edge e
- * is held at its two ends; {@code side} 0 is its end a, 1 its end b. One {@link Listener} may follow the changes.
+ * For every vertex, the edges incident to it: its count and first edges inline in one 64-byte line of a single
+ * array (one cache miss per vertex), the rest, for the few vertices of higher degree, in an overflow row.
+ * Insertion appends, removal swaps the last in. An edge e is held at its two ends; {@code side} 0 is its end a, 1
+ * its end b. One {@link Listener} may follow the changes.
  */
 final class IncidenceLists {
 
@@ -15,11 +17,14 @@ final class IncidenceLists {
         void removed(int v, int e, int side);
     }
 
-    private static final int[] EMPTY = new int[0];
+    private static final int STRIDE = 16;
+    /** Entries held inline after the count. */
+    private static final int INLINE = STRIDE - 1;
 
-    private int[][] lists = new int[16][];
-    private int[] counts = new int[16];
-    private int[] position = new int[32];
+    /** Per vertex: the count, then 2e + side of its first edges. */
+    private int[] lines = new int[STRIDE * 16];
+    /** Per vertex of more than INLINE edges: the entries beyond the inline ones. */
+    private int[][] overflow = new int[16][];
     private Listener listener;
 
     void listen(Listener l) {
@@ -27,45 +32,55 @@ final class IncidenceLists {
     }
 
     void add(int v, int e, int side) {
-        if (v >= lists.length) {
-            lists = Arrays.copyOf(lists, Math.max(v + 1, 2 * lists.length));
-            counts = Arrays.copyOf(counts, lists.length);
+        if (STRIDE * (v + 1) > lines.length) {
+            lines = Arrays.copyOf(lines, Math.max(STRIDE * (v + 1), 2 * lines.length));
+            overflow = Arrays.copyOf(overflow, lines.length / STRIDE);
         }
-        if (2 * e + 1 >= position.length) {
-            position = Arrays.copyOf(position, Math.max(2 * e + 2, 2 * position.length));
-        }
-        int[] l = lists[v] == null ? EMPTY : lists[v];
-        int n = counts[v];
-        if (n == l.length) {
-            l = Arrays.copyOf(l, Math.max(2, 2 * n));
-            lists[v] = l;
-        }
-        l[n] = 2 * e + side;
-        position[2 * e + side] = n;
-        counts[v] = n + 1;
+        int n = lines[STRIDE * v];
+        set(v, n, 2 * e + side);
+        lines[STRIDE * v] = n + 1;
         if (listener != null) {
             listener.added(v, e, side);
         }
     }
 
     void remove(int v, int e, int side) {
-        int[] l = lists[v];
-        int i = position[2 * e + side];
-        int n = --counts[v];
-        int moved = l[n];
-        l[i] = moved;
-        position[moved] = i;
+        int n = lines[STRIDE * v] - 1;
+        int entry = 2 * e + side;
+        int i = 0;
+        while (get(v, i) != entry) {
+            i++;
+        }
+        set(v, i, get(v, n));
+        lines[STRIDE * v] = n;
         if (listener != null) {
             listener.removed(v, e, side);
         }
     }
 
     int count(int v) {
-        return v < counts.length ? counts[v] : 0;
+        return STRIDE * v < lines.length ? lines[STRIDE * v] : 0;
     }
 
     /** The i-th edge at v. */
     int edge(int v, int i) {
-        return lists[v][i] >>> 1;
+        return get(v, i) >>> 1;
+    }
+
+    private int get(int v, int i) {
+        return i < INLINE ? lines[STRIDE * v + 1 + i] : overflow[v][i - INLINE];
+    }
+
+    private void set(int v, int i, int entry) {
+        if (i < INLINE) {
+            lines[STRIDE * v + 1 + i] = entry;
+            return;
+        }
+        int[] row = overflow[v];
+        if (row == null || i - INLINE >= row.length) {
+            row = row == null ? new int[INLINE] : Arrays.copyOf(row, 2 * row.length);
+            overflow[v] = row;
+        }
+        row[i - INLINE] = entry;
     }
 }
