@@ -8,25 +8,29 @@ package io.tracesync.core.network;
  */
 final class EdgeLists {
 
-    private int[] head = new int[16];
+    /** Per vertex, field HEAD: its first slot. */
+    private final VertexTable table;
     private int[] next = new int[32];
 
-    /** Adds edge e (&gt;= 1) at v, v being its end a (side 0) or b (side 1). */
+    EdgeLists(VertexTable table) {
+        this.table = table;
+    }
+
+    /** Adds edge e (&gt;= 1) at v, v being its end a (side 0) or b (side 1); the table has room for v. */
     void add(int v, int e, int side) {
-        head = IntArrays.grow(head, v + 1);
         int slot = 2 * e + side;
         next = IntArrays.grow(next, slot + 1);
-        next[slot] = head[v];
-        head[v] = slot;
+        next[slot] = first(v);
+        table.set(v, VertexTable.HEAD, slot);
     }
 
     void remove(int v, int e, int side) {
         int slot = 2 * e + side;
-        if (head[v] == slot) {
-            head[v] = next[slot];
+        int s = first(v);
+        if (s == slot) {
+            table.set(v, VertexTable.HEAD, next[slot]);
             return;
         }
-        int s = head[v];
         while (next[s] != slot) {
             s = next[s];
         }
@@ -35,7 +39,7 @@ final class EdgeLists {
 
     /** The first slot at v, or 0. */
     int first(int v) {
-        return v < head.length ? head[v] : 0;
+        return (int) table.get(v, VertexTable.HEAD);
     }
 
     /** The slot after {@code slot} at the same vertex, or 0. */

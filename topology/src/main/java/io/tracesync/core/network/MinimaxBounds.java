@@ -21,8 +21,8 @@ import java.util.function.IntPredicate;
 final class MinimaxBounds {
 
     private final SpanningForest forest;
-    /** Per vertex: its label in the high half, its bound as a float rounded up in the low half (one cache line). */
-    private long[] entry = new long[16];
+    /** Per vertex, field BOUND: its label in the high half, its bound as a float rounded up in the low half. */
+    private final VertexTable table;
     private int[] anchor = new int[16];
     /** Vertices per label. */
     private int[] size = new int[16];
@@ -32,14 +32,13 @@ final class MinimaxBounds {
     private int[] stack = new int[32];
     private double[] stackMax = new double[16];
 
-    MinimaxBounds(SpanningForest forest) {
+    MinimaxBounds(SpanningForest forest, VertexTable table) {
         this.forest = forest;
+        this.table = table;
     }
 
+    /** A new vertex, the table having room for it. */
     void addVertex(int v) {
-        if (v >= entry.length) {
-            entry = Arrays.copyOf(entry, Math.max(v + 1, 2 * entry.length));
-        }
         vertices++;
         int l = newLabel(v);
         size[l] = 1;
@@ -59,12 +58,12 @@ final class MinimaxBounds {
         if (f < b) {
             f = Math.nextUp(f);
         }
-        entry[v] = (long) l << 32 | Float.floatToRawIntBits(f) & 0xFFFF_FFFFL;
+        table.set(v, VertexTable.BOUND, (long) l << 32 | Float.floatToRawIntBits(f) & 0xFFFF_FFFFL);
     }
 
     /** v's tree label: equal exactly for the vertices of one tree. */
     int label(int v) {
-        return (int) (entry[v] >>> 32);
+        return (int) (table.get(v, VertexTable.BOUND) >>> 32);
     }
 
     /** The anchor of v's tree. */
@@ -74,11 +73,11 @@ final class MinimaxBounds {
 
     /** At least the heaviest weight on the path from v to its anchor (-infinity at the anchor itself). */
     double bound(int v) {
-        return Float.intBitsToFloat((int) entry[v]);
+        return Float.intBitsToFloat((int) table.get(v, VertexTable.BOUND));
     }
 
     boolean sameTree(int u, int v) {
-        return entry[u] >>> 32 == entry[v] >>> 32;
+        return label(u) == label(v);
     }
 
     /** The number of vertices in v's tree. */
@@ -98,7 +97,7 @@ final class MinimaxBounds {
     void missed() {
         if (++missed > vertices / 16) {
             missed = 0;
-            for (int v = 1; v < entry.length; v++) {
+            for (int v = 1; v < table.capacity(); v++) {
                 if (anchor[label(v)] == v) {
                     rebound(v, 0, Double.NEGATIVE_INFINITY, label(v));
                 }

@@ -23,10 +23,11 @@ import java.util.function.IntConsumer;
 final class SpanningForest {
 
     private final LinkCutTrees lct = new LinkCutTrees(this::compareTies);
-    private final EdgeLists graph = new EdgeLists();
+    private final VertexTable vertexTable = new VertexTable();
+    private final EdgeLists graph = new EdgeLists(vertexTable);
     private final IncidenceLists tree = new IncidenceLists();
     private final ReferenceNodes references;
-    private final MinimaxBounds bounds = new MinimaxBounds(this);
+    private final MinimaxBounds bounds = new MinimaxBounds(this, vertexTable);
     private final IntConsumer dirty;
     private final LongIntMap edgeIds = new LongIntMap();
     private final NetworkStats stats;
@@ -75,6 +76,7 @@ final class SpanningForest {
             seen = Arrays.copyOf(seen, names.length);
         }
         names[v] = name;
+        vertexTable.ensure(v);
         bounds.addVertex(v);
         references.addVertex(v);
         dirty.accept(v);
