@@ -3,23 +3,30 @@ package io.tracesync.cli;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.eval.DudaRegressionPolicy;
 import io.tracesync.eval.ErrorStats;
+import io.tracesync.eval.HtmlReport;
 import io.tracesync.eval.LinkChecks;
 import io.tracesync.eval.LinkTiming;
 import io.tracesync.eval.Metrics;
 import io.tracesync.eval.MidpointBaseline;
+import io.tracesync.eval.NetworkPolicy;
 import io.tracesync.eval.Replay;
+import io.tracesync.eval.TraceCompassPolicy;
 import io.tracesync.eval.TrueClocks;
 import io.tracesync.sim.GroundTruth;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,14 +35,17 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code tracesync evaluate}: replays a simulated run through tracesync and measures its answers against the
- * ground truth, beside the Zipkin/Jaeger midpoint heuristic on the same exchanges.
+ * ground truth, beside the baselines of issue #4 replayed on the same messages: a static reference instead of the
+ * centroid (thesis Fig. 5.10), the Trace Compass policy, Duda's regression, and the Zipkin/Jaeger midpoint.
  */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Replay a run written by 'tracesync simulate' through tracesync (factors every interval of "
                 + "true time) and measure the answers against the ground truth: true error, share inside the "
                 + "guaranteed bounds, message inversions and messages faster than the minimum delay after "
-                + "correction, time to the first ACCURATE link; and the Zipkin/Jaeger midpoint heuristic on the "
-                + "same request/response exchanges."})
+                + "correction, time to the first ACCURATE link; beside the same replay with a static reference "
+                + "(the first node), the Trace Compass policy (first node as root, fewest-hop paths), Duda's "
+                + "linear regression, and the Zipkin/Jaeger midpoint heuristic on the same request/response "
+                + "exchanges."})
 final class EvaluateCommand implements Callable<Integer> {
 
     @Spec
@@ -57,9 +67,14 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Also write the factors over time (true_ns,node,reference,slope,offset,up_ns,down_ns).")
     Path factorsFile;
 
+    @Option(names = "--report", paramLabel = "DIR",
+            description = "Also write report.html (self-contained) and PNG plots of the accuracy over time there.")
+    Path reportDir;
+
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        StringWriter summary = new StringWriter();
+        PrintWriter out = new PrintWriter(summary);
         PrintWriter err = spec.commandLine().getErr();
         if (interval.isZero() || interval.isNegative()) {
             err.println("--interval must be positive");
@@ -70,16 +85,24 @@ final class EvaluateCommand implements Callable<Integer> {
             err.println("error: " + pairs + " not found: --run takes an output directory of 'tracesync simulate'");
             return 2;
         }
-        TrueClocks truth = TrueClocks.of(GroundTruth.read(run));
+        GroundTruth groundTruth = GroundTruth.read(run);
+        TrueClocks truth = TrueClocks.of(groundTruth);
+        TreeSet<String> names = new TreeSet<>();
+        groundTruth.nodes().forEach(names::add);
+        String first = names.first();
         long t0 = System.nanoTime();
+        List<Replay.Result> replays;
         Replay.Result replay;
         Map<LinkKey, LinkChecks> checks;
         MidpointBaseline.Comparison baseline;
         try {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
-                replay = Replay.run(in, pairs.toString(), new LinkOptions(horizon.toNanos(), 0, 0),
-                        NetworkOptions.DEFAULT, interval.toNanos());
+                replays = Replay.run(in, pairs.toString(), new LinkOptions(horizon.toNanos(), 0, 0),
+                        List.of(new NetworkPolicy(NetworkOptions.DEFAULT),
+                                new NetworkPolicy(NetworkOptions.DEFAULT.withPinnedReference(first)),
+                                new TraceCompassPolicy(), new DudaRegressionPolicy()), interval.toNanos());
             }
+            replay = replays.get(0);
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 checks = Metrics.linkChecks(in, pairs.toString(), replay, truth);
             }
@@ -100,6 +123,9 @@ final class EvaluateCommand implements Callable<Integer> {
                 (System.nanoTime() - t0) / 1e9);
         out.printf("%-44s %9s %12s %12s %12s %9s%n", "", "samples", "median µs", "p99 µs", "max µs", "inside %");
         row(out, "tracesync: node vs its reference", errors);
+        row(out, "static reference " + first + ": node vs it", Metrics.factorErrors(replays.get(1), truth));
+        row(out, "Trace Compass policy: node vs its reference", Metrics.factorErrors(replays.get(2), truth));
+        row(out, "Duda regression: node vs its reference", Metrics.factorErrors(replays.get(3), truth));
         row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
         row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
@@ -112,6 +138,14 @@ final class EvaluateCommand implements Callable<Integer> {
         out.printf("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s%n",
                 toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
                 ms(toAccurate, toAccurate.length - 1));
+        out.flush();
+        PrintWriter console = spec.commandLine().getOut();
+        console.print(summary);
+        if (reportDir != null) {
+            long start = replay.links().values().stream().mapToLong(LinkTiming::firstPairTrueNs).min().orElse(0);
+            console.println("report: " + HtmlReport.write(reportDir, summary.toString(), replay, truth, start, 4));
+        }
+        console.flush();
         return 0;
     }
 

@@ -15,9 +15,9 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 /**
- * One node's accuracy over time as a PNG: the guaranteed band [−down, +up] of the factor in force (grey) and the
- * true error of that factor against the reference's true clock (blue), in µs against seconds of true time. Only
- * bounded factors are drawn.
+ * One node's accuracy over time as a PNG: the true error (estimate − truth) of the factor in force against the
+ * reference's true clock (blue) inside its guaranteed band [−up, +down] (grey: the truth lies in [estimate − down,
+ * estimate + up]), in µs against seconds of true time. Only bounded factors are drawn.
  */
 public final class ErrorPlot {
 
@@ -90,14 +90,14 @@ public final class ErrorPlot {
             Sample s = samples.get(i);
             double x = axes.x((s.trueNs() - startNs) / 1e9);
             if (i == 0) {
-                band.moveTo(x, axes.y(s.upNs() / 1e3));
+                band.moveTo(x, axes.y(s.downNs() / 1e3));
             } else {
-                band.lineTo(x, axes.y(s.upNs() / 1e3));
+                band.lineTo(x, axes.y(s.downNs() / 1e3));
             }
         }
         for (int i = samples.size() - 1; i >= 0; i--) {
             Sample s = samples.get(i);
-            band.lineTo(axes.x((s.trueNs() - startNs) / 1e9), axes.y(-s.downNs() / 1e3));
+            band.lineTo(axes.x((s.trueNs() - startNs) / 1e9), axes.y(-s.upNs() / 1e3));
         }
         band.closePath();
         g.setColor(new Color(210, 210, 210));

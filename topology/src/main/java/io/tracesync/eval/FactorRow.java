@@ -28,10 +28,13 @@ public record FactorRow(long trueNs, String node, String reference, ClockMap map
         return map.apply(localNs);
     }
 
-    /** Whether an error (estimate − truth, ns) lies inside [−down, up]. */
+    /**
+     * Whether an error (estimate − truth, ns) is allowed by the bounds: the truth lies in [map − down, map + up],
+     * so the error lies in [−up, down].
+     */
     public boolean contains(double errorNs) {
         double ps = errorNs * 1000;
-        return bounded() && ps <= upPs && -ps <= downPs;
+        return bounded() && ps <= downPs && -ps <= upPs;
     }
 
     String toCsv() {

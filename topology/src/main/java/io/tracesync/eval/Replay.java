@@ -4,15 +4,12 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
-import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkOptions;
-import io.tracesync.core.network.NetworkSync;
-import io.tracesync.core.network.NodeFactor;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,18 +20,18 @@ import java.util.TreeMap;
 /**
  * Replays a simulation's pairs through the link core (#2) and the network core (#3) as the online system would
  * see them: in true receive order, the true receive time serving only as the wall clock. Every {@code interval}
- * of true time (and after the last pair) the changed links are pushed to {@link NetworkSync} and its changed
- * factors are recorded with the drain time.
+ * of true time (and after the last pair) every {@link FactorPolicy} is drained with the changed links (for
+ * tracesync: pushed to the network core) and its changed factors are recorded with the drain time.
  */
 public final class Replay {
 
     private final LinkOptions linkOptions;
     private final long intervalNs;
-    private final NetworkSync net;
+    private final List<FactorPolicy> policies;
     private final Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
     private final Map<LinkKey, LinkTiming> timings = new TreeMap<>();
     private final Set<LinkKey> dirty = new LinkedHashSet<>();
-    private final List<FactorRow> rows = new ArrayList<>();
+    private final List<List<FactorRow>> rows = new ArrayList<>();
     private long nextTick;
     private long lastTrueNs;
 
@@ -50,24 +47,32 @@ public final class Replay {
         }
     }
 
-    private Replay(LinkOptions linkOptions, NetworkOptions networkOptions, long intervalNs) {
+    private Replay(LinkOptions linkOptions, List<? extends FactorPolicy> policies, long intervalNs) {
         if (intervalNs <= 0) {
             throw new IllegalArgumentException("interval must be positive: " + intervalNs);
         }
         this.linkOptions = linkOptions;
         this.intervalNs = intervalNs;
-        this.net = new NetworkSync(networkOptions);
+        this.policies = List.copyOf(policies);
+        policies.forEach(p -> rows.add(new ArrayList<>()));
     }
 
-    /** Replays a {@code truth-pairs.csv}. */
+    /** Replays a {@code truth-pairs.csv} through tracesync's network core with {@code networkOptions}. */
     public static Result run(BufferedReader truthPairs, String source, LinkOptions linkOptions,
             NetworkOptions networkOptions, long intervalNs) throws IOException {
-        Replay r = new Replay(linkOptions, networkOptions, intervalNs);
+        return run(truthPairs, source, linkOptions, List.of(new NetworkPolicy(networkOptions)), intervalNs).get(0);
+    }
+
+    /** Replays a {@code truth-pairs.csv} once through all {@code policies}: one result each, in their order. */
+    public static List<Result> run(BufferedReader truthPairs, String source, LinkOptions linkOptions,
+            List<? extends FactorPolicy> policies, long intervalNs) throws IOException {
+        Replay r = new Replay(linkOptions, policies, intervalNs);
         long n = TruthPair.read(truthPairs, source, r::accept);
         if (n > 0) {
             r.drainAt(r.lastTrueNs);
         }
-        return new Result(List.copyOf(r.rows), Map.copyOf(r.timings), intervalNs, r.lastTrueNs);
+        Map<LinkKey, LinkTiming> timings = Map.copyOf(r.timings);
+        return r.rows.stream().map(f -> new Result(List.copyOf(f), timings, intervalNs, r.lastTrueNs)).toList();
     }
 
     private void accept(TruthPair p) {
@@ -86,6 +91,7 @@ public final class Replay {
         LinkKey key = p.pair().link();
         ConvexHullLink link = links.computeIfAbsent(key, k -> new ConvexHullLink(linkOptions));
         p.pair().applyTo(link);
+        policies.forEach(f -> f.accept(p.pair()));
         dirty.add(key);
         LinkTiming timing = timings.computeIfAbsent(key, k -> new LinkTiming(t, OptionalLong.empty()));
         if (timing.firstAccurateTrueNs().isEmpty() && link.quality() == LinkQuality.ACCURATE) {
@@ -94,9 +100,11 @@ public final class Replay {
     }
 
     private void drainAt(long trueNs) {
-        dirty.forEach(k -> net.update(LinkEstimate.of(k, links.get(k))));
+        Map<LinkKey, ConvexHullLink> view = Collections.unmodifiableMap(links);
+        Set<LinkKey> changed = Collections.unmodifiableSet(dirty);
+        for (int i = 0; i < policies.size(); i++) {
+            rows.get(i).addAll(policies.get(i).drainAt(trueNs, view, changed));
+        }
         dirty.clear();
-        net.drain().stream().sorted(Comparator.comparing(NodeFactor::node))
-                .forEach(f -> rows.add(FactorRow.of(trueNs, f)));
     }
 }

@@ -32,11 +32,22 @@ class EvaluateCommandTest {
                 "--seed", "3"), err.toString());
         Path factors = dir.resolve("factors.csv");
         out = new StringWriter();
-        assertEquals(0, run(out, err, "evaluate", "--run", sim.toString(), "--factors", factors.toString()),
-                err.toString());
+        Path html = dir.resolve("report");
+        assertEquals(0, run(out, err, "evaluate", "--run", sim.toString(), "--factors", factors.toString(),
+                "--report", html.toString()), err.toString());
+        assertTrue(Files.readString(html.resolve("report.html")).contains("data:image/png;base64,"));
         String report = out.toString();
         assertTrue(report.contains("tracesync: node vs its reference"), report);
         assertTrue(report.contains("Zipkin/Jaeger midpoint: per exchange"), report);
+        String staticRow = report.lines().filter(l -> l.startsWith("static reference n0: node vs it")).findFirst()
+                .orElseThrow();
+        assertTrue(staticRow.trim().endsWith("100.00"), "static reference, bounded and inside too: " + staticRow);
+        for (String label : new String[] {"Trace Compass policy: node vs its reference",
+                "Duda regression: node vs its reference"}) {
+            String row = report.lines().filter(l -> l.startsWith(label)).findFirst().orElseThrow(() ->
+                    new AssertionError(label + " missing: " + report));
+            assertTrue(row.trim().endsWith(" -"), "a baseline without bounds: " + row);
+        }
         assertTrue(report.contains(" 0 inversions"), report);
         String tracesyncRow = report.lines().filter(l -> l.startsWith("tracesync: node vs")).findFirst().orElseThrow();
         assertTrue(tracesyncRow.trim().endsWith("100.00"), "every bounded error inside its bounds: " + tracesyncRow);

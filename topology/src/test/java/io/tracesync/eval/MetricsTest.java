@@ -13,9 +13,10 @@ class MetricsTest {
 
     @Test
     void factorErrorsAreSampledWhileEachFactorIsInForce() {
-        // a's factor: offset 990 from t=10 (error -10, bounds +5/-20 ns), offset 1020 from t=20 (error +20,
-        // bounds +10/-10 ns); interval 5, end 30: samples at 10, 15 and 20, 25; b is the reference.
-        Replay.Result r = new Replay.Result(List.of(Linear.row(10, "a", "b", 990, 5_000, 20_000),
+        // a's factor: offset 990 from t=10 (error -10: the truth is 10 ns above the map, within up 20 ns; a
+        // down bound of 5 ns only), offset 1020 from t=20 (error +20, bounds ±10 ns); interval 5, end 30: samples
+        // at 10, 15 and 20, 25; b is the reference.
+        Replay.Result r = new Replay.Result(List.of(Linear.row(10, "a", "b", 990, 20_000, 5_000),
                 Linear.row(10, "b", "b", 0, 0, 0), Linear.row(20, "a", "b", 1020, 10_000, 10_000)),
                 Map.of(), 5, 30);
         ErrorStats s = Metrics.factorErrors(r, Linear.CLOCKS);
