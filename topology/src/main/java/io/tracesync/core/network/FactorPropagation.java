@@ -19,7 +19,7 @@ import java.util.Arrays;
  * hops, compose on contiguous scratch, compare and store. {@link Factor} objects are made only for the answers
  * reported or asked for.
  */
-final class FactorPropagation {
+final class FactorPropagation implements IncidenceLists.Listener {
 
     /** Receives the vertices whose answer changed, by name. */
     interface Changes {
@@ -37,8 +37,6 @@ final class FactorPropagation {
     private final NetworkStats stats;
     private final TreeMirror tree;
     private LinkEstimate[] links = new LinkEstimate[16];
-    /** Per edge, how many estimates it has had: a cached hop is valid only for the estimate it came from. */
-    private int[] linkVersion = new int[16];
     private int[] rootStamp = new int[16];
     private int[] roots = new int[16];
     /** The reference of each deferred root, during a drain. */
@@ -55,10 +53,10 @@ final class FactorPropagation {
     /** The previous vertices, reused by {@link #relayout}. */
     private BoundedMaps spare = new BoundedMaps(0);
     /**
-     * The hop held in the vertex's hop slot: 2e + the vertex's side of edge e in the low half, e's estimate version
-     * in the high half; 0 for none.
+     * 2e + the vertex's side of edge e for the hop leaving it across e, held in its hop slot; 0 for none. Cleared
+     * when e leaves the tree or gets a new estimate while in it, so a key held is always current.
      */
-    private long[] hopKey = new long[16];
+    private int[] hopKey = new int[16];
     /** The vertex's reference as last computed, 0 before the first time. */
     private int[] reference = new int[16];
     private int[] visited = new int[16];
@@ -89,6 +87,7 @@ final class FactorPropagation {
         this.forest = forest;
         this.stats = stats;
         this.tree = new TreeMirror(forest);
+        forest.treeEdges().listen(this);
     }
 
     private static int factorSlot(int s) {
@@ -124,14 +123,38 @@ final class FactorPropagation {
         }
     }
 
-    /** Edge e's new estimate; its hops are derived when first needed, any cached one now being stale. */
+    /**
+     * Edge e's new estimate; its hops are derived when first needed. Only a tree edge can have a cached hop (see
+     * {@link #removed}), which is now stale.
+     */
     void setLink(int e, LinkEstimate link) {
         if (e >= links.length) {
             links = Arrays.copyOf(links, Math.max(e + 1, 2 * links.length));
-            linkVersion = Arrays.copyOf(linkVersion, links.length);
         }
         links[e] = link;
-        linkVersion[e]++;
+        if (forest.inTree(e)) {
+            forgetHop(forest.endA(e), 2 * e);
+            forgetHop(forest.endB(e), 2 * e + 1);
+        }
+    }
+
+    private void forgetHop(int v, int key) {
+        int s = tree.slot(v);
+        if (hopKey[s] == key) {
+            hopKey[s] = 0;
+        }
+    }
+
+    @Override
+    public void added(int v, int e, int side) {
+        tree.added(v, e, side);
+    }
+
+    /** A tree edge leaving the tree takes its cached hop along: it may return with another estimate. */
+    @Override
+    public void removed(int v, int e, int side) {
+        tree.removed(v, e, side);
+        forgetHop(v, 2 * e + side);
     }
 
     void dirtyRoot(int v) {
@@ -324,12 +347,11 @@ final class FactorPropagation {
 
     /** Makes slot s's hop the one leaving it by {@code key} (2e + its side of edge e), unless it is already. */
     private void deriveHop(int s, int key) {
-        long versioned = (long) linkVersion[key >>> 1] << 32 | key;
-        if (hopKey[s] != versioned) {
+        if (hopKey[s] != key) {
             LinkEstimate link = links[key >>> 1];
             Hop hop = (key & 1) == 0 ? Hop.forward(link) : Hop.backward(link);
             vertices.set(hopSlot(s), hop.map(), hop.upPs(), hop.downPs());
-            hopKey[s] = versioned;
+            hopKey[s] = key;
         }
     }
 
@@ -337,7 +359,7 @@ final class FactorPropagation {
     private void relayout() {
         int[] source = tree.relayout(order, size);
         spare.ensure(hopSlot(reference.length - 1));
-        long[] movedKey = new long[hopKey.length];
+        int[] movedKey = new int[hopKey.length];
         int[] movedReference = new int[reference.length];
         int[] movedVisited = new int[visited.length];
         for (int t = 1; t < source.length; t++) {

@@ -3,13 +3,14 @@ package io.tracesync.core.network;
 import java.util.Arrays;
 
 /**
- * The spanning forest's tree edges, mirrored from its {@link IncidenceLists} as they change (it listens to them),
+ * The spanning forest's tree edges, mirrored from its {@link IncidenceLists} as they change (told by
+ * {@link FactorPropagation}, which listens to them),
  * in a numbering of the vertices of its own, slots, chosen for memory locality: {@link #relayout} renumbers them
  * in the order of a traversal, and later traversals that mostly follow it sweep the slots almost in order. Each
  * slot keeps its degree and, per tree edge e, the entry 2e + the vertex's side of e and the slot of the vertex
  * across: in one 64-byte line while they fit, else in an overflow row. Slot 0 is unused.
  */
-final class TreeMirror implements IncidenceLists.Listener {
+final class TreeMirror {
 
     private static final int STRIDE = 16;
     /** Edges held in a slot's line: after the degree, (entry, neighbour) pairs. */
@@ -27,7 +28,6 @@ final class TreeMirror implements IncidenceLists.Listener {
 
     TreeMirror(SpanningForest forest) {
         this.forest = forest;
-        forest.treeEdges().listen(this);
     }
 
     /** One more than the largest slot. */
@@ -89,8 +89,8 @@ final class TreeMirror implements IncidenceLists.Listener {
         return k;
     }
 
-    @Override
-    public void added(int v, int e, int side) {
+    /** Tree edge e was added at v, its end of the given side. */
+    void added(int v, int e, int side) {
         int s = slotOf[v];
         int d = lines[STRIDE * s];
         int across = slotOf[side == 0 ? forest.endB(e) : forest.endA(e)];
@@ -112,8 +112,8 @@ final class TreeMirror implements IncidenceLists.Listener {
         lines[STRIDE * s] = d + 1;
     }
 
-    @Override
-    public void removed(int v, int e, int side) {
+    /** Tree edge e was removed at v, its end of the given side. */
+    void removed(int v, int e, int side) {
         int s = slotOf[v];
         int d = lines[STRIDE * s];
         int[] row = d <= INLINE ? lines : overflow[s];
