@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Replays a simulation's pairs through the link core (#2) and the network core (#3) as the online system would
@@ -25,7 +26,7 @@ import java.util.TreeMap;
  */
 public final class Replay {
 
-    private final LinkOptions linkOptions;
+    private final Function<LinkKey, LinkOptions> linkOptions;
     private final long intervalNs;
     private final List<FactorPolicy> policies;
     private final Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
@@ -47,7 +48,8 @@ public final class Replay {
         }
     }
 
-    private Replay(LinkOptions linkOptions, List<? extends FactorPolicy> policies, long intervalNs) {
+    private Replay(Function<LinkKey, LinkOptions> linkOptions, List<? extends FactorPolicy> policies,
+            long intervalNs) {
         if (intervalNs <= 0) {
             throw new IllegalArgumentException("interval must be positive: " + intervalNs);
         }
@@ -66,6 +68,13 @@ public final class Replay {
     /** Replays a {@code truth-pairs.csv} once through all {@code policies}: one result each, in their order. */
     public static List<Result> run(BufferedReader truthPairs, String source, LinkOptions linkOptions,
             List<? extends FactorPolicy> policies, long intervalNs) throws IOException {
+        return run(truthPairs, source, k -> linkOptions, policies, intervalNs);
+    }
+
+    /** The same with options per link, e.g. each link's known minimum delays (Ashton 1995 §4.2). */
+    public static List<Result> run(BufferedReader truthPairs, String source,
+            Function<LinkKey, LinkOptions> linkOptions, List<? extends FactorPolicy> policies, long intervalNs)
+            throws IOException {
         Replay r = new Replay(linkOptions, policies, intervalNs);
         long n = TruthPair.read(truthPairs, source, r::accept);
         if (n > 0) {
@@ -89,7 +98,7 @@ public final class Replay {
         }
         lastTrueNs = t;
         LinkKey key = p.pair().link();
-        ConvexHullLink link = links.computeIfAbsent(key, k -> new ConvexHullLink(linkOptions));
+        ConvexHullLink link = links.computeIfAbsent(key, k -> new ConvexHullLink(linkOptions.apply(k)));
         p.pair().applyTo(link);
         policies.forEach(f -> f.accept(p.pair()));
         dirty.add(key);

@@ -55,6 +55,31 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void knownMinimumDelaysKeepTheGuaranteeAndNarrowTheError() throws Exception {
+        Path sim = dir.resolve("sim");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(0, run(out, err, "simulate", "--out", sim.toString(), "--nodes", "4", "--duration", "30s",
+                "--seed", "5"), err.toString());
+        out = new StringWriter();
+        assertEquals(0, run(out, err, "evaluate", "--run", sim.toString()), err.toString());
+        double plain = median(out.toString());
+        out = new StringWriter();
+        assertEquals(0, run(out, err, "evaluate", "--run", sim.toString(), "--known-min-delays"), err.toString());
+        String report = out.toString();
+        String row = report.lines().filter(l -> l.startsWith("tracesync: node vs")).findFirst().orElseThrow();
+        assertTrue(row.trim().endsWith("100.00"), "every bounded error inside its bounds: " + row);
+        assertTrue(report.contains(" 0 inversions"), report);
+        assertTrue(median(report) < plain / 5, median(report) + " µs with known minimum delays vs " + plain);
+    }
+
+    /** The median of tracesync's node-vs-reference row, in µs. */
+    private static double median(String report) {
+        String row = report.lines().filter(l -> l.startsWith("tracesync: node vs")).findFirst().orElseThrow();
+        return Double.parseDouble(row.substring("tracesync: node vs its reference".length()).trim().split("\\s+")[1]);
+    }
+
+    @Test
     void refusesADirectoryThatIsNotASimulatedRun() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
