@@ -96,6 +96,7 @@ final class EvaluateCommand implements Callable<Integer> {
         groundTruth.nodes().forEach(names::add);
         String first = names.first();
         long t0 = System.nanoTime();
+        NetworkPolicy tracesync = new NetworkPolicy(NetworkOptions.DEFAULT);
         List<Replay.Result> replays;
         Replay.Result replay;
         Map<LinkKey, LinkChecks> checks;
@@ -106,7 +107,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 replays = Replay.run(in, pairs.toString(),
                         k -> knownMinDelays ? options.withMinDelays(lowered(truth.minDelayNs(k.a(), k.b())),
                                 lowered(truth.minDelayNs(k.b(), k.a()))) : options,
-                        List.of(new NetworkPolicy(NetworkOptions.DEFAULT),
+                        List.of(tracesync,
                                 new NetworkPolicy(NetworkOptions.DEFAULT.withPinnedReference(first)),
                                 new TraceCompassPolicy(), new DudaRegressionPolicy()), interval.toNanos());
             }
@@ -151,7 +152,8 @@ final class EvaluateCommand implements Callable<Integer> {
         console.print(summary);
         if (reportDir != null) {
             long start = replay.links().values().stream().mapToLong(LinkTiming::firstPairTrueNs).min().orElse(0);
-            console.println("report: " + HtmlReport.write(reportDir, summary.toString(), replay, truth, start, 4));
+            console.println("report: " + HtmlReport.write(reportDir, summary.toString(), replay, tracesync.tree(), truth,
+                    start, 4));
         }
         console.flush();
         return 0;

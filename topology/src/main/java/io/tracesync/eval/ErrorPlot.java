@@ -4,15 +4,10 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import javax.imageio.ImageIO;
 
 /**
  * One node's accuracy over time as a PNG: the true error (estimate − truth) of the factor in force against the
@@ -53,11 +48,8 @@ public final class ErrorPlot {
 
     /** The PNG of a node's samples, times relative to {@code startNs}; a note instead of axes when empty. */
     public static byte[] png(String title, List<Sample> samples, long startNs) {
-        BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, WIDTH, HEIGHT);
+        BufferedImage image = Png.canvas(WIDTH, HEIGHT);
+        Graphics2D g = Png.graphics(image);
         g.setColor(Color.BLACK);
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
         g.drawString(title, LEFT, 18);
@@ -68,13 +60,7 @@ public final class ErrorPlot {
             draw(g, samples, startNs);
         }
         g.dispose();
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try {
-            ImageIO.write(image, "png", bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        return Png.encode(image);
     }
 
     private static void draw(Graphics2D g, List<Sample> samples, long startNs) {

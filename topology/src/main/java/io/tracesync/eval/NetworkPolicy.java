@@ -5,6 +5,7 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.TreeEdge;
 import io.tracesync.core.network.NodeFactor;
 import java.util.Comparator;
 import java.util.List;
@@ -21,6 +22,11 @@ public final class NetworkPolicy implements FactorPolicy {
 
     public NetworkPolicy(NetworkOptions options) {
         this.net = new NetworkSync(options);
+    }
+
+    /** The spanning forest as it stands. */
+    public List<TreeEdge> tree() {
+        return net.tree();
     }
 
     @Override

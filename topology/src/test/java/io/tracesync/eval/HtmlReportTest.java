@@ -3,6 +3,7 @@ package io.tracesync.eval;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.core.network.TreeEdge;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -34,7 +35,8 @@ class HtmlReportTest {
 
     @Test
     void drawsTheErrorInsideItsBandAndEmbedsThePlots() throws Exception {
-        Path html = HtmlReport.write(dir, "summary <table>", twoFactors(), Linear.CLOCKS, 0, 4);
+        Path html = HtmlReport.write(dir, "summary <table>", twoFactors(), List.of(new TreeEdge("a", "b", 1e-9)),
+                Linear.CLOCKS, 0, 4);
         String text = Files.readString(html);
         assertTrue(text.contains("summary &lt;table&gt;"), text);
         assertTrue(text.contains("data:image/png;base64,"), "embedded plot");
@@ -52,5 +54,21 @@ class HtmlReportTest {
         assertTrue(blue > 100, "the error line is drawn: " + blue);
         assertTrue(grey > 1000, "the bounds band is drawn: " + grey);
         assertTrue(Files.notExists(dir.resolve("error-b.png")), "no plot for the reference");
+        BufferedImage tree = ImageIO.read(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("tree.png"))));
+        int red = 0;
+        for (int x = 0; x < tree.getWidth(); x++) {
+            for (int y = 0; y < tree.getHeight(); y++) {
+                red += (tree.getRGB(x, y) & 0xFFFFFF) == 0xFF0000 ? 1 : 0;
+            }
+        }
+        assertTrue(red > 20, "the reference drawn in red: " + red);
+    }
+
+    @Test
+    void theLargestComponentIsNamedByItsReference() {
+        Replay.Result r = new Replay.Result(List.of(Linear.row(0, "a", "b", 0, 0, 0), Linear.row(0, "b", "b", 0, 0, 0),
+                Linear.row(0, "c", "c", 0, 0, 0), Linear.row(5, "c", "b", 0, 0, 0), Linear.row(0, "d", "d", 0, 0, 0)),
+                Map.of(), 5, 10);
+        assertEquals("b", HtmlReport.largestComponent(r));
     }
 }
