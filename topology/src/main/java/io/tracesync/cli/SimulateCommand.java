@@ -198,7 +198,8 @@ final class SimulateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private SimulationConfig config() {
+    /** The configuration the options describe. */
+    SimulationConfig config() {
         SimulationConfig c = new SimulationConfig();
         c.nodes = nodes;
         c.topology = topology;

@@ -10,9 +10,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.sim.GroundTruth;
 import io.tracesync.sim.PiecewiseLinearClock;
+import io.tracesync.sim.SimulationConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,6 +69,20 @@ class SimulateCommandTest {
     private static final String[] SMALL = {"--nodes", "7", "--duration", "20s", "--topology", "cliques",
         "--group-size", "3", "--wander", "--wander-walk", "0.5", "--churn", "30%", "--loss", "5%",
         "--resolution", "10ns", "--rate", "1..200"};
+
+    /** The defaults shown by --help are those of the simulator's own configuration, field by field. */
+    @Test
+    void optionDefaultsAreTheConfigurationDefaults() throws Exception {
+        SimulateCommand cmd = new SimulateCommand();
+        new CommandLine(cmd).parseArgs("--out", "unused");
+        SimulationConfig fromOptions = cmd.config();
+        SimulationConfig defaults = new SimulationConfig();
+        for (Field f : SimulationConfig.class.getFields()) {
+            if (!Modifier.isStatic(f.getModifiers())) {
+                assertEquals(f.get(defaults), f.get(fromOptions), f.getName());
+            }
+        }
+    }
 
     @Test
     void sameSeedSameFilesOtherSeedOtherFiles() throws IOException {
