@@ -23,11 +23,13 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -68,6 +70,11 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "clock of under 1000 ppm (Ashton's correction, as if measured beforehand).")
     boolean knownMinDelays;
 
+    @Option(names = "--compare-horizons", paramLabel = "DURATION", split = ",", converter = DurationConverter.class,
+            description = "Also replay tracesync alone with each of these horizons (e.g. 30s,2m,none) and compare "
+                    + "(baseline 5: a sliding horizon versus none under wandering clocks).")
+    List<Duration> compareHorizons = new ArrayList<>();
+
     @Option(names = "--factors", paramLabel = "FILE",
             description = "Also write the factors over time (true_ns,node,reference,slope,offset,up_ns,down_ns).")
     Path factorsFile;
@@ -103,10 +110,7 @@ final class EvaluateCommand implements Callable<Integer> {
         MidpointBaseline.Comparison baseline;
         try {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
-                LinkOptions options = new LinkOptions(horizon.toNanos(), 0, 0);
-                replays = Replay.run(in, pairs.toString(),
-                        k -> knownMinDelays ? options.withMinDelays(lowered(truth.minDelayNs(k.a(), k.b())),
-                                lowered(truth.minDelayNs(k.b(), k.a()))) : options,
+                replays = Replay.run(in, pairs.toString(), linkOptions(horizon, truth),
                         List.of(tracesync,
                                 new NetworkPolicy(NetworkOptions.DEFAULT.withPinnedReference(first)),
                                 new TraceCompassPolicy(), new DudaRegressionPolicy()), interval.toNanos());
@@ -137,6 +141,14 @@ final class EvaluateCommand implements Callable<Integer> {
         row(out, "Duda regression: node vs its reference", Metrics.factorErrors(replays.get(3), truth));
         row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
         row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
+        for (Duration h : compareHorizons) {
+            try (BufferedReader in = Files.newBufferedReader(pairs)) {
+                Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, truth),
+                        List.of(new NetworkPolicy(NetworkOptions.DEFAULT)), interval.toNanos()).get(0);
+                row(out, "tracesync, horizon " + (h.isZero() ? "none" : h.toString().substring(2).toLowerCase())
+                        + ": node vs ref.", Metrics.factorErrors(r, truth));
+            }
+        }
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
         long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
         long fast = checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum();
@@ -157,6 +169,13 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         console.flush();
         return 0;
+    }
+
+    /** Per link: the horizon, and with --known-min-delays the link's minimum delays. */
+    private Function<LinkKey, LinkOptions> linkOptions(Duration h, TrueClocks truth) {
+        LinkOptions options = new LinkOptions(h.toNanos(), 0, 0);
+        return k -> knownMinDelays ? options.withMinDelays(lowered(truth.minDelayNs(k.a(), k.b())),
+                lowered(truth.minDelayNs(k.b(), k.a()))) : options;
     }
 
     /** A known minimum delay in true ns, as a lower bound on any clock running under 1000 ppm fast or slow. */
