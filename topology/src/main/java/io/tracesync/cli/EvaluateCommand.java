@@ -2,6 +2,7 @@ package io.tracesync.cli;
 
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.eval.DudaRegressionPolicy;
 import io.tracesync.eval.ErrorStats;
@@ -65,6 +66,12 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Sliding horizon per link, in link time, or none (default: ${DEFAULT-VALUE}).")
     Duration horizon;
 
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
+            converter = SyncPairsCommand.WeightConverter.class,
+            description = "Link weight of tracesync's spanning tree: slope-accuracy or bound-width (default: "
+                    + "${DEFAULT-VALUE}).")
+    LinkWeight weight;
+
     @Option(names = "--known-min-delays",
             description = "Give the link core every link's true minimum delays, lowered by 0.1 % to hold on any "
                     + "clock of under 1000 ppm (Ashton's correction, as if measured beforehand).")
@@ -103,7 +110,8 @@ final class EvaluateCommand implements Callable<Integer> {
         groundTruth.nodes().forEach(names::add);
         String first = names.first();
         long t0 = System.nanoTime();
-        NetworkPolicy tracesync = new NetworkPolicy(NetworkOptions.DEFAULT);
+        NetworkOptions options = NetworkOptions.DEFAULT.withWeight(weight);
+        NetworkPolicy tracesync = new NetworkPolicy(options);
         List<Replay.Result> replays;
         Replay.Result replay;
         Map<LinkKey, LinkChecks> checks;
@@ -112,7 +120,7 @@ final class EvaluateCommand implements Callable<Integer> {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 replays = Replay.run(in, pairs.toString(), linkOptions(horizon, truth),
                         List.of(tracesync,
-                                new NetworkPolicy(NetworkOptions.DEFAULT.withPinnedReference(first)),
+                                new NetworkPolicy(options.withPinnedReference(first)),
                                 new TraceCompassPolicy(), new DudaRegressionPolicy()), interval.toNanos());
             }
             replay = replays.get(0);
@@ -144,7 +152,7 @@ final class EvaluateCommand implements Callable<Integer> {
         for (Duration h : compareHorizons) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, truth),
-                        List.of(new NetworkPolicy(NetworkOptions.DEFAULT)), interval.toNanos()).get(0);
+                        List.of(new NetworkPolicy(options)), interval.toNanos()).get(0);
                 row(out, "tracesync, horizon " + (h.isZero() ? "none" : h.toString().substring(2).toLowerCase())
                         + ": node vs ref.", Metrics.factorErrors(r, truth));
             }

@@ -37,6 +37,9 @@ class EvaluateCommandTest {
                 "--report", html.toString(), "--compare-horizons", "10s,none"), err.toString());
         assertTrue(out.toString().contains("tracesync, horizon 10s: node vs ref."), out.toString());
         assertTrue(out.toString().contains("tracesync, horizon none: node vs ref."), out.toString());
+        out = new StringWriter();
+        assertEquals(0, run(out, err, "evaluate", "--run", sim.toString(), "--weight", "bound-width"), err.toString());
+        assertTrue(out.toString().contains("tracesync: node vs its reference"), out.toString());
         assertTrue(Files.readString(html.resolve("report.html")).contains("data:image/png;base64,"));
         String report = out.toString();
         assertTrue(report.contains("tracesync: node vs its reference"), report);
