@@ -11,6 +11,7 @@ import io.tracesync.eval.LinkChecks;
 import io.tracesync.eval.LinkTiming;
 import io.tracesync.eval.Metrics;
 import io.tracesync.eval.MidpointBaseline;
+import io.tracesync.eval.MidpointPolicy;
 import io.tracesync.eval.NetworkPolicy;
 import io.tracesync.eval.Replay;
 import io.tracesync.eval.TraceCompassPolicy;
@@ -121,7 +122,8 @@ final class EvaluateCommand implements Callable<Integer> {
                 replays = Replay.run(in, pairs.toString(), linkOptions(horizon, truth),
                         List.of(tracesync,
                                 new NetworkPolicy(options.withPinnedReference(first)),
-                                new TraceCompassPolicy(), new DudaRegressionPolicy()), interval.toNanos());
+                                new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy()),
+                        interval.toNanos());
             }
             replay = replays.get(0);
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
@@ -147,6 +149,7 @@ final class EvaluateCommand implements Callable<Integer> {
         row(out, "static reference " + first + ": node vs it", Metrics.factorErrors(replays.get(1), truth));
         row(out, "Trace Compass policy: node vs its reference", Metrics.factorErrors(replays.get(2), truth));
         row(out, "Duda regression: node vs its reference", Metrics.factorErrors(replays.get(3), truth));
+        row(out, "midpoint, composed: node vs its reference", Metrics.factorErrors(replays.get(4), truth));
         row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
         row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
         for (Duration h : compareHorizons) {

@@ -1,11 +1,8 @@
 package io.tracesync.eval;
 
-import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.MatchedPair;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The Zipkin/Jaeger heuristic (offset only, symmetric latency): for a request x→y (cs on x's clock, sr on y's)
@@ -18,7 +15,6 @@ public final class MidpointBaseline {
 
     private final FactorHistory history;
     private final TrueClocks truth;
-    private final Map<LinkKey, TruthPair> pending = new HashMap<>();
     private final ErrorStats midpoint = new ErrorStats();
     private final ErrorStats tracesync = new ErrorStats();
 
@@ -34,21 +30,9 @@ public final class MidpointBaseline {
     public static Comparison run(BufferedReader truthPairs, String source, Replay.Result replay, TrueClocks truth)
             throws IOException {
         MidpointBaseline b = new MidpointBaseline(replay, truth);
-        TruthPair.read(truthPairs, source, b::accept);
+        Exchanges<TruthPair> exchanges = new Exchanges<>(TruthPair::pair, (q, a) -> b.score(q, a.pair()));
+        TruthPair.read(truthPairs, source, exchanges::accept);
         return new Comparison(b.midpoint, b.tracesync);
-    }
-
-    private void accept(TruthPair answer) {
-        LinkKey key = answer.pair().link();
-        TruthPair request = pending.get(key);
-        MatchedPair a = answer.pair();
-        if (request == null || !request.pair().sender().equals(a.receiver())
-                || a.sendNs() < request.pair().recvNs()) {
-            pending.put(key, answer);
-            return;
-        }
-        pending.remove(key);
-        score(request, a);
     }
 
     private void score(TruthPair request, MatchedPair answer) {
@@ -58,7 +42,7 @@ public final class MidpointBaseline {
         long t = request.trueRecvNs();
         long lx = truth.localAt(x, t);
         long ly = truth.localAt(y, t);
-        double theta = ((double) (q.recvNs() - q.sendNs()) - (double) (answer.recvNs() - answer.sendNs())) / 2;
+        double theta = Exchanges.offset(q, answer);
         midpoint.add(theta - (double) (ly - lx), false, false);
         FactorRow fx = history.at(x, t);
         FactorRow fy = history.at(y, t);
