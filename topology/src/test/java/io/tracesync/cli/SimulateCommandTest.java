@@ -12,8 +12,6 @@ import io.tracesync.sim.GroundTruth;
 import io.tracesync.sim.PiecewiseLinearClock;
 import io.tracesync.sim.SimulationConfig;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
@@ -33,24 +31,11 @@ class SimulateCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = new CommandLine(new TracesyncCommand());
-        cmd.setOut(new PrintWriter(out));
-        cmd.setErr(new PrintWriter(err));
-        int exit = cmd.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
-
     private Path simulate(String name, String... options) {
         Path out = dir.resolve(name);
         List<String> args = new ArrayList<>(List.of("simulate", "--out", out.toString()));
         args.addAll(List.of(options));
-        Run r = run(args.toArray(new String[0]));
+        CliRun r = CliRun.of(args.toArray(new String[0]));
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("simulated "), r.out());
         return out;
@@ -143,7 +128,7 @@ class SimulateCommandTest {
     void syncOfTheSimulatedPairsBoundsTheTrueOffset() throws IOException {
         Path out = simulate("e2e", "--nodes", "2", "--duration", "2m", "--drift-ppm", "150", "--rate", "50",
                 "--one-way", "0", "--seed", "7");
-        Run sync = run("sync-pairs", "--pairs", out.resolve("pairs.csv").toString(), "--json", "--horizon", "none");
+        CliRun sync = CliRun.of("sync-pairs", "--pairs", out.resolve("pairs.csv").toString(), "--json", "--horizon", "none");
         assertEquals(0, sync.exit(), sync.err());
         JsonNode root = new ObjectMapper().readTree(sync.out());
         assertEquals("ACCURATE", root.get("links").get(0).get("quality").asText());
@@ -193,15 +178,15 @@ class SimulateCommandTest {
     private static void assertBad(String expected, String... options) {
         List<String> args = new ArrayList<>(List.of("simulate"));
         args.addAll(List.of(options));
-        Run r = run(args.toArray(new String[0]));
+        CliRun r = CliRun.of(args.toArray(new String[0]));
         assertEquals(2, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains(expected), r.err());
     }
 
     @Test
     void helpListsTheOptions() {
-        assertTrue(run("--help").out().contains("simulate"));
-        String help = run("simulate", "--help").out();
+        assertTrue(CliRun.of("--help").out().contains("simulate"));
+        String help = CliRun.of("simulate", "--help").out();
         for (String option : new String[] {"--nodes", "--topology", "--duration", "--seed", "--drift-ppm", "--offset",
             "--wander", "--resolution", "--loss", "--rate", "--min-delay", "--churn", "--out"}) {
             assertTrue(help.contains(option), option);

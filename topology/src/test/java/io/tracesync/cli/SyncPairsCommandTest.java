@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -20,25 +18,11 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class SyncPairsCommandTest {
 
     @TempDir
     Path dir;
-
-    record Run(int exit, String out, String err) {
-    }
-
-    private Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = new CommandLine(new TracesyncCommand());
-        cmd.setOut(new PrintWriter(out));
-        cmd.setErr(new PrintWriter(err));
-        int exit = cmd.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     private Path csv(String content) throws IOException {
         Path p = dir.resolve("pairs.csv");
@@ -55,7 +39,7 @@ class SyncPairsCommandTest {
                 + "n1,200,n2,1220\n"
                 + "n2,1300,n1,312\n"
                 + "n1,400,n2,1411\n");
-        Run r = run("sync-pairs", "--pairs", p.toString(), "--json", "--at", "0", "--at", "400", "--horizon", "none");
+        CliRun r = CliRun.of("sync-pairs", "--pairs", p.toString(), "--json", "--at", "0", "--at", "400", "--horizon", "none");
         assertEquals(0, r.exit(), r.err());
         JsonNode root = new ObjectMapper().readTree(r.out());
         JsonNode link = root.get("links").get(0);
@@ -96,10 +80,10 @@ class SyncPairsCommandTest {
     @Test
     void sampleFileRecoversTheKnownDrift() {
         Path sample = Path.of("..", "examples", "two-nodes.csv");
-        Run r = run("sync-pairs", "--pairs", sample.toString(), "--json");
+        CliRun r = CliRun.of("sync-pairs", "--pairs", sample.toString(), "--json");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\"quality\" : \"ACCURATE\""), r.out());
-        Run text = run("sync-pairs", "--pairs", sample.toString());
+        CliRun text = CliRun.of("sync-pairs", "--pairs", sample.toString());
         assertTrue(text.out().contains("reference clock: alpha"), text.out());
     }
 
@@ -113,24 +97,24 @@ class SyncPairsCommandTest {
     }
 
     private void assertBad(String content, String expected) throws IOException {
-        Run r = run("sync-pairs", "--pairs", csv(content).toString());
+        CliRun r = CliRun.of("sync-pairs", "--pairs", csv(content).toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().contains(expected), r.err());
     }
 
     @Test
     void unknownReferenceAndMissingFileAreErrors() throws IOException {
-        Run r = run("sync-pairs", "--pairs", csv("n1,0,n2,10\n").toString(), "--reference", "zz");
+        CliRun r = CliRun.of("sync-pairs", "--pairs", csv("n1,0,n2,10\n").toString(), "--reference", "zz");
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("reference node zz does not occur"), r.err());
-        Run missing = run("sync-pairs", "--pairs", dir.resolve("nope.csv").toString());
+        CliRun missing = CliRun.of("sync-pairs", "--pairs", dir.resolve("nope.csv").toString());
         assertEquals(2, missing.exit());
         assertTrue(missing.err().contains("cannot read"), missing.err());
     }
 
     @Test
     void oneDirectionOnlyLeavesEachNodeItsOwnComponentAndSaysWhy() throws IOException {
-        Run r = run("sync-pairs", "--pairs", csv("a,0,b,10\na,20,b,35\n").toString(), "--json");
+        CliRun r = CliRun.of("sync-pairs", "--pairs", csv("a,0,b,10\na,20,b,35\n").toString(), "--json");
         assertEquals(0, r.exit());
         assertTrue(r.out().contains("\"quality\" : \"INCOMPLETE\""));
         assertTrue(r.err().contains("node a has no ACCURATE link: it is its own component"), r.err());
@@ -143,7 +127,7 @@ class SyncPairsCommandTest {
 
     @Test
     void emptyInputHasNoReference() throws IOException {
-        Run r = run("sync-pairs", "--pairs", csv("sender,send_ns,receiver,recv_ns\n").toString(), "--json",
+        CliRun r = CliRun.of("sync-pairs", "--pairs", csv("sender,send_ns,receiver,recv_ns\n").toString(), "--json",
                 "--reference", "zz");
         assertEquals(0, r.exit(), r.err());
         JsonNode root = new ObjectMapper().readTree(r.out());
@@ -204,7 +188,7 @@ class SyncPairsCommandTest {
     private JsonNode syncJson(String content, String... options) throws IOException {
         List<String> args = new ArrayList<>(List.of("sync-pairs", "--pairs", csv(content).toString(), "--json"));
         args.addAll(List.of(options));
-        Run r = run(args.toArray(new String[0]));
+        CliRun r = CliRun.of(args.toArray(new String[0]));
         assertEquals(0, r.exit(), r.err());
         return new ObjectMapper().readTree(r.out());
     }
@@ -274,7 +258,7 @@ class SyncPairsCommandTest {
             assertEquals(accuracy, weight, accuracy * 1e-12);
         }
 
-        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--horizon", "none");
+        CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--horizon", "none");
         assertEquals(0, text.exit(), text.err());
         assertTrue(text.out().contains("component b (3 nodes), reference clock: b"), text.out());
         assertTrue(text.out().contains("weight (slope-accuracy)"), text.out());
@@ -298,7 +282,7 @@ class SyncPairsCommandTest {
         assertEquals("c", root.get("tree").get(1).get("a").asText());
         assertEquals("d", root.get("tree").get(1).get("b").asText());
 
-        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
+        CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
         assertTrue(text.out().contains("component a (2 nodes), reference clock: a"), text.out());
         assertTrue(text.out().contains("component c (2 nodes), reference clock: c"), text.out());
         assertTrue(text.out().indexOf("component a") < text.out().indexOf("component c"), text.out());
@@ -333,9 +317,9 @@ class SyncPairsCommandTest {
             BigDecimal widest = b.get("up_ns").decimalValue().max(b.get("down_ns").decimalValue());
             assertEquals(widest.movePointRight(3).doubleValue(), root.get("tree").get(i).get("weight").asDouble());
         }
-        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "bound-width");
+        CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "bound-width");
         assertTrue(text.out().contains("weight (bound-width, ps)"), text.out());
-        Run bad = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "fastest");
+        CliRun bad = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "fastest");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("'fastest' is not a link weight"), bad.err());
     }
@@ -347,7 +331,7 @@ class SyncPairsCommandTest {
                 + CLOCKS.get("b").at(BigDecimal.valueOf(1_100_000)) + "\n"
                 + "b," + CLOCKS.get("b").at(BigDecimal.valueOf(2_000_000)) + ",a,"
                 + CLOCKS.get("a").at(BigDecimal.valueOf(2_100_000)) + "\n";
-        Run r = run("sync-pairs", "--pairs", csv(content).toString(), "--json");
+        CliRun r = CliRun.of("sync-pairs", "--pairs", csv(content).toString(), "--json");
         assertEquals(0, r.exit(), r.err());
         JsonNode root = new ObjectMapper().readTree(r.out());
         assertEquals("APPROXIMATE", root.get("links").get(0).get("quality").asText());
@@ -360,11 +344,11 @@ class SyncPairsCommandTest {
         assertTrue(r.err().contains("node a has no ACCURATE link: it is its own component"), r.err());
         assertFalse(r.err().contains("node b has no"), r.err());
         assertFalse(r.err().contains("node c has no"), r.err());
-        Run text = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
+        CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
         assertTrue(text.out().contains("component a (1 node), reference clock: a"), text.out());
 
         // --approximate: a joins over the APPROXIMATE link, weight +infinity (null in JSON), unbounded
-        Run approx = run("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--json", "--approximate");
+        CliRun approx = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--json", "--approximate");
         assertEquals(0, approx.exit(), approx.err());
         root = new ObjectMapper().readTree(approx.out());
         assertEquals("[{\"reference\":\"b\",\"nodes\":3}]", root.get("components").toString());
@@ -379,8 +363,8 @@ class SyncPairsCommandTest {
 
     @Test
     void everyCommandHasHelp() {
-        assertTrue(run("--help").out().contains("sync-pairs"));
-        String help = run("sync-pairs", "--help").out();
+        assertTrue(CliRun.of("--help").out().contains("sync-pairs"));
+        String help = CliRun.of("sync-pairs", "--help").out();
         for (String option : new String[] {"--pairs", "--reference", "--weight", "slope-accuracy", "bound-width",
                 "--approximate", "--at", "--json", "--horizon", "--min-delay"}) {
             assertTrue(help.contains(option), option + " in " + help);
