@@ -8,6 +8,8 @@ import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One node's accuracy over time as a PNG: the true error (estimate − truth) of the factor in force against the
@@ -30,19 +32,15 @@ public final class ErrorPlot {
     private ErrorPlot() {
     }
 
-    /** The samples of {@code node}: every bounded factor row's error at each interval while it is in force. */
-    static List<Sample> samples(Replay.Result replay, TrueClocks truth, String node) {
-        FactorHistory history = new FactorHistory(replay.factors());
-        List<Sample> out = new ArrayList<>();
-        for (FactorRow row : replay.factors()) {
-            if (!row.node().equals(node) || !row.bounded() || row.node().equals(row.reference())) {
-                continue;
+    /** Every node's samples of its bounded factors, by node. */
+    static Map<String, List<Sample>> samples(Replay.Result replay, TrueClocks truth) {
+        Map<String, List<Sample>> out = new TreeMap<>();
+        Metrics.forEachError(replay, truth, (row, t, e) -> {
+            if (row.bounded()) {
+                out.computeIfAbsent(row.node(), n -> new ArrayList<>())
+                        .add(new Sample(t, e, row.upPs() / 1e3, row.downPs() / 1e3));
             }
-            long until = history.until(row, replay.endNs());
-            for (long t = row.trueNs(); t == row.trueNs() || t < until; t += replay.intervalNs()) {
-                out.add(new Sample(t, Metrics.errorNs(row, t, truth), row.upPs() / 1e3, row.downPs() / 1e3));
-            }
-        }
+        });
         return out;
     }
 

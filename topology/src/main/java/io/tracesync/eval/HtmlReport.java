@@ -30,12 +30,8 @@ public final class HtmlReport {
         Files.createDirectories(dir);
         byte[] treePng = TreePlot.png(tree, largestComponent(replay));
         Files.write(dir.resolve("tree.png"), treePng);
-        Map<String, List<ErrorPlot.Sample>> byNode = new TreeMap<>();
-        for (FactorRow row : replay.factors()) {
-            byNode.computeIfAbsent(row.node(), n -> ErrorPlot.samples(replay, truth, n));
-        }
+        Map<String, List<ErrorPlot.Sample>> byNode = ErrorPlot.samples(replay, truth);
         List<String> worst = new ArrayList<>(byNode.keySet());
-        worst.removeIf(n -> byNode.get(n).isEmpty());
         worst.sort(Comparator.comparingDouble((String n) -> -maxError(byNode.get(n))).thenComparing(n -> n));
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tracesync evaluation</title>")

@@ -20,8 +20,22 @@ public final class Metrics {
      * inside [−down, up].
      */
     public static ErrorStats factorErrors(Replay.Result replay, TrueClocks truth) {
-        FactorHistory history = new FactorHistory(replay.factors());
         ErrorStats stats = new ErrorStats();
+        forEachError(replay, truth, (row, t, e) -> stats.add(e, row.bounded(), row.contains(e)));
+        return stats;
+    }
+
+    /** Receives one sampled true error of a factor row. */
+    interface ErrorSample {
+        void accept(FactorRow row, long trueNs, double errorNs);
+    }
+
+    /**
+     * Every factor of a node other than its reference, sampled at its drain time and at each later interval while
+     * it stays in force, with its true error there.
+     */
+    static void forEachError(Replay.Result replay, TrueClocks truth, ErrorSample sample) {
+        FactorHistory history = new FactorHistory(replay.factors());
         for (FactorRow row : replay.factors()) {
             if (row.node().equals(row.reference())) {
                 continue;
@@ -29,12 +43,10 @@ public final class Metrics {
             long until = history.until(row, replay.endNs());
             long t = row.trueNs();
             do {
-                double e = errorNs(row, t, truth);
-                stats.add(e, row.bounded(), row.contains(e));
+                sample.accept(row, t, errorNs(row, t, truth));
                 t += replay.intervalNs();
             } while (t < until);
         }
-        return stats;
     }
 
     /** The true error of {@code row} at true time {@code trueNs}, in ns of the reference clock. */

@@ -47,12 +47,13 @@ final class ReferenceNodes {
         lct.setMark(c, 0);
     }
 
-    /** Moves the mark of a tree whose centroid was old to its new centroid. */
+    /** Moves the mark of a tree whose centroid was old, its labels settled, to its new centroid. */
     void move(int old, int c) {
         if (old != c) {
             unmark(old);
             mark(c);
         }
+        record(c);
     }
 
     /** The pinned vertex, or 0. */

@@ -261,19 +261,17 @@ final class SpanningForest {
             long branch = c == (cSide == 0 ? u : v) ? 0 : lct.branchSize(cSide, c);
             moves = 2 * (branch + moved) >= n;
         }
-        long t1 = stats.clock();
+        stats.referenceNanos += stats.clock() - t0;
         int x = lct.newEdge(e, weight[e]);
         lct.linkAcross(u, x);
         addTreeEdge(e, x);
         int c2 = c;
         if (moves) {
-            long t2 = stats.clock();
+            long t1 = stats.clock();
             c2 = references.searchPath(c, far);
             references.move(c, c2);
-            references.record(c2);
-            t1 -= stats.clock() - t2;
+            stats.referenceNanos += stats.clock() - t1;
         }
-        stats.referenceNanos += t1 - t0;
         if (c2 == c) {
             dirty.accept(far);
         } else {
@@ -347,7 +345,6 @@ final class SpanningForest {
         long t2 = stats.clock();
         int c2 = references.searchPath(c, farC);
         references.move(c, c2);
-        references.record(c2);
         int r2 = references.effective(c2);
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
         if (r2 == r) {
@@ -387,7 +384,6 @@ final class SpanningForest {
         int c2 = references.walk(cWithA ? b : a, cWithA ? sb : sa);
         references.move(c, c1);
         references.mark(c2);
-        references.record(c1);
         references.record(c2);
         int r1 = references.effective(c1);
         int r2 = references.effective(c2);
