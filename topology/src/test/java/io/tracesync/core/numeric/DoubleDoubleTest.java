@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -148,6 +149,8 @@ class DoubleDoubleTest {
     @Property(tries = 5_000)
     void compareToAndSignumAgreeWithTheExactValues(@ForAll("doubleDoubles") DoubleDouble a,
             @ForAll("doubleDoubles") DoubleDouble c, @ForAll @DoubleRange(min = -2, max = 2) double t) {
+        // nudging a value of the top binade by an ulp of lo can overflow: not what this property is about
+        Assume.that(t < -1 || Math.abs(a.hi()) < 0x1p1023);
         DoubleDouble b = t < -1 ? c : a.add(DoubleDouble.of(t * Math.ulp(a.lo()))); // often within an ulp of lo
         assertEquals(Integer.signum(a.toBigDecimal().compareTo(b.toBigDecimal())), Integer.signum(a.compareTo(b)));
         assertEquals(a.toBigDecimal().signum(), a.signum());
