@@ -142,17 +142,11 @@ final class SyncPairsCommand implements Callable<Integer> {
 
         @Override
         public LinkWeight convert(String value) {
-            String v = value.strip().toLowerCase(Locale.ROOT);
-            for (LinkWeight w : LinkWeight.values()) {
-                if (v.equals(name(w))) {
-                    return w;
-                }
+            try {
+                return LinkWeight.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
             }
-            throw new TypeConversionException("'" + value + "' is not a link weight (slope-accuracy or bound-width)");
-        }
-
-        static String name(LinkWeight w) {
-            return w.name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 }

@@ -223,7 +223,7 @@ final class SyncReport {
             List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
             if (!edges.isEmpty()) {
                 sb.append(String.format("%-25s %s%n", "tree link (a~b)", "weight ("
-                        + SyncPairsCommand.WeightConverter.name(weight)
+                        + weight.label()
                         + (weight == LinkWeight.BOUND_WIDTH ? ", ps)" : ")")));
             }
             for (TreeEdge e : edges) {

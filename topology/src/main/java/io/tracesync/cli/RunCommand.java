@@ -1,0 +1,106 @@
+package io.tracesync.cli;
+
+import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TracesyncApp;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tracesync run}: the streaming application, until interrupted. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs the tracesync Kafka Streams application: per-node trace topics in, conversion factors "
+                + "to each component's reference clock out (sync.factors), with sync.links, sync.tree and the "
+                + "dead-letter topic sync.dlq.",
+                "Configuration, later sources winning: built-in defaults, --config FILE (Java properties: any Kafka "
+                + "Streams, client or schema.registry.* key, and tracesync's keys), environment variables "
+                + "TRACESYNC_<KEY> (upper case, '.' as '_', e.g. TRACESYNC_BOOTSTRAP_SERVERS), then flags."})
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "A properties file.")
+    Path config;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka brokers.")
+    String bootstrap;
+
+    @Option(names = "--schema-registry-url", paramLabel = "URL",
+            description = "Confluent-compatible schema registry (e.g. Apicurio's http://HOST:PORT/apis/ccompat/v7).")
+    String registry;
+
+    @Option(names = "--application-id", paramLabel = "ID", description = "Kafka Streams application.id.")
+    String applicationId;
+
+    @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE", description = "Any configuration key.")
+    Map<String, String> set = new LinkedHashMap<>();
+
+    @Option(names = "--print-config", description = "Print the effective configuration (secrets hidden) and exit.")
+    boolean printConfig;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, String> flags = new LinkedHashMap<>(set);
+        putIf(flags, "bootstrap.servers", bootstrap);
+        putIf(flags, "schema.registry.url", registry);
+        putIf(flags, "application.id", applicationId);
+        Settings settings = Settings.load(config, System.getenv(), flags);
+        PrintWriter out = spec.commandLine().getOut();
+        if (printConfig) {
+            out.print(settings.describe());
+            out.flush();
+            return 0;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (TracesyncApp app = TracesyncApp.start(settings)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                app.close();
+                stopped.countDown();
+            }, "tracesync-shutdown"));
+            ProgressLine progress = new ProgressLine(spec.commandLine().getErr());
+            while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                progress.show(app.stats());
+            }
+        }
+        return 0;
+    }
+
+    private static void putIf(Map<String, String> m, String key, String value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+
+    /** The live line: events in, pairs, accurate links, reference node, worst bound; only on a terminal. */
+    static final class ProgressLine {
+
+        private final PrintWriter err;
+        private final boolean console = System.console() != null;
+
+        ProgressLine(PrintWriter err) {
+            this.err = err;
+        }
+
+        static String format(PipelineStats s) {
+            long worst = s.worstBoundPs.get();
+            return String.format("events %,d  pairs %,d  accurate links %,d  reference %s  worst bound %s",
+                    s.events.get(), s.pairs.get(), s.accurateLinks.get(),
+                    s.reference.get().isEmpty() ? "-" : s.reference.get(),
+                    worst < 0 ? "-" : String.format("%.3f µs", worst / 1e6));
+        }
+
+        void show(PipelineStats s) {
+            if (console) {
+                err.print("\r" + format(s) + "   ");
+                err.flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package io.tracesync.streams;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Live counters of one application instance, read by the progress line and the metrics endpoint. Counters are per
+ * instance and restart from zero with the process; the topics hold the durable truth.
+ */
+public final class PipelineStats {
+
+    public final AtomicLong events = new AtomicLong();
+    public final AtomicLong pairs = new AtomicLong();
+    public final AtomicLong duplicates = new AtomicLong();
+    public final AtomicLong expiredUnmatched = new AtomicLong();
+    public final AtomicLong pendingSegments = new AtomicLong();
+    public final AtomicLong linkSummaries = new AtomicLong();
+    public final AtomicLong accurateLinks = new AtomicLong();
+    public final AtomicLong factorRecords = new AtomicLong();
+    public final AtomicReference<String> reference = new AtomicReference<>("");
+    /** The widest bound of any bounded node in the largest component, in picoseconds (-1: none yet). */
+    public final AtomicLong worstBoundPs = new AtomicLong(-1);
+}

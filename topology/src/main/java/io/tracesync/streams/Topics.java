@@ -1,0 +1,84 @@
+package io.tracesync.streams;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.SegmentKey;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.schema.SpecificAvroSerde;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+
+/**
+ * Every topic of the application, declared once with its serdes: the inputs, the outputs for consumers and viewers,
+ * and the dead-letter topic. Records are Avro in the Confluent wire format; node keys are plain UTF-8 strings.
+ */
+public final class Topics {
+
+    /** The input: per-node topics matched by a pattern, or one multiplexed topic. */
+    public record Input(Pattern pattern, String topic, String perNodePrefix) {
+    }
+
+    public final Input traces;
+    public final String factors;
+    public final String tree;
+    public final String links;
+    public final String deadLetters;
+    public final Serde<SegmentKey> segmentKey;
+    public final Serde<TraceEvent> traceEvent;
+    public final Serde<LinkId> linkId;
+    public final Serde<MatchedPair> matchedPair;
+    public final Serde<LinkSummary> linkSummary;
+    public final Serde<SyncFactor> syncFactor;
+    public final Serde<TreeSnapshot> treeSnapshot;
+    public final Serde<String> node = Serdes.String();
+    private final int partitions;
+    private final short replication;
+
+    public Topics(Settings s) {
+        String single = s.get("traces.topic");
+        traces = single.isEmpty()
+                ? new Input(Pattern.compile(s.get("traces.pattern")), null, s.get("traces.topic.prefix"))
+                : new Input(null, single, null);
+        factors = s.get("factors.topic");
+        tree = s.get("tree.topic");
+        links = s.get("links.topic");
+        deadLetters = s.get("dlq.topic");
+        Map<String, String> config = s.serdeConfig();
+        segmentKey = avro(SegmentKey.class, config, true);
+        traceEvent = avro(TraceEvent.class, config, false);
+        linkId = avro(LinkId.class, config, true);
+        matchedPair = avro(MatchedPair.class, config, false);
+        linkSummary = avro(LinkSummary.class, config, false);
+        syncFactor = avro(SyncFactor.class, config, false);
+        treeSnapshot = avro(TreeSnapshot.class, config, false);
+        partitions = (int) s.integer("topics.partitions");
+        replication = (short) s.integer("topics.replication.factor");
+    }
+
+    private static <T extends SpecificRecord> Serde<T> avro(Class<T> type, Map<String, String> config,
+            boolean isKey) {
+        Serde<T> serde = new SpecificAvroSerde<>(type);
+        serde.configure(config, isKey);
+        return serde;
+    }
+
+    /** The output topics the application creates when missing: latest-value topics compacted. */
+    public List<NewTopic> outputs() {
+        return List.of(compacted(factors, partitions), compacted(tree, 1), compacted(links, partitions),
+                new NewTopic(deadLetters, partitions, replication));
+    }
+
+    private NewTopic compacted(String name, int n) {
+        return new NewTopic(name, n, replication)
+                .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+    }
+}

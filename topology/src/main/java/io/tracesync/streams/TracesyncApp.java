@@ -1,0 +1,96 @@
+package io.tracesync.streams;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running instance: creates the output topics it needs, then runs the topology until closed. A stream thread
+ * that dies of an unexpected error is replaced (bad records never get that far: they go to the dead-letter topic).
+ */
+public final class TracesyncApp implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TracesyncApp.class);
+
+    private final Settings settings;
+    private final Topics topics;
+    private final PipelineStats stats = new PipelineStats();
+    private final KafkaStreams streams;
+
+    private TracesyncApp(Settings settings) {
+        this.settings = settings;
+        this.topics = new Topics(settings);
+        Topology topology = TracesyncTopology.build(settings, topics, stats);
+        LOG.debug("topology:\n{}", topology.describe());
+        this.streams = new KafkaStreams(topology, settings.streamsProperties());
+        streams.setUncaughtExceptionHandler(e -> {
+            LOG.error("stream thread failed; replacing it", e);
+            return StreamThreadExceptionResponse.REPLACE_THREAD;
+        });
+        streams.setStateListener((now, before) -> LOG.info("state {} -> {}", before, now));
+    }
+
+    /** Creates the missing output topics and starts processing. */
+    public static TracesyncApp start(Settings settings) throws InterruptedException {
+        TracesyncApp app = new TracesyncApp(settings);
+        app.createTopics();
+        app.streams.start();
+        return app;
+    }
+
+    public Topics topics() {
+        return topics;
+    }
+
+    public PipelineStats stats() {
+        return stats;
+    }
+
+    public KafkaStreams streams() {
+        return streams;
+    }
+
+    /** Blocks until the instance runs (all tasks assigned and restored) or the timeout passes. */
+    public boolean awaitRunning(Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (streams.state() != KafkaStreams.State.RUNNING) {
+            if (System.nanoTime() > end || !streams.state().isRunningOrRebalancing()
+                    && streams.state() != KafkaStreams.State.CREATED) {
+                return false;
+            }
+            Thread.sleep(50);
+        }
+        return true;
+    }
+
+    private void createTopics() throws InterruptedException {
+        try (Admin admin = Admin.create(settings.streamsProperties())) {
+            Set<String> existing = admin.listTopics().names().get();
+            List<NewTopic> missing = topics.outputs().stream().filter(t -> !existing.contains(t.name()))
+                    .collect(Collectors.toList());
+            if (!missing.isEmpty()) {
+                admin.createTopics(missing).all().get();
+                LOG.info("created topics {}", missing.stream().map(NewTopic::name).toList());
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot create the output topics on "
+                    + settings.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG) + ": " + e.getCause().getMessage(),
+                    e.getCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        streams.close(Duration.ofSeconds(30));
+    }
+}

@@ -1,0 +1,92 @@
+package io.tracesync.streams;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.SegmentKey;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.streams.link.LinkProcessor;
+import io.tracesync.streams.matcher.SegmentKeying;
+import io.tracesync.streams.matcher.SegmentMatcher;
+import io.tracesync.streams.matcher.TraceEventCheck;
+import io.tracesync.streams.network.NetworkProcessor;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The streaming application: trace events → matched pairs → per-link hulls → the network → factors.
+ * <pre>
+ * traces.* ─check─▶ [segments] ─match─▶ [pairs] ─links─▶ sync.links
+ *                                                   └──▶ [network, 1 partition] ─network─▶ sync.factors, sync.tree
+ * </pre>
+ * Every repartition topic, store and processor is named, so the internal topics keep their names across versions.
+ * Bad records go to the dead-letter topic through the configured exception handlers.
+ */
+public final class TracesyncTopology {
+
+    public static final String MATCHER_STORE = "matcher-pending";
+    public static final String LINK_STORE = "link-hulls";
+    public static final String NETWORK_LINK_STORE = "network-links";
+    public static final String NETWORK_FACTOR_STORE = "network-factors";
+
+    private TracesyncTopology() {
+    }
+
+    public static Topology build(Settings settings, Topics topics, PipelineStats stats) {
+        StreamsBuilder b = new StreamsBuilder();
+        Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
+                .withName("traces");
+        KStream<SegmentKey, TraceEvent> events = topics.traces.pattern() != null
+                ? b.stream(topics.traces.pattern(), consumed)
+                : b.stream(topics.traces.topic(), consumed);
+
+        b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LINK_STORE), topics.linkId,
+                Serdes.ByteArray()));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_LINK_STORE),
+                topics.linkId, topics.linkSummary));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
+                topics.node, topics.syncFactor));
+
+        TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
+        KStream<LinkId, LinkSummary> summaries = events
+                .process(() -> new SegmentKeying(check), Named.as("check"))
+                .repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"))
+                .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
+                        settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)
+                .repartition(Repartitioned.with(topics.linkId, topics.matchedPair).withName("pairs"))
+                .process(() -> new LinkProcessor(LINK_STORE, settings.linkOptions(),
+                        settings.number("links.min.change"), stats), Named.as("links"), LINK_STORE);
+        summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
+
+        KStream<String, SpecificRecord> outputs = summaries
+                .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName("network")
+                        .withNumberOfPartitions(1))
+                .process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
+                        settings.networkOptions(), settings.duration("factors.emit.interval"),
+                        settings.number("factors.min.change"), stats), Named.as("network"),
+                        NETWORK_LINK_STORE, NETWORK_FACTOR_STORE);
+        outputs.split(Named.as("output-"))
+                .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> s
+                        .mapValues(v -> (SyncFactor) v, Named.as("as-factor"))
+                        .to(topics.factors, Produced.with(topics.node, topics.syncFactor).withName("to-factors")),
+                        "factors"))
+                .branch((k, v) -> v instanceof TreeSnapshot, Branched.withConsumer(s -> s
+                        .mapValues(v -> (TreeSnapshot) v, Named.as("as-tree"))
+                        .to(topics.tree, Produced.with(topics.node, topics.treeSnapshot).withName("to-tree")),
+                        "tree"))
+                .noDefaultBranch();
+        return b.build(settings.streamsProperties());
+    }
+}

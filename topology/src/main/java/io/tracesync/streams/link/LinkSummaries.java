@@ -1,0 +1,70 @@
+package io.tracesync.streams.link;
+
+import io.tracesync.avro.ClockMap;
+import io.tracesync.avro.Line;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.Quality;
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.ExactLine;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkQuality;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.numeric.DoubleDouble;
+
+/** A link's state as the {@link LinkSummary} record, and back to what the network core needs, bit for bit. */
+public final class LinkSummaries {
+
+    private LinkSummaries() {
+    }
+
+    public static LinkSummary of(LinkKey key, ConvexHullLink link, LinkEstimate e) {
+        return LinkSummary.newBuilder()
+                .setA(key.a()).setB(key.b())
+                .setQuality(Quality.valueOf(e.quality().name()))
+                .setMinLine(line(link.minLine()))
+                .setMaxLine(line(link.maxLine()))
+                .setEstimate(e.aToB() == null ? null : clockMap(e.aToB()))
+                .setSlopeAccuracy(Double.isNaN(e.slopeAccuracy()) ? null : e.slopeAccuracy())
+                .setMinSlope(Double.isNaN(e.minSlope()) ? null : e.minSlope())
+                .setLatestNs(link.latestX())
+                .setUpPs(bound(e.upPs()))
+                .setDownPs(bound(e.downPs()))
+                .setPairs(link.pairs())
+                .setHullPoints(link.hullPoints())
+                .setStalePairs(link.stale())
+                .setFailures(link.failures())
+                .setEpoch(link.epoch())
+                .build();
+    }
+
+    /** The network core's view of a summary: equal to {@link LinkEstimate#of} on the link it came from. */
+    public static LinkEstimate estimate(LinkSummary s) {
+        LinkQuality q = LinkQuality.valueOf(s.getQuality().name());
+        LinkKey key = new LinkKey(s.getA(), s.getB());
+        if (s.getEstimate() == null) {
+            return LinkEstimate.unusable(key, q);
+        }
+        return new LinkEstimate(key, q, clockMap(s.getEstimate()),
+                s.getSlopeAccuracy() == null ? Double.NaN : s.getSlopeAccuracy(),
+                s.getMinSlope() == null ? Double.NaN : s.getMinSlope(),
+                s.getUpPs() == null ? LinkEstimate.UNBOUNDED : s.getUpPs(),
+                s.getDownPs() == null ? LinkEstimate.UNBOUNDED : s.getDownPs());
+    }
+
+    public static ClockMap clockMap(io.tracesync.core.numeric.ClockMap m) {
+        return new ClockMap(m.slope().hi(), m.slope().lo(), m.offset().hi(), m.offset().lo());
+    }
+
+    public static io.tracesync.core.numeric.ClockMap clockMap(ClockMap m) {
+        return io.tracesync.core.numeric.ClockMap.of(DoubleDouble.of(m.getSlopeHi(), m.getSlopeLo()),
+                DoubleDouble.of(m.getOffsetHi(), m.getOffsetLo()));
+    }
+
+    private static Line line(ExactLine l) {
+        return l == null ? null : new Line(l.x1(), l.y1(), l.x2(), l.y2());
+    }
+
+    private static Long bound(long ps) {
+        return ps == LinkEstimate.UNBOUNDED ? null : ps;
+    }
+}

@@ -1,0 +1,145 @@
+package io.tracesync.streams.network;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.TreeEdge;
+import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.link.LinkSummaries;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The single network task (Jabbarifar 2013 ch. 4–5): every link summary updates the dynamic minimum spanning
+ * forest, its reference nodes and the factors along changed paths ({@link NetworkSync}). The latest summary of every
+ * link is kept in a store, from which the forest is rebuilt when the task starts. Factors are coalesced: every
+ * {@code emitInterval} of wall-clock time, the nodes whose answer changed since the last emission and by enough
+ * ({@link FactorGate}) get one record each, and the tree one snapshot if it changed.
+ */
+public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSummary, String, SpecificRecord> {
+
+    /** The key of the tree snapshots in {@code sync.tree}. */
+    public static final String TREE_KEY = "forest";
+
+    private static final Logger LOG = LoggerFactory.getLogger(NetworkProcessor.class);
+
+    private final String linkStoreName;
+    private final String factorStoreName;
+    private final NetworkOptions options;
+    private final Duration emitInterval;
+    private final FactorGate gate;
+    private final PipelineStats stats;
+    private final Map<String, Long> latestLocalNs = new HashMap<>();
+    private KeyValueStore<LinkId, LinkSummary> links;
+    private KeyValueStore<String, SyncFactor> emitted;
+    private NetworkSync network;
+    private List<TreeEdge> lastTree = List.of();
+    private long treeVersion;
+    private boolean dirty;
+
+    public NetworkProcessor(String linkStoreName, String factorStoreName, NetworkOptions options,
+            Duration emitInterval, double minChange, PipelineStats stats) {
+        this.linkStoreName = linkStoreName;
+        this.factorStoreName = factorStoreName;
+        this.options = options;
+        this.emitInterval = emitInterval;
+        this.gate = new FactorGate(minChange);
+        this.stats = stats;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SpecificRecord> context) {
+        super.init(context);
+        links = context.getStateStore(linkStoreName);
+        emitted = context.getStateStore(factorStoreName);
+        network = new NetworkSync(options);
+        int restored = 0;
+        try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
+            while (it.hasNext()) {
+                apply(it.next().value);
+                restored++;
+            }
+        }
+        if (restored > 0) {
+            LOG.info("network rebuilt from {} stored link summaries", restored);
+        }
+        context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+    }
+
+    @Override
+    public void process(Record<LinkId, LinkSummary> record) {
+        LinkSummary s = record.value();
+        links.put(new LinkId(s.getA(), s.getB()), s);
+        apply(s);
+    }
+
+    private void apply(LinkSummary s) {
+        LinkEstimate e = LinkSummaries.estimate(s);
+        network.update(e);
+        latestLocalNs.merge(s.getA(), s.getLatestNs(), Math::max);
+        if (e.aToB() != null) {
+            latestLocalNs.merge(s.getB(), e.aToB().applyRounded(s.getLatestNs()), Math::max);
+        }
+        dirty = true;
+    }
+
+    private void emit(long now) {
+        if (!dirty) {
+            return;
+        }
+        dirty = false;
+        for (NodeFactor f : network.drain()) {
+            SyncFactor old = emitted.get(f.node());
+            if (old == null || gate.matters(old.getReference(), FactorRecords.factor(old), f.reference(), f.factor(),
+                    latestLocalNs.getOrDefault(f.node(), 0L))) {
+                SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.getVersion() + 1);
+                emitted.put(f.node(), r);
+                stats.factorRecords.incrementAndGet();
+                context().forward(new Record<>(f.node(), r, now));
+            }
+        }
+        List<TreeEdge> tree = network.tree();
+        if (!tree.equals(lastTree)) {
+            lastTree = tree;
+            List<NodeFactor> all = network.factors();
+            TreeSnapshot snapshot = FactorRecords.tree(tree, all, ++treeVersion, now);
+            context().forward(new Record<>(TREE_KEY, snapshot, now));
+            summarize(all);
+        }
+    }
+
+    /** The progress figures: the largest component's reference and its widest bound. */
+    private void summarize(List<NodeFactor> all) {
+        Map<String, Integer> sizes = new HashMap<>();
+        for (NodeFactor f : all) {
+            sizes.merge(f.reference(), 1, Integer::sum);
+        }
+        String largest = sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+                .thenComparing(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())))
+                .map(Map.Entry::getKey).orElse("");
+        long worst = -1;
+        for (NodeFactor f : all) {
+            if (f.reference().equals(largest) && f.factor().bounded()) {
+                worst = Math.max(worst, Math.max(f.factor().upPs(), f.factor().downPs()));
+            }
+        }
+        stats.reference.set(largest);
+        stats.worstBoundPs.set(worst);
+    }
+}

@@ -1,0 +1,164 @@
+package io.tracesync.streams;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.avro.SegmentKey;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.streams.network.FactorRecords;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The whole topology on the test driver: a simulated cluster in, exactly the offline answer out. */
+class TracesyncTopologyTest {
+
+    private static final Instant START = Instant.parse("2026-11-22T00:00:00Z");
+
+    private final Settings settings = Settings.of(Map.of(
+            "schema.registry.url", "mock://" + UUID.randomUUID(),
+            "links.min.change", "0",
+            "factors.min.change", "0",
+            "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+    private final Topics topics = new Topics(settings);
+    private final PipelineStats stats = new PipelineStats();
+    private final TopologyTestDriver driver = new TopologyTestDriver(
+            TracesyncTopology.build(settings, topics, stats), settings.streamsProperties(), START);
+    private final Map<String, TestInputTopic<SegmentKey, TraceEvent>> inputs = new HashMap<>();
+
+    @AfterEach
+    void close() {
+        driver.close();
+    }
+
+    @Test
+    void factorsEqualTheOfflineAnswerOnTheSamePairs() {
+        SimulatedTraces traces = SimulatedTraces.run(6, 20_000_000_000L, 7);
+        traces.events.forEach(this::send);
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+
+        Map<String, SyncFactor> streamed = latestFactors();
+        Map<String, NodeFactor> offline = offline(traces.pairs);
+        assertEquals(offline.keySet(), streamed.keySet(), "nodes with factors");
+        offline.forEach((node, expected) -> {
+            SyncFactor got = streamed.get(node);
+            assertEquals(expected.reference(), got.getReference(), node + " reference");
+            assertEquals(expected.factor(), FactorRecords.factor(got), node + " factor");
+        });
+        assertEquals(traces.events.size(), stats.events.get());
+        assertEquals(traces.pairs.size(), stats.pairs.get(), "every true pair matched, no false one");
+
+        TestOutputTopic<String, TreeSnapshot> tree = driver.createOutputTopic(topics.tree,
+                new StringDeserializer(), topics.treeSnapshot.deserializer());
+        List<TreeSnapshot> snapshots = tree.readValuesToList();
+        assertFalse(snapshots.isEmpty());
+        assertEquals(5, snapshots.get(snapshots.size() - 1).getEdges().size(), "a spanning tree of 6 nodes");
+    }
+
+    @Test
+    void emitsAtMostOneRecordPerNodePerInterval() {
+        SimulatedTraces traces = SimulatedTraces.run(4, 10_000_000_000L, 3);
+        traces.events.forEach(this::send);
+        TestOutputTopic<String, SyncFactor> factors = factorTopic();
+        assertTrue(factors.isEmpty(), "nothing before the first interval ends");
+        driver.advanceWallClockTime(Duration.ofSeconds(1));
+        List<String> keys = factors.readKeyValuesToList().stream().map(kv -> kv.key).toList();
+        assertEquals(keys.stream().distinct().count(), keys.size(), "one record per node");
+        driver.advanceWallClockTime(Duration.ofSeconds(1));
+        assertTrue(factors.isEmpty(), "nothing changed, nothing emitted");
+    }
+
+    @Test
+    void badRecordsGoToTheDeadLetterTopicWithTheirReason() {
+        SimulatedTraces traces = SimulatedTraces.run(3, 5_000_000_000L, 11);
+        TestInputTopic<byte[], byte[]> raw = driver.createInputTopic("traces.n0", new ByteArraySerializer(),
+                new ByteArraySerializer(), START, Duration.ZERO);
+        raw.pipeInput(new byte[] {1, 2, 3}, "not avro".getBytes(StandardCharsets.UTF_8));
+        TraceEvent good = traces.events.get(0);
+        TraceEvent negative = TraceEvent.newBuilder(good).setTsNs(-5).build();
+        TraceEvent elsewhere = TraceEvent.newBuilder(good).setNode("intruder").build();
+        send("traces." + good.getNode(), negative);
+        send("traces." + good.getNode(), elsewhere);
+        traces.events.forEach(this::send);
+        driver.advanceWallClockTime(Duration.ofSeconds(2));
+
+        TestOutputTopic<byte[], byte[]> dlq = driver.createOutputTopic(topics.deadLetters,
+                new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        List<TestRecord<byte[], byte[]>> dead = dlq.readRecordsToList();
+        // The test driver skips undecodable records without a dead letter; the real broker's is checked in
+        // integration-tests (DeadLetterIT).
+        List<String> reasons = dead.stream().map(r -> header(r, "__streams.errors.message")).toList();
+        assertEquals(2, dead.size(), reasons.toString());
+        assertTrue(reasons.get(0).contains("negative timestamp -5"), reasons.get(0));
+        assertTrue(reasons.get(1).contains("event of node intruder in topic traces." + good.getNode()),
+                reasons.get(1));
+        assertEquals(elsewhere, topics.traceEvent.deserializer().deserialize("traces.n0", dead.get(1).value()),
+                "the record as it came");
+        assertEquals(Map.copyOf(offline(traces.pairs)).keySet(), latestFactors().keySet(),
+                "the good records still give every factor");
+    }
+
+    private static String header(TestRecord<byte[], byte[]> r, String name) {
+        Header h = r.headers().lastHeader(name);
+        assertNotNull(h, "header " + name);
+        return new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    private void send(TraceEvent e) {
+        send("traces." + e.getNode(), e);
+    }
+
+    private void send(String topic, TraceEvent e) {
+        inputs.computeIfAbsent(topic, t -> driver.createInputTopic(t, topics.segmentKey.serializer(),
+                topics.traceEvent.serializer(), START, Duration.ZERO))
+                .pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e);
+    }
+
+    private TestOutputTopic<String, SyncFactor> factorTopic() {
+        return driver.createOutputTopic(topics.factors, new StringDeserializer(), topics.syncFactor.deserializer());
+    }
+
+    private Map<String, SyncFactor> latestFactors() {
+        return factorTopic().readKeyValuesToMap();
+    }
+
+    /** What {@code tracesync sync-pairs} computes from the same pairs: all links first, then the network once. */
+    private Map<String, NodeFactor> offline(List<MatchedPair> pairs) {
+        Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
+        for (MatchedPair p : pairs) {
+            p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(settings.linkOptions())));
+        }
+        NetworkSync net = new NetworkSync(settings.networkOptions());
+        links.forEach((k, l) -> net.update(LinkEstimate.of(k, l)));
+        net.drain();
+        Map<String, NodeFactor> out = new TreeMap<>();
+        net.factors().forEach(f -> out.put(f.node(), f));
+        return out;
+    }
+}

@@ -1,0 +1,149 @@
+package io.tracesync.streams.matcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.avro.Direction;
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.PipelineStats;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class SegmentMatcherTest {
+
+    private static final ByteBuffer A = ByteBuffer.wrap(new byte[] {10, 0, 0, 1});
+    private static final ByteBuffer B = ByteBuffer.wrap(new byte[] {10, 0, 0, 2});
+    private static final ByteBuffer C = ByteBuffer.wrap(new byte[] {10, 0, 0, 3});
+
+    private final PipelineStats stats = new PipelineStats();
+    private final MockProcessorContext<LinkId, MatchedPair> context = new MockProcessorContext<>();
+    private SegmentMatcher matcher;
+    private KeyValueStore<String, SegmentFlows> store;
+
+    @BeforeEach
+    void start() {
+        context.setCurrentSystemTimeMs(0);
+        start(1000);
+    }
+
+    private void start(long maxPending) {
+        store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("m"), Serdes.String(), SegmentFlows.serde())
+                .withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+        matcher = new SegmentMatcher("m", Duration.ofSeconds(10), maxPending, stats);
+        matcher.init(context);
+    }
+
+    @Test
+    void aSendAndItsReceiveMakeOnePairInEitherArrivalOrder() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B);
+        event("7:2:24", "b", 9_000, Direction.RECV, B, A);
+        event("7:2:24", "a", 300, Direction.SEND, B, A);
+        assertEquals(List.of(new MatchedPair("a", 100L, "b", 5_000L), new MatchedPair("a", 300L, "b", 9_000L)), pairs());
+        assertEquals(new LinkId("a", "b"), context.forwarded().get(0).record().key());
+    }
+
+    @Test
+    void retransmissionsAndDuplicatesNeverPairTwice() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "a", 900, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B);
+        event("1:2:24", "b", 5_500, Direction.RECV, A, B);
+        event("1:2:24", "a", 1_900, Direction.SEND, A, B);
+        assertEquals(List.of(new MatchedPair("a", 100L, "b", 5_000L)), pairs(), "first send x first receive only");
+        assertEquals(3, stats.duplicates.get());
+    }
+
+    @Test
+    void connectionsSharingASegmentKeyAreToldApartByAddress() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "c", 200, Direction.SEND, C, B);
+        event("1:2:24", "b", 5_200, Direction.RECV, C, B);
+        event("1:2:24", "b", 5_100, Direction.RECV, A, B);
+        assertEquals(List.of(new MatchedPair("c", 200L, "b", 5_200L), new MatchedPair("a", 100L, "b", 5_100L)), pairs());
+    }
+
+    @Test
+    void addressesAreComparedOnlyWhereBothSidesCarryThem() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, null, null);
+        assertEquals(List.of(new MatchedPair("a", 100L, "b", 5_000L)), pairs());
+    }
+
+    @Test
+    void aNodeCannotSendToItself() {
+        event("1:2:24", "a", 100, Direction.SEND, A, A);
+        InvalidTraceEventException e = assertThrows(InvalidTraceEventException.class,
+                () -> event("1:2:24", "a", 150, Direction.RECV, A, A));
+        assertTrue(e.getMessage().contains("node a sends to itself"), e.getMessage());
+    }
+
+    @Test
+    void unmatchedEntriesExpireAfterTwoRotationsOfWallClockTime() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        context.setCurrentSystemTimeMs(10_000);
+        rotate();
+        assertEquals(1, count(), "kept through the previous generation");
+        context.setCurrentSystemTimeMs(20_000);
+        rotate();
+        assertEquals(0, count());
+        assertEquals(1, stats.expiredUnmatched.get());
+        assertEquals(0, stats.pendingSegments.get());
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B);
+        assertEquals(List.of(), pairs(), "a receive after its send expired pairs nothing");
+    }
+
+    @Test
+    void matchedEntriesExpireWithoutCountingAsUnmatched() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B);
+        context.setCurrentSystemTimeMs(20_000);
+        rotate();
+        assertEquals(0, count());
+        assertEquals(0, stats.expiredUnmatched.get());
+    }
+
+    @Test
+    void tooManyPendingKeysEndTheGenerationEarly() {
+        start(3);
+        for (int i = 0; i < 10; i++) {
+            event(i + ":0:24", "a", i, Direction.SEND, A, B);
+            assertTrue(count() <= 4, "bounded: " + count());
+        }
+        assertTrue(stats.expiredUnmatched.get() >= 6, "older unmatched entries dropped: " + stats.expiredUnmatched);
+    }
+
+    private void rotate() {
+        context.scheduledPunctuators().get(0).getPunctuator().punctuate(context.currentSystemTimeMs());
+    }
+
+    private long count() {
+        return store.approximateNumEntries();
+    }
+
+    private List<MatchedPair> pairs() {
+        return context.forwarded().stream().map(f -> (MatchedPair) f.record().value()).toList();
+    }
+
+    private void event(String key, String node, long ts, Direction d, ByteBuffer saddr, ByteBuffer daddr) {
+        String[] k = key.split(":");
+        TraceEvent e = TraceEvent.newBuilder().setNode(node).setTsNs(ts).setDirection(d)
+                .setSaddr(saddr).setDaddr(daddr).setSport(saddr == null ? null : 40000).setDport(80)
+                .setSeq(Long.parseLong(k[0])).setAckSeq(Long.parseLong(k[1])).setFlags(Integer.parseInt(k[2]))
+                .build();
+        matcher.process(new Record<>(key, e, 0));
+    }
+}
