@@ -1,0 +1,118 @@
+package io.tracesync.streams;
+
+import io.tracesync.avro.SegmentKey;
+import io.tracesync.avro.TraceEvent;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes trace events to the per-node topics the application reads ({@code traces.<node>}), keyed by segment key,
+ * creating each node's topic on first use. For importers, the simulator and the demo.
+ */
+public final class TraceTopicWriter implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TraceTopicWriter.class);
+
+    private final Settings settings;
+    private final Topics topics;
+    private final String prefix;
+    private final Producer<SegmentKey, TraceEvent> producer;
+    private final Set<String> known = new HashSet<>();
+    private final AtomicReference<Exception> failure = new AtomicReference<>();
+    private long written;
+
+    public TraceTopicWriter(Settings settings) {
+        this.settings = settings;
+        this.topics = new Topics(settings);
+        this.prefix = settings.get("traces.topic.prefix");
+        Properties p = new Properties();
+        p.putAll(settings.streamsProperties());
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "10");
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, "131072");
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        producer = new KafkaProducer<>(p, topics.segmentKey.serializer(), topics.traceEvent.serializer());
+    }
+
+    /** The topic of a node's events. */
+    public String topicOf(String node) {
+        return prefix + node;
+    }
+
+    /** Creates the topics of these nodes now (before a pattern subscriber starts, say). */
+    public void createTopics(Collection<String> nodes) {
+        List<NewTopic> missing = nodes.stream().filter(known::add)
+                .map(n -> new NewTopic(topicOf(n), (int) settings.integer("topics.partitions"),
+                        (short) settings.integer("topics.replication.factor")))
+                .toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        try (Admin admin = Admin.create(settings.streamsProperties())) {
+            admin.createTopics(missing).values().forEach((name, f) -> {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topic " + name + ": " + e.getCause(), e);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+        LOG.info("created {} trace topics", missing.size());
+    }
+
+    public void write(TraceEvent e) {
+        if (!known.contains(e.getNode())) {
+            createTopics(List.of(e.getNode()));
+        }
+        producer.send(new ProducerRecord<>(topicOf(e.getNode()),
+                new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e), (meta, error) -> {
+                    if (error != null) {
+                        failure.compareAndSet(null, error);
+                    }
+                });
+        written++;
+        check();
+    }
+
+    private void check() {
+        Exception f = failure.get();
+        if (f != null) {
+            throw new IllegalStateException("cannot write trace events: " + f.getMessage(), f);
+        }
+    }
+
+    public long written() {
+        return written;
+    }
+
+    /** Waits until every event written so far is acknowledged; throws if any was not. */
+    public void flush() {
+        producer.flush();
+        check();
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+}
