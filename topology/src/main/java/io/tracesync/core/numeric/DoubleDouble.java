@@ -52,10 +52,19 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
         return twoSum(requireFinite(hi), requireFinite(lo));
     }
 
-    /** The nearest double-double: hi = RN(v), lo = RN(v - hi). */
+    /**
+     * The nearest double-double: hi = RN(v), lo = RN(v - hi), renormalized. Throws ArithmeticException when that
+     * leaves the double range (|v| within half an ulp of 2^1024, where a tie renormalizes hi to infinity).
+     */
     public static DoubleDouble of(BigDecimal v) {
-        double hi = requireFinite(v.doubleValue());
-        return twoSum(hi, v.subtract(new BigDecimal(hi)).doubleValue());
+        double hi = v.doubleValue();
+        if (Double.isFinite(hi)) {
+            DoubleDouble x = twoSum(hi, v.subtract(new BigDecimal(hi)).doubleValue());
+            if (Double.isFinite(x.hi)) {
+                return x;
+            }
+        }
+        throw new ArithmeticException("beyond the double-double range: " + v);
     }
 
     /**

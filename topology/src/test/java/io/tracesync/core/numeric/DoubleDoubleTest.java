@@ -175,9 +175,30 @@ class DoubleDoubleTest {
         assertEquals(x, DoubleDouble.of(x.toBigDecimal()));
         // a value between x and its neighbour-ish: the nearest double-double is within half an ulp of lo
         BigDecimal v = x.toBigDecimal().add(new BigDecimal(t * Math.ulp(x.lo())));
+        if (v.abs().compareTo(new BigDecimal(Double.MAX_VALUE)) > 0) {
+            // past the largest double, the nearest double-double may need hi = 2^1024: refused, never infinite
+            assertThrowsOrFinite(() -> DoubleDouble.of(v));
+            return;
+        }
         DoubleDouble y = DoubleDouble.of(v);
         assertNormalized(y);
         assertTrue(y.toBigDecimal().subtract(v).abs().compareTo(new BigDecimal(Math.ulp(x.lo()))) <= 0);
+    }
+
+    private static void assertThrowsOrFinite(java.util.function.Supplier<DoubleDouble> f) {
+        try {
+            assertTrue(Double.isFinite(f.get().hi()));
+        } catch (ArithmeticException e) {
+            assertTrue(e.getMessage().startsWith("beyond the double-double range"), e.getMessage());
+        }
+    }
+
+    @Test
+    void ofBigDecimalRefusesTiesThatRoundPastTheLargestDouble() {
+        BigDecimal tie = new BigDecimal(Double.MAX_VALUE).add(new BigDecimal(Math.ulp(Double.MAX_VALUE) / 2));
+        assertThrows(ArithmeticException.class, () -> DoubleDouble.of(tie));
+        BigDecimal below = new BigDecimal(Double.MAX_VALUE).add(new BigDecimal(Math.ulp(Double.MAX_VALUE) / 4));
+        assertEquals(DoubleDouble.of(Double.MAX_VALUE, Math.ulp(Double.MAX_VALUE) / 4), DoubleDouble.of(below));
     }
 
     @Test
