@@ -9,11 +9,8 @@ import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
-import io.tracesync.core.link.ConvexHullLink;
-import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.MatchedPair;
-import io.tracesync.core.network.LinkEstimate;
-import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.OfflineSync;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.streams.network.FactorRecords;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +19,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -148,17 +144,8 @@ class TracesyncTopologyTest {
         return factorTopic().readKeyValuesToMap();
     }
 
-    /** What {@code tracesync sync-pairs} computes from the same pairs: all links first, then the network once. */
+    /** What {@code tracesync sync-pairs} computes from the same pairs. */
     private Map<String, NodeFactor> offline(List<MatchedPair> pairs) {
-        Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
-        for (MatchedPair p : pairs) {
-            p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(settings.linkOptions())));
-        }
-        NetworkSync net = new NetworkSync(settings.networkOptions());
-        links.forEach((k, l) -> net.update(LinkEstimate.of(k, l)));
-        net.drain();
-        Map<String, NodeFactor> out = new TreeMap<>();
-        net.factors().forEach(f -> out.put(f.node(), f));
-        return out;
+        return OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions());
     }
 }

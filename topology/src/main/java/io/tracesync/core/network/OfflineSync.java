@@ -1,0 +1,33 @@
+package io.tracesync.core.network;
+
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.MatchedPair;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The whole answer from a finished set of pairs, as {@code tracesync sync-pairs} computes it: every link's hull
+ * first, then the network once. The streaming application must agree with it, node for node.
+ */
+public final class OfflineSync {
+
+    private OfflineSync() {
+    }
+
+    /** Every node's factor to its component's reference, by node. */
+    public static Map<String, NodeFactor> factors(Iterable<MatchedPair> pairs, LinkOptions link,
+            NetworkOptions network) {
+        Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
+        for (MatchedPair p : pairs) {
+            p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(link)));
+        }
+        NetworkSync net = new NetworkSync(network);
+        links.forEach((k, l) -> net.update(LinkEstimate.of(k, l)));
+        net.drain();
+        Map<String, NodeFactor> out = new TreeMap<>();
+        net.factors().forEach(f -> out.put(f.node(), f));
+        return out;
+    }
+}
