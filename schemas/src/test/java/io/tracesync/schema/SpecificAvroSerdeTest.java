@@ -166,9 +166,11 @@ class SpecificAvroSerdeTest {
     void serializerAndDeserializerAreThreadSafe() {
         SpecificAvroSerde<TraceEvent> serde = serde(TraceEvent.class, false);
         IntStream.range(0, 2000).parallel().forEach(i -> {
-            TraceEvent e = TraceEvent.newBuilder(EVENT).setNode("n" + i).setTsNs(i).build();
-            assertEquals(e, serde.deserializer().deserialize("traces." + (i % 7),
-                    serde.serializer().serialize("traces." + (i % 7), e)));
+            TraceEvent e = TraceEvent.newBuilder().setNode("n" + i).setTsNs(i).setDirection(Direction.RECV)
+                    .setDaddr(ByteBuffer.wrap(new byte[] {(byte) i})).setSeq(i).setAckSeq(0).setFlags(2).build();
+            String topic = "traces." + (i % 7);
+            assertEquals(e, serde.deserializer().deserialize(topic, serde.serializer().serialize(topic, e)));
+            assertEquals(EVENT, serde.deserializer().deserialize(topic, serde.serializer().serialize(topic, EVENT)));
         });
         assertEquals(7, registry.subjects().size());
     }
