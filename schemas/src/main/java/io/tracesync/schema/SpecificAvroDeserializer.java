@@ -1,0 +1,79 @@
+package io.tracesync.schema;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * Reads Confluent-wire-format records into a generated class: the writer's schema comes from the registry by the
+ * id in the header, and Avro resolves it against the class' schema, so data written with an older compatible schema
+ * reads into the current class. Thread-safe once configured.
+ */
+public final class SpecificAvroDeserializer<T extends SpecificRecord> implements Deserializer<T> {
+
+    private final Class<T> type;
+    private final SpecificData data;
+    private final Schema schema;
+    private final Map<Integer, SpecificDatumReader<T>> readers = new ConcurrentHashMap<>();
+    private volatile SchemaRegistryClient registry;
+
+    public SpecificAvroDeserializer(Class<T> type) {
+        this.type = type;
+        this.data = SpecificData.getForClass(type);
+        this.schema = data.getSchema(type);
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        SerdeConfig config = SerdeConfig.parse(configs);
+        configure(config.client());
+    }
+
+    void configure(SchemaRegistryClient registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public T deserialize(String topic, byte[] bytes) {
+        if (bytes == null) {
+            return null;
+        }
+        int id = WireFormat.schemaId(bytes);
+        SpecificDatumReader<T> reader = readers.get(id);
+        if (reader == null) {
+            reader = readers.computeIfAbsent(id, i -> new SpecificDatumReader<>(writerSchema(i), schema, data));
+        }
+        BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
+                bytes.length - WireFormat.HEADER_SIZE, null);
+        T record;
+        boolean trailing;
+        try {
+            record = reader.read(null, decoder);
+            trailing = !decoder.isEnd();
+        } catch (IOException | RuntimeException e) {
+            throw new SerializationException("cannot read " + type.getSimpleName() + " from topic " + topic
+                    + " (schema id " + id + "): truncated or not this schema's Avro: " + e, e);
+        }
+        if (trailing) {
+            throw new SerializationException("record of topic " + topic + " has bytes after its "
+                    + type.getSimpleName() + " (schema id " + id + ")");
+        }
+        return record;
+    }
+
+    private Schema writerSchema(int id) {
+        SchemaRegistryClient r = registry;
+        if (r == null) {
+            throw new IllegalStateException("SpecificAvroDeserializer<" + type.getSimpleName() + "> not configured");
+        }
+        return r.schema(id);
+    }
+}

@@ -1,0 +1,70 @@
+package io.tracesync.schema;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * Writes generated Avro records in the Confluent wire format, with the id their schema has under the configured
+ * subject (registered first when {@code auto.register.schemas}). Thread-safe once configured.
+ */
+public final class SpecificAvroSerializer<T extends SpecificRecord> implements Serializer<T> {
+
+    private final Class<T> type;
+    private final Schema schema;
+    private final SpecificDatumWriter<T> writer;
+    private volatile Configured configured;
+
+    private record Configured(SchemaRegistryClient registry, SubjectNameStrategy strategy, boolean autoRegister,
+            boolean isKey) {
+    }
+
+    public SpecificAvroSerializer(Class<T> type) {
+        this.type = type;
+        SpecificData data = SpecificData.getForClass(type);
+        this.schema = data.getSchema(type);
+        this.writer = new SpecificDatumWriter<>(schema, data);
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        SerdeConfig config = SerdeConfig.parse(configs);
+        configure(config, config.client(), isKey);
+    }
+
+    void configure(SerdeConfig config, SchemaRegistryClient registry, boolean isKey) {
+        configured = new Configured(registry, config.strategy(isKey), config.autoRegister(), isKey);
+    }
+
+    @Override
+    public byte[] serialize(String topic, T data) {
+        if (data == null) {
+            return null;
+        }
+        Configured c = configured;
+        if (c == null) {
+            throw new IllegalStateException("SpecificAvroSerializer<" + type.getSimpleName() + "> not configured");
+        }
+        String subject = c.strategy().subject(topic, c.isKey(), schema);
+        int id = c.autoRegister() ? c.registry().register(subject, schema) : c.registry().id(subject, schema);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+        out.writeBytes(WireFormat.header(id));
+        try {
+            BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
+            writer.write(data, encoder);
+            encoder.flush();
+        } catch (IOException | RuntimeException e) {
+            throw new SerializationException("cannot write " + type.getSimpleName() + " to topic " + topic + ": "
+                    + e.getMessage(), e);
+        }
+        return out.toByteArray();
+    }
+}
