@@ -1,0 +1,159 @@
+package io.tracesync.environment;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A single-node KRaft Kafka (broker and controller in one JVM) run as a child process from the jars that
+ * tracesync-environment-artifacts recorded. Settings fit one node: every internal topic has one replica and one
+ * partition, so transactions ({@code exactly_once_v2}) work.
+ */
+public final class LocalKafka implements AutoCloseable {
+    private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final List<String> JVM_OPTIONS = List.of("-Xms128m", "-Xmx1g", "-XX:+UseSerialGC",
+            "-Djava.awt.headless=true");
+
+    private final ChildProcess process;
+    private final String bootstrapServers;
+
+    private LocalKafka(ChildProcess process, String bootstrapServers) {
+        this.process = process;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    /** Formats a fresh log directory under {@code workDir}, starts the broker and waits until it answers. */
+    public static LocalKafka start(Path workDir) throws IOException {
+        Files.createDirectories(workDir);
+        int[] ports = FreePorts.pick(2);
+        Path config = workDir.resolve("server.properties");
+        write(serverProperties(ports[0], ports[1], workDir.resolve("data")), config);
+        Path log4j = workDir.resolve("log4j2.xml");
+        Files.writeString(log4j, LOG4J_CONFIG);
+        Path log = workDir.resolve("kafka.log");
+        String classpath = EnvironmentArtifacts.load().kafkaClasspath();
+
+        ChildProcess.run("Kafka storage format", java(classpath, log4j, "kafka.tools.StorageTool", "format",
+                "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString()),
+                workDir, log, FORMAT_TIMEOUT);
+        ChildProcess child = ChildProcess.start("Kafka broker",
+                java(classpath, log4j, "kafka.Kafka", config.toString()), workDir, log);
+        try {
+            child.awaitReady(() -> answers(ports[0]), START_TIMEOUT);
+        } catch (IOException | RuntimeException e) {
+            child.close();
+            throw e;
+        }
+        return new LocalKafka(child, "127.0.0.1:" + ports[0]);
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** One line: what runs where. */
+    public String description() {
+        return "local KRaft broker " + bootstrapServers + " (pid " + pid() + ")";
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+
+    /** The broker's configuration: combined broker and controller, node 1, plaintext on 127.0.0.1. */
+    static Properties serverProperties(int brokerPort, int controllerPort, Path dataDir) {
+        Properties p = new Properties();
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("node.id", "1");
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners",
+                "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        p.setProperty("log.dirs", dataDir.toAbsolutePath().toString());
+        p.setProperty("num.partitions", "1");
+        p.setProperty("default.replication.factor", "1");
+        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("offsets.topic.num.partitions", "1");
+        p.setProperty("transaction.state.log.replication.factor", "1");
+        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("transaction.state.log.num.partitions", "1");
+        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("share.coordinator.state.topic.num.partitions", "1");
+        p.setProperty("group.initial.rebalance.delay.ms", "0");
+        return p;
+    }
+
+    private static List<String> java(String classpath, Path log4j, String mainClass, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(JavaRuntimes.current().toString());
+        command.addAll(JVM_OPTIONS);
+        command.add("-Dlog4j2.configurationFile=" + log4j.toUri());
+        command.add("-cp");
+        command.add(classpath);
+        command.add(mainClass);
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** Whether the broker answers a metadata request; the port is tried first to keep the client quiet. */
+    private static boolean answers(int port) throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+        }
+        String bootstrap = "127.0.0.1:" + port;
+        Map<String, Object> config = Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2000,
+                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 100);
+        try (Admin admin = Admin.create(config)) {
+            return !admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty();
+        }
+    }
+
+    private static void write(Properties properties, Path file) throws IOException {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            properties.store(out, "local single-node KRaft cluster, written by tracesync-environment");
+        }
+    }
+
+    /** Kafka 4 logs through Log4j 2: warnings to the console (the log file), plus the lifecycle at INFO. */
+    private static final String LOG4J_CONFIG = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Configuration status="WARN">
+              <Appenders>
+                <Console name="out" target="SYSTEM_OUT">
+                  <PatternLayout pattern="[%d] %p %m (%c)%n"/>
+                </Console>
+              </Appenders>
+              <Loggers>
+                <Root level="WARN"><AppenderRef ref="out"/></Root>
+                <Logger name="kafka.server.KafkaRaftServer" level="INFO"/>
+                <Logger name="kafka.server.BrokerServer" level="INFO"/>
+                <Logger name="kafka.server.ControllerServer" level="INFO"/>
+              </Loggers>
+            </Configuration>
+            """;
+}
