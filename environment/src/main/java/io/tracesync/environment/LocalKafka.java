@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A single-node KRaft Kafka (broker and controller in one JVM) run as a child process from the jars that
@@ -22,6 +24,7 @@ import org.apache.kafka.common.Uuid;
  * partition, so transactions ({@code exactly_once_v2}) work.
  */
 public final class LocalKafka implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalKafka.class);
     private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final List<String> JVM_OPTIONS = List.of("-Xms128m", "-Xmx1g", "-XX:+UseSerialGC",
@@ -37,6 +40,7 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Formats a fresh log directory under {@code workDir}, starts the broker and waits until it answers. */
     public static LocalKafka start(Path workDir) throws IOException {
+        long began = System.nanoTime();
         Files.createDirectories(workDir);
         int[] ports = FreePorts.pick(2);
         Path config = workDir.resolve("server.properties");
@@ -57,7 +61,9 @@ public final class LocalKafka implements AutoCloseable {
             child.close();
             throw e;
         }
-        return new LocalKafka(child, "127.0.0.1:" + ports[0]);
+        LocalKafka started = new LocalKafka(child, "127.0.0.1:" + ports[0]);
+        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
+        return started;
     }
 
     public String bootstrapServers() {

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Apicurio Registry (in-memory storage, its default) run as a child process from the distribution that
@@ -17,6 +19,7 @@ import java.util.List;
  * later, found by {@link JavaRuntimes#atLeast(int)}.
  */
 public final class LocalRegistry implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalRegistry.class);
     static final String CCOMPAT_PATH = "/apis/ccompat/v7";
     private static final int JAVA_FEATURE = 21;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -34,6 +37,7 @@ public final class LocalRegistry implements AutoCloseable {
 
     /** Starts the registry with its log in {@code workDir} and waits until its Confluent-compatible API answers. */
     public static LocalRegistry start(Path workDir) throws IOException {
+        long began = System.nanoTime();
         EnvironmentArtifacts artifacts = EnvironmentArtifacts.load();
         String version = artifacts.registryVersion();
         Path home = RegistryDistribution.unpacked(artifacts.registryDistribution(),
@@ -55,7 +59,9 @@ public final class LocalRegistry implements AutoCloseable {
             child.close();
             throw e;
         }
-        return new LocalRegistry(child, url, version);
+        LocalRegistry started = new LocalRegistry(child, url, version);
+        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
+        return started;
     }
 
     /** The Confluent-compatible base URL, e.g. {@code http://127.0.0.1:PORT/apis/ccompat/v7}. */
