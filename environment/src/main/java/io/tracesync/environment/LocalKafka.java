@@ -38,16 +38,19 @@ public final class LocalKafka implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** Formats a fresh log directory under {@code workDir}, starts the broker and waits until it answers. */
+    /** Formats a fresh data directory under {@code workDir} (replacing one left there), starts the broker and waits until it answers. */
     public static LocalKafka start(Path workDir) throws IOException {
         long began = System.nanoTime();
+        Path dataDir = workDir.resolve("data");
+        Path log = workDir.resolve("kafka.log");
+        FileTrees.delete(dataDir);
+        Files.deleteIfExists(log);
         Files.createDirectories(workDir);
         int[] ports = FreePorts.pick(2);
         Path config = workDir.resolve("server.properties");
-        write(serverProperties(ports[0], ports[1], workDir.resolve("data")), config);
+        write(serverProperties(ports[0], ports[1], dataDir), config);
         Path log4j = workDir.resolve("log4j2.xml");
         Files.writeString(log4j, LOG4J_CONFIG);
-        Path log = workDir.resolve("kafka.log");
         String classpath = EnvironmentArtifacts.load().kafkaClasspath();
 
         ChildProcess.run("Kafka storage format", java(classpath, log4j, "kafka.tools.StorageTool", "format",

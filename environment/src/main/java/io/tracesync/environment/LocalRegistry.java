@@ -48,9 +48,9 @@ public final class LocalRegistry implements AutoCloseable {
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + ports[0],
                 "-Dquarkus.management.host=127.0.0.1", "-Dquarkus.management.port=" + ports[1],
                 "-jar", home.resolve("quarkus-run.jar").toString());
-        Files.createDirectories(workDir);
-        ChildProcess child = ChildProcess.start("Apicurio Registry " + version, command, workDir,
-                workDir.resolve("registry.log"));
+        Path log = workDir.resolve("registry.log");
+        Files.deleteIfExists(log);
+        ChildProcess child = ChildProcess.start("Apicurio Registry " + version, command, workDir, log);
         String url = "http://127.0.0.1:" + ports[0] + CCOMPAT_PATH;
         HttpClient http = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
         try {

@@ -8,8 +8,6 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -39,7 +37,7 @@ final class RegistryDistribution {
             }
             // another process unpacked it meanwhile
         } finally {
-            deleteTree(temporary);
+            FileTrees.delete(temporary);
         }
         return target;
     }
@@ -58,17 +56,6 @@ final class RegistryDistribution {
                     Files.createDirectories(path.getParent());
                     Files.copy(tar, path);
                 }
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
             }
         }
     }
