@@ -37,6 +37,7 @@ final class ContainerServices {
                 + LocalRegistry.CCOMPAT_PATH;
         String description = "Kafka container " + KAFKA_IMAGE + " " + kafka.getBootstrapServers()
                 + ", Apicurio Registry container " + REGISTRY_IMAGE + " " + url;
-        return new KafkaEnvironment(kafka.getBootstrapServers(), url, description, List.of(registry::stop, kafka::stop));
+        return new KafkaEnvironment(kafka.getBootstrapServers(), url, description,
+                List.of(registry::stop, kafka::stop));
     }
 }

@@ -12,7 +12,7 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * Java runtimes for child processes: this JVM's own, or an installed JDK of a minimum version for a child that
+ * Java runtimes for child processes: the newest installed JDK, or one of a minimum version for a child that
  * needs a newer Java than this one. Environment variable {@value #OVERRIDE} names a Java home (or its
  * {@code bin/java}) to use instead of searching.
  */
@@ -24,9 +24,10 @@ public final class JavaRuntimes {
 
     private JavaRuntimes() {}
 
-    /** The {@code java} launcher of the running JVM. */
-    public static Path current() {
-        return launcher(Path.of(System.getProperty("java.home")));
+    /** The {@code java} launcher of the newest JDK found, this JVM's unless a newer one is installed. */
+    public static Path newest() {
+        return installed(Runtime.version().feature()).orElseGet(
+                () -> launcher(Path.of(System.getProperty("java.home"))));
     }
 
     /**
@@ -38,15 +39,25 @@ public final class JavaRuntimes {
         if (override != null && !override.isBlank()) {
             return fromOverride(Path.of(override));
         }
+        return installed(feature).orElseThrow(() -> new IOException(
+                "no Java " + feature + "+ found (searched java.home, JAVA_HOME, " + INSTALL_ROOTS + ");"
+                        + " install one or set " + OVERRIDE + " to its home"));
+    }
+
+    /** The feature version of a {@code bin/java} launcher's JDK, 0 if unknown. */
+    static int featureVersionOf(Path launcher) {
+        Path home = launcher.toAbsolutePath().getParent().getParent();
+        return featureVersion(home).orElse(0);
+    }
+
+    private static Optional<Path> installed(int feature) {
         List<Path> homes = new ArrayList<>();
         homes.add(Path.of(System.getProperty("java.home")));
         Optional.ofNullable(System.getenv("JAVA_HOME")).map(Path::of).ifPresent(homes::add);
         for (Path root : INSTALL_ROOTS) {
             homes.addAll(children(root));
         }
-        return newest(homes, feature).map(JavaRuntimes::launcher).orElseThrow(() -> new IOException(
-                "no Java " + feature + "+ found (searched java.home, JAVA_HOME, " + INSTALL_ROOTS + ");"
-                        + " install one or set " + OVERRIDE + " to its home"));
+        return newest(homes, feature).map(JavaRuntimes::launcher);
     }
 
     /** The newest of {@code homes} whose {@code release} file says Java {@code feature} or later. */

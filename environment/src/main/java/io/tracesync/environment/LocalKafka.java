@@ -20,15 +20,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A single-node KRaft Kafka (broker and controller in one JVM) run as a child process from the jars that
- * tracesync-environment-artifacts recorded. Settings fit one node: every internal topic has one replica and one
- * partition, so transactions ({@code exactly_once_v2}) work.
+ * tracesync-environment-artifacts recorded, on the newest installed JDK. Settings fit one node: every internal
+ * topic has one replica and one partition, so transactions ({@code exactly_once_v2}) work.
  */
 public final class LocalKafka implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalKafka.class);
     private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-    private static final List<String> JVM_OPTIONS = List.of("-Xms128m", "-Xmx1g", "-XX:+UseSerialGC",
-            "-Djava.awt.headless=true");
+    private static final List<String> JVM_OPTIONS = List.of("-Xmx1g", "-XX:+UseSerialGC", "-Djava.awt.headless=true");
+    /** The format tool lives a second: the C1 compiler alone starts it fastest. */
+    private static final List<String> TOOL_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
 
     private final ChildProcess process;
     private final String bootstrapServers;
@@ -38,7 +39,10 @@ public final class LocalKafka implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** Formats a fresh data directory under {@code workDir} (replacing one left there), starts the broker and waits until it answers. */
+    /**
+     * Formats a fresh data directory under {@code workDir} (replacing one left there), starts the broker and waits
+     * until it answers.
+     */
     public static LocalKafka start(Path workDir) throws IOException {
         long began = System.nanoTime();
         Path dataDir = workDir.resolve("data");
@@ -53,11 +57,17 @@ public final class LocalKafka implements AutoCloseable {
         Files.writeString(log4j, LOG4J_CONFIG);
         String classpath = EnvironmentArtifacts.load().kafkaClasspath();
 
-        ChildProcess.run("Kafka storage format", java(classpath, log4j, "kafka.tools.StorageTool", "format",
-                "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString()),
+        Path java = JavaRuntimes.newest();
+        List<String> launch = new ArrayList<>(List.of(java.toString(), "-Dlog4j2.configurationFile=" + log4j.toUri(),
+                "-cp", classpath));
+        launch.addAll(JVM_OPTIONS);
+
+        ChildProcess.run("Kafka storage format", concat(launch, TOOL_OPTIONS, List.of("kafka.tools.StorageTool",
+                "format", "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString())),
                 workDir, log, FORMAT_TIMEOUT);
-        ChildProcess child = ChildProcess.start("Kafka broker",
-                java(classpath, log4j, "kafka.Kafka", config.toString()), workDir, log);
+        ChildProcess child = ChildProcess.start("Kafka broker", concat(launch,
+                ClassDataSharing.options(java, "kafka-" + Integer.toHexString(classpath.hashCode())),
+                List.of("kafka.Kafka", config.toString())), workDir, log);
         try {
             child.awaitReady(() -> answers(ports[0]), START_TIMEOUT);
         } catch (IOException | RuntimeException e) {
@@ -114,16 +124,13 @@ public final class LocalKafka implements AutoCloseable {
         return p;
     }
 
-    private static List<String> java(String classpath, Path log4j, String mainClass, String... args) {
-        List<String> command = new ArrayList<>();
-        command.add(JavaRuntimes.current().toString());
-        command.addAll(JVM_OPTIONS);
-        command.add("-Dlog4j2.configurationFile=" + log4j.toUri());
-        command.add("-cp");
-        command.add(classpath);
-        command.add(mainClass);
-        command.addAll(List.of(args));
-        return command;
+    @SafeVarargs
+    private static List<String> concat(List<String>... parts) {
+        List<String> all = new ArrayList<>();
+        for (List<String> part : parts) {
+            all.addAll(part);
+        }
+        return all;
     }
 
     /** Whether the broker answers a metadata request; the port is tried first to keep the client quiet. */

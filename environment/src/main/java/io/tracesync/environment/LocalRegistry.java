@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +17,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Apicurio Registry (in-memory storage, its default) run as a child process from the distribution that
  * tracesync-environment-artifacts recorded, unpacked once into {@code ~/.cache/tracesync}. It needs Java 21 or
- * later, found by {@link JavaRuntimes#atLeast(int)}.
+ * later, found by {@link JavaRuntimes#atLeast(int)}; a small registry runs well on the quick-start C1 compiler.
  */
 public final class LocalRegistry implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalRegistry.class);
@@ -41,13 +42,15 @@ public final class LocalRegistry implements AutoCloseable {
         EnvironmentArtifacts artifacts = EnvironmentArtifacts.load();
         String version = artifacts.registryVersion();
         Path home = RegistryDistribution.unpacked(artifacts.registryDistribution(),
-                cacheRoot().resolve("apicurio-registry-" + version));
+                CacheDirectory.root().resolve("apicurio-registry-" + version));
         Path java = JavaRuntimes.atLeast(JAVA_FEATURE);
         int[] ports = FreePorts.pick(2);
-        List<String> command = List.of(java.toString(), "-Xmx512m", "-XX:+UseSerialGC",
-                "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + ports[0],
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx512m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1"));
+        command.addAll(ClassDataSharing.options(java, "apicurio-registry-" + version));
+        command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + ports[0],
                 "-Dquarkus.management.host=127.0.0.1", "-Dquarkus.management.port=" + ports[1],
-                "-jar", home.resolve("quarkus-run.jar").toString());
+                "-jar", home.resolve(RegistryDistribution.LAUNCHER).toString()));
         Path log = workDir.resolve("registry.log");
         Files.deleteIfExists(log);
         ChildProcess child = ChildProcess.start("Apicurio Registry " + version, command, workDir, log);
@@ -81,10 +84,6 @@ public final class LocalRegistry implements AutoCloseable {
     @Override
     public void close() {
         process.close();
-    }
-
-    static Path cacheRoot() {
-        return Path.of(System.getProperty("user.home"), ".cache", "tracesync");
     }
 
     private static boolean answers(HttpClient http, String url) throws Exception {
