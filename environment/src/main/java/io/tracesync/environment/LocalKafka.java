@@ -1,0 +1,175 @@
+package io.tracesync.environment;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A single-node KRaft Kafka (broker and controller in one JVM) run as a child process from the jars that
+ * tracesync-environment-artifacts recorded, on the newest installed JDK. Settings fit one node: every internal
+ * topic has one replica and one partition, so transactions ({@code exactly_once_v2}) work.
+ */
+public final class LocalKafka implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalKafka.class);
+    private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final List<String> JVM_OPTIONS = List.of("-Xmx1g", "-XX:+UseSerialGC", "-Djava.awt.headless=true");
+    /** The format tool lives a second: the C1 compiler alone starts it fastest. */
+    private static final List<String> TOOL_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+
+    private final ChildProcess process;
+    private final String bootstrapServers;
+
+    private LocalKafka(ChildProcess process, String bootstrapServers) {
+        this.process = process;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    /**
+     * Formats a fresh data directory under {@code workDir} (replacing one left there), starts the broker and waits
+     * until it answers.
+     */
+    public static LocalKafka start(Path workDir) throws IOException {
+        long began = System.nanoTime();
+        Path dataDir = workDir.resolve("data");
+        Path log = workDir.resolve("kafka.log");
+        FileTrees.delete(dataDir);
+        Files.deleteIfExists(log);
+        Files.createDirectories(workDir);
+        int[] ports = FreePorts.pick(2);
+        Path config = workDir.resolve("server.properties");
+        write(serverProperties(ports[0], ports[1], dataDir), config);
+        Path log4j = workDir.resolve("log4j2.xml");
+        Files.writeString(log4j, LOG4J_CONFIG);
+        String classpath = EnvironmentArtifacts.load().kafkaClasspath();
+
+        Path java = JavaRuntimes.newest();
+        List<String> launch = new ArrayList<>(List.of(java.toString(), "-Dlog4j2.configurationFile=" + log4j.toUri(),
+                "-cp", classpath));
+        launch.addAll(JVM_OPTIONS);
+
+        ChildProcess.run("Kafka storage format", concat(launch, TOOL_OPTIONS, List.of("kafka.tools.StorageTool",
+                "format", "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString())),
+                workDir, log, FORMAT_TIMEOUT);
+        ChildProcess child = ChildProcess.start("Kafka broker", concat(launch,
+                ClassDataSharing.options(java, "kafka-" + Integer.toHexString(classpath.hashCode())),
+                List.of("kafka.Kafka", config.toString())), workDir, log);
+        try {
+            child.awaitReady(() -> answers(ports[0]), START_TIMEOUT);
+        } catch (IOException | RuntimeException e) {
+            child.close();
+            throw e;
+        }
+        LocalKafka started = new LocalKafka(child, "127.0.0.1:" + ports[0]);
+        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
+        return started;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** One line: what runs where. */
+    public String description() {
+        return "local KRaft broker " + bootstrapServers + " (pid " + pid() + ")";
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+
+    /** The broker's configuration: combined broker and controller, node 1, plaintext on 127.0.0.1. */
+    static Properties serverProperties(int brokerPort, int controllerPort, Path dataDir) {
+        Properties p = new Properties();
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("node.id", "1");
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners",
+                "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        p.setProperty("log.dirs", dataDir.toAbsolutePath().toString());
+        p.setProperty("num.partitions", "1");
+        p.setProperty("default.replication.factor", "1");
+        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("offsets.topic.num.partitions", "1");
+        p.setProperty("transaction.state.log.replication.factor", "1");
+        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("transaction.state.log.num.partitions", "1");
+        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("share.coordinator.state.topic.num.partitions", "1");
+        p.setProperty("group.initial.rebalance.delay.ms", "0");
+        return p;
+    }
+
+    @SafeVarargs
+    private static List<String> concat(List<String>... parts) {
+        List<String> all = new ArrayList<>();
+        for (List<String> part : parts) {
+            all.addAll(part);
+        }
+        return all;
+    }
+
+    /** Whether the broker answers a metadata request; the port is tried first to keep the client quiet. */
+    private static boolean answers(int port) throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+        }
+        String bootstrap = "127.0.0.1:" + port;
+        Map<String, Object> config = Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2000,
+                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 100);
+        try (Admin admin = Admin.create(config)) {
+            return !admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty();
+        }
+    }
+
+    private static void write(Properties properties, Path file) throws IOException {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            properties.store(out, "local single-node KRaft cluster, written by tracesync-environment");
+        }
+    }
+
+    /** Kafka 4 logs through Log4j 2: warnings to the console (the log file), plus the lifecycle at INFO. */
+    private static final String LOG4J_CONFIG = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Configuration status="WARN">
+              <Appenders>
+                <Console name="out" target="SYSTEM_OUT">
+                  <PatternLayout pattern="[%d] %p %m (%c)%n"/>
+                </Console>
+              </Appenders>
+              <Loggers>
+                <Root level="WARN"><AppenderRef ref="out"/></Root>
+                <Logger name="kafka.server.KafkaRaftServer" level="INFO"/>
+                <Logger name="kafka.server.BrokerServer" level="INFO"/>
+                <Logger name="kafka.server.ControllerServer" level="INFO"/>
+              </Loggers>
+            </Configuration>
+            """;
+}
