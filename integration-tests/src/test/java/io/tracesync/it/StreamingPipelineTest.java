@@ -1,0 +1,185 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.streams.FactorsTopic;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.network.FactorRecords;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The application on a real KRaft broker and a real schema registry: a simulated cluster's events in per-node
+ * topics give, in the committed {@code sync.factors}, exactly what {@code tracesync sync-pairs} computes from the
+ * same messages; bad records land in the dead-letter topic with their reason; a restarted instance with its state
+ * wiped restores it from the changelogs and carries on.
+ */
+@ExtendWith(SharedKafkaEnvironment.class)
+class StreamingPipelineTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final Settings DEFAULTS = Settings.of(Map.of());
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void streamedFactorsEqualTheOfflineAnswerAndSurviveARestart() throws Exception {
+        Settings settings = settings("restart");
+        SimulatedTraces cluster = SimulatedTraces.run(6, 30_000_000_000L, 5);
+        int half = cluster.events.size() / 2;
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            writer.createTopics(cluster.nodes);
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                cluster.events.subList(0, half).forEach(writer::write);
+                writer.flush();
+                long deadline = System.nanoTime() + WAIT.toNanos();
+                while (app.stats().events.get() < half) {
+                    assertTrue(System.nanoTime() < deadline, "first half not processed");
+                    Thread.sleep(100);
+                }
+            }
+            // A new instance with no local state: hulls, pending segments and the network come back from the
+            // changelogs; sends of the first half meet their receives of the second.
+            deleteRecursively(Path.of(settings.get("state.dir")));
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
+                writer.flush();
+                awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(), DEFAULTS.networkOptions()));
+            }
+        }
+    }
+
+    @Test
+    void badRecordsEndInTheDeadLetterTopicWithTheirReason() throws Exception {
+        Settings settings = settings("dlq");
+        SimulatedTraces cluster = SimulatedTraces.run(3, 5_000_000_000L, 8);
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings);
+             KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(settings.streamsProperties(),
+                     new ByteArraySerializer(), new ByteArraySerializer())) {
+            writer.createTopics(cluster.nodes);
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                String topic = writer.topicOf(cluster.nodes.get(0));
+                raw.send(new ProducerRecord<>(topic, new byte[] {0, 0, 0, 0, 1}, "garbage".getBytes(StandardCharsets.UTF_8)));
+                raw.send(new ProducerRecord<>(topic, new byte[] {7}, new byte[] {9, 9}));
+                raw.flush();
+                TraceEvent e = cluster.events.get(0);
+                writer.write(TraceEvent.newBuilder(e).setTsNs(-1).build());
+                cluster.events.forEach(writer::write);
+                writer.flush();
+                awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(), DEFAULTS.networkOptions()));
+                List<ConsumerRecord<byte[], byte[]>> dead = readAll(settings, settings.get("dlq.topic"), 3);
+                List<String> reasons = dead.stream()
+                        .map(r -> new String(r.headers().lastHeader("__streams.errors.message").value(),
+                                StandardCharsets.UTF_8)).toList();
+                assertEquals(3, dead.size(), reasons.toString());
+                assertTrue(reasons.stream().anyMatch(m -> m.contains("unknown schema id 1")
+                        || m.contains("schema")), reasons.toString());
+                assertTrue(reasons.stream().anyMatch(m -> m.contains("shorter than the 5-byte header")
+                        || m.contains("magic")), reasons.toString());
+                assertTrue(reasons.stream().anyMatch(m -> m.contains("negative timestamp -1")), reasons.toString());
+            }
+        }
+    }
+
+    private Settings settings(String name) {
+        return Settings.of(Map.of(
+                "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
+                "schema.registry.url", SharedKafkaEnvironment.registryUrl(),
+                "application.id", "it-" + name + "-" + UUID.randomUUID(),
+                "state.dir", dir.resolve("state").toString(),
+                "traces.topic.prefix", "traces-" + name + ".",
+                "traces.pattern", "traces-" + name + "\\..+",
+                "factors.topic", "sync.factors-" + name,
+                "tree.topic", "sync.tree-" + name,
+                "links.topic", "sync.links-" + name,
+                "dlq.topic", "sync.dlq-" + name))
+                .with("commit.interval.ms", "200")
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0");
+    }
+
+    /** Waits until the committed factors of every node equal the expected ones. */
+    private static void awaitFactors(Settings settings, Map<String, NodeFactor> expected) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        String mismatch = null;
+        while (System.nanoTime() < deadline) {
+            Map<String, SyncFactor> got = FactorsTopic.latest(settings, Duration.ofSeconds(30));
+            mismatch = differences(expected, got);
+            if (mismatch == null) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("sync.factors never equalled the offline answer: " + mismatch);
+    }
+
+    private static String differences(Map<String, NodeFactor> expected, Map<String, SyncFactor> got) {
+        if (!expected.keySet().equals(got.keySet())) {
+            return "nodes " + got.keySet() + " instead of " + expected.keySet();
+        }
+        for (NodeFactor e : expected.values()) {
+            SyncFactor g = got.get(e.node());
+            if (!e.reference().equals(g.getReference()) || !e.factor().equals(FactorRecords.factor(g))) {
+                return e.node() + ": " + g + " instead of " + e;
+            }
+        }
+        return null;
+    }
+
+    private static List<ConsumerRecord<byte[], byte[]>> readAll(Settings settings, String topic, int atLeast)
+            throws InterruptedException {
+        Properties p = new Properties();
+        p.putAll(settings.streamsProperties());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, "it-reader-" + UUID.randomUUID());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            c.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (out.size() < atLeast && System.nanoTime() < deadline) {
+                c.poll(Duration.ofMillis(500)).forEach(out::add);
+            }
+            // Anything more would be a spurious dead letter.
+            c.poll(Duration.ofSeconds(2)).forEach(out::add);
+        }
+        assertNotNull(out);
+        return out;
+    }
+
+    private static void deleteRecursively(Path p) throws java.io.IOException {
+        if (Files.exists(p)) {
+            try (var walk = Files.walk(p)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+}
