@@ -35,11 +35,17 @@ public final class KafkaEnvironment implements AutoCloseable {
         this.stops = stops;
     }
 
-    /** Starts (or finds) the broker and the registry, in parallel; local processes keep their files in workDir. */
+    /**
+     * Starts (or finds, through {@value #BOOTSTRAP_VARIABLE} / {@value #REGISTRY_VARIABLE}) the broker and the
+     * registry, in parallel; local processes keep their files in workDir.
+     */
     public static KafkaEnvironment start(Path workDir) throws IOException {
+        return start(workDir, variable(BOOTSTRAP_VARIABLE), variable(REGISTRY_VARIABLE));
+    }
+
+    /** Uses the services given (non-null) as they are and starts the others, as {@link #start(Path)} does. */
+    public static KafkaEnvironment start(Path workDir, String bootstrap, String registry) throws IOException {
         long began = System.nanoTime();
-        String bootstrap = variable(BOOTSTRAP_VARIABLE);
-        String registry = variable(REGISTRY_VARIABLE);
         KafkaEnvironment environment = bootstrap == null && registry == null && DockerEngine.answers()
                 ? ContainerServices.start()
                 : startLocally(workDir, bootstrap, registry);
@@ -73,10 +79,10 @@ public final class KafkaEnvironment implements AutoCloseable {
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
             Future<Service> kafka = threads.submit(bootstrap != null
-                    ? () -> Service.external("broker " + bootstrap, bootstrap, BOOTSTRAP_VARIABLE)
+                    ? () -> Service.external("broker", bootstrap)
                     : () -> Service.of(LocalKafka.start(workDir.resolve("kafka"))));
             Future<Service> schemas = threads.submit(registry != null
-                    ? () -> Service.external("registry " + registry, registry, REGISTRY_VARIABLE)
+                    ? () -> Service.external("registry", registry)
                     : () -> Service.of(LocalRegistry.start(workDir.resolve("registry"))));
             List<Service> services = awaitAll(List.of(kafka, schemas));
             Service broker = services.get(0);
@@ -132,8 +138,8 @@ public final class KafkaEnvironment implements AutoCloseable {
             return new Service(registry.url(), registry.description(), registry::close);
         }
 
-        static Service external(String what, String address, String variable) {
-            return new Service(address, "external " + what + " (" + variable + ")", () -> { });
+        static Service external(String what, String address) {
+            return new Service(address, "external " + what + " " + address, () -> { });
         }
     }
 

@@ -5,13 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,31 +15,9 @@ import org.junit.jupiter.api.Test;
  */
 class PackagedCliTest {
 
-    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-
-    private static String runJar(String... args) throws IOException, InterruptedException {
-        Path jar;
-        try (var files = Files.list(ROOT.resolve("topology/target"))) {
-            jar = files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException(
-                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
-        }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String[] cmd = new String[args.length + 3];
-        cmd[0] = java;
-        cmd[1] = "-jar";
-        cmd[2] = jar.toString();
-        System.arraycopy(args, 0, cmd, 3, args.length);
-        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).redirectErrorStream(false).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "tracesync did not finish");
-        assertEquals(0, p.exitValue(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
-        return out;
-    }
-
     @Test
     void sampleFileTruthLiesInsideTheReportedBound() throws Exception {
-        JsonNode root = new ObjectMapper().readTree(runJar("sync-pairs", "--pairs", "examples/two-nodes.csv", "--json"));
+        JsonNode root = new ObjectMapper().readTree(PackagedJar.run("sync-pairs", "--pairs", "examples/two-nodes.csv", "--json"));
         assertEquals("alpha", root.get("reference").asText());
         JsonNode bravo = root.get("nodes").get(1);
         assertEquals("bravo", bravo.get("node").asText());
@@ -66,6 +39,6 @@ class PackagedCliTest {
 
     @Test
     void helpWorksFromThePackagedJar() throws Exception {
-        assertTrue(runJar("--help").contains("sync-pairs"));
+        assertTrue(PackagedJar.run("--help").contains("sync-pairs"));
     }
 }

@@ -67,6 +67,15 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Working directory: the run's files, state, service logs and report (default: ./demo).")
     Path work;
 
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
+            description = "Use this Kafka cluster instead of starting a broker (also: TRACESYNC_BOOTSTRAP).")
+    String bootstrap;
+
+    @Option(names = "--schema-registry-url", paramLabel = "URL",
+            description = "Use this Confluent-compatible registry instead of starting one (also: "
+                    + "TRACESYNC_REGISTRY_URL).")
+    String registry;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -79,7 +88,9 @@ public final class DemoCommand implements Callable<Integer> {
         Scenario scenario = Scenario.build(config);
         Path run = work.resolve("run");
         err.println("starting Kafka and the schema registry...");
-        try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"))) {
+        try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
+                bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
+                registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
             err.println(env.description());
             Settings settings = Settings.load(null, Map.of(), Map.of(
                     "bootstrap.servers", env.bootstrapServers(),
@@ -101,7 +112,8 @@ public final class DemoCommand implements Callable<Integer> {
                     events = simulate(scenario, run, writer, pairs, err);
                     await(app.stats(), events, err);
                     Map<String, SyncFactor> streamed = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-                    table(out, scenario, TrueClocks.of(GroundTruth.read(run)), streamed, OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
+                    table(out, scenario, TrueClocks.of(GroundTruth.read(run)), streamed,
+                            OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
                 }
             }
         }
@@ -144,14 +156,14 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** Shows the live line until every event is in and the factors have settled. */
+    /** Shows the live line until every event is in and the factors have not changed for three seconds. */
     private static void await(PipelineStats stats, long events, PrintWriter err) throws InterruptedException {
+        ProgressLine line = new ProgressLine(err);
         long settledSince = 0;
         long lastFactors = -1;
         while (true) {
             Thread.sleep(500);
-            err.print("\r" + RunCommand.ProgressLine.format(stats) + "   ");
-            err.flush();
+            line.show(stats);
             long f = stats.factorRecords.get();
             if (stats.events.get() >= events && f == lastFactors && f > 0) {
                 if (settledSince == 0) {
@@ -164,14 +176,14 @@ public final class DemoCommand implements Callable<Integer> {
             }
             lastFactors = f;
         }
-        err.println();
+        line.finish(stats);
     }
 
     /** Every node's streamed factor, its true error at the end of the run, and whether it equals the offline one. */
     private static void table(PrintWriter out, Scenario scenario, TrueClocks truth, Map<String, SyncFactor> streamed,
             Map<String, NodeFactor> offline) {
         long end = scenario.endNs();
-        out.printf(Locale.ROOT, "%n%-6s %-9s %22s %16s %12s %14s %7s %8s%n", "node", "reference", "slope",
+        out.printf(Locale.ROOT, "%n%-6s %-9s %19s %21s %12s %14s %7s %8s%n", "node", "reference", "slope",
                 "offset (ns)", "bound (µs)", "true err (µs)", "inside", "offline");
         int inside = 0;
         int same = 0;
@@ -191,7 +203,7 @@ public final class DemoCommand implements Callable<Integer> {
             boolean equal = o != null && o.reference().equals(r.getReference()) && o.factor().equals(f);
             inside += in ? 1 : 0;
             same += equal ? 1 : 0;
-            out.printf(Locale.ROOT, "%-6s %-9s %22.15f %16.1f %12s %14.3f %7s %8s%n", node, r.getReference(),
+            out.printf(Locale.ROOT, "%-6s %-9s %19.15f %21.1f %12s %14.3f %7s %8s%n", node, r.getReference(),
                     f.toReference().slope().hi(), f.toReference().offset().hi(),
                     f.bounded() ? String.format(Locale.ROOT, "%.3f", Math.max(f.upPs(), f.downPs()) / 1e6) : "-",
                     error / 1e3, in ? "yes" : "NO", equal ? "equal" : "DIFFERS");

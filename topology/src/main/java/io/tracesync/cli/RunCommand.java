@@ -1,6 +1,5 @@
 package io.tracesync.cli;
 
-import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
 import java.io.PrintWriter;
@@ -75,32 +74,6 @@ public final class RunCommand implements Callable<Integer> {
     private static void putIf(Map<String, String> m, String key, String value) {
         if (value != null) {
             m.put(key, value);
-        }
-    }
-
-    /** The live line: events in, pairs, accurate links, reference node, worst bound; only on a terminal. */
-    static final class ProgressLine {
-
-        private final PrintWriter err;
-        private final boolean console = System.console() != null;
-
-        ProgressLine(PrintWriter err) {
-            this.err = err;
-        }
-
-        static String format(PipelineStats s) {
-            long worst = s.worstBoundPs.get();
-            return String.format("events %,d  pairs %,d  accurate links %,d  reference %s  worst bound %s",
-                    s.events.get(), s.pairs.get(), s.accurateLinks.get(),
-                    s.reference.get().isEmpty() ? "-" : s.reference.get(),
-                    worst < 0 ? "-" : String.format("%.3f µs", worst / 1e6));
-        }
-
-        void show(PipelineStats s) {
-            if (console) {
-                err.print("\r" + format(s) + "   ");
-                err.flush();
-            }
         }
     }
 }

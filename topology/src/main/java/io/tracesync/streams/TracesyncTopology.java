@@ -15,7 +15,9 @@ import io.tracesync.streams.network.NetworkProcessor;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
@@ -44,7 +46,7 @@ public final class TracesyncTopology {
     }
 
     public static Topology build(Settings settings, Topics topics, PipelineStats stats) {
-        StreamsBuilder b = new StreamsBuilder();
+        StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
         Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
                 .withName("traces");
         KStream<SegmentKey, TraceEvent> events = topics.traces.pattern() != null

@@ -1,0 +1,57 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged application, run as a user runs it: {@code java -jar tracesync-topology-*-all.jar ARGS}. */
+final class PackagedJar {
+
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    private PackagedJar() {
+    }
+
+    /** Runs it from the repository root and returns its standard output; fails unless it exits with 0 in time. */
+    static String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        Path jar;
+        try (var files = Files.list(ROOT.resolve("topology/target"))) {
+            jar = files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException(
+                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
+        }
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).start();
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+        String out = read(p.getInputStream());
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("tracesync " + String.join(" ", args) + " did not finish in "
+                    + timeoutSeconds + " s");
+        }
+        assertEquals(0, p.exitValue(), err.join());
+        return out;
+    }
+
+    static String run(String... args) throws IOException, InterruptedException {
+        return run(60, args);
+    }
+
+    private static String read(java.io.InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
