@@ -114,14 +114,13 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
                 context().forward(new Record<>(f.node(), r, now));
             }
         }
+        List<NodeFactor> all = network.factors();
         List<TreeEdge> tree = network.tree();
         if (!tree.equals(lastTree)) {
             lastTree = tree;
-            List<NodeFactor> all = network.factors();
-            TreeSnapshot snapshot = FactorRecords.tree(tree, all, ++treeVersion, now);
-            context().forward(new Record<>(TREE_KEY, snapshot, now));
-            summarize(all);
+            context().forward(new Record<>(TREE_KEY, FactorRecords.tree(tree, all, ++treeVersion, now), now));
         }
+        summarize(all);
     }
 
     /** The progress figures: the largest component's reference and its widest bound. */

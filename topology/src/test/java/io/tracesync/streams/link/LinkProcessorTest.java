@@ -1,0 +1,117 @@
+package io.tracesync.streams.link;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.Quality;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
+import io.tracesync.streams.matcher.InvalidTraceEventException;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class LinkProcessorTest {
+
+    private final Topics topics = new Topics(Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID())));
+    private final PipelineStats stats = new PipelineStats();
+    private final MockProcessorContext<LinkId, LinkSummary> context = new MockProcessorContext<>();
+    private KeyValueStore<LinkId, byte[]> store;
+
+    @BeforeEach
+    void start() {
+        store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("hulls"), topics.linkId, Serdes.ByteArray())
+                .withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+    }
+
+    private LinkProcessor processor(double minChange) {
+        LinkProcessor p = new LinkProcessor("hulls", LinkOptions.DEFAULT, minChange, stats);
+        p.init(context);
+        return p;
+    }
+
+    /** a sends at t, b (its clock 1000 ns ahead) receives after delay d; b's replies likewise. */
+    private static MatchedPair ab(long t, long d) {
+        return new MatchedPair("a", t, "b", t + 1000 + d);
+    }
+
+    private static MatchedPair ba(long t, long d) {
+        return new MatchedPair("b", t + 1000, "a", t + d);
+    }
+
+    private static void send(LinkProcessor p, MatchedPair m) {
+        p.process(new Record<>(new LinkId("a", "b"), m, 0L));
+    }
+
+    private List<LinkSummary> summaries() {
+        return context.forwarded().stream().map(r -> (LinkSummary) r.record().value()).toList();
+    }
+
+    @Test
+    void aSummaryGoesOutOnlyWhenWhatTheNetworkSeesChanges() {
+        LinkProcessor p = processor(0);
+        send(p, ab(0, 50));
+        assertEquals(List.of(Quality.INCOMPLETE), summaries().stream().map(LinkSummary::getQuality).toList());
+        send(p, ab(0, 50)); // the same constraint again: nothing the network core sees moves
+        assertEquals(1, summaries().size());
+        send(p, ba(1_000_000, 40));
+        send(p, ab(2_000_000, 60));
+        send(p, ba(3_000_000, 45));
+        LinkSummary last = summaries().get(summaries().size() - 1);
+        assertEquals(Quality.ACCURATE, last.getQuality());
+        assertEquals(1, stats.accurateLinks.get());
+        assertEquals(new LinkId("a", "b"), context.forwarded().get(0).record().key());
+    }
+
+    @Test
+    void smallBoundChangesAreHeldBackBelowTheThreshold() {
+        LinkProcessor every = processor(0);
+        // after four pairs the hulls are settled; slow messages later leave them alone and only move the link's
+        // latest time, so the bounds there widen a little with every pair
+        List<MatchedPair> pairs = List.of(ab(0, 50), ba(1_000_000, 40), ab(2_000_000, 60), ba(3_000_000, 45),
+                ab(4_000_000, 5_000), ba(5_000_000, 5_000), ab(6_000_000, 5_000), ba(7_000_000, 5_000));
+        pairs.forEach(m -> send(every, m));
+        int all = summaries().size();
+        context.resetForwards();
+        start();
+        LinkProcessor coarse = processor(0.5);
+        pairs.forEach(m -> send(coarse, m));
+        int coarseCount = summaries().size();
+        assertEquals(8, all, "at 0 every change goes out");
+        assertTrue(coarseCount >= 4 && coarseCount < all, coarseCount + " summaries at 50 %, " + all + " at 0");
+    }
+
+    @Test
+    void theHullLivesInTheStoreAndOutlivesTheProcessor() {
+        send(processor(0), ab(0, 50));
+        send(processor(0), ba(1_000_000, 40));
+        LinkProcessor third = processor(0);
+        send(third, ab(2_000_000, 60));
+        send(third, ba(3_000_000, 45));
+        LinkSummary last = summaries().get(summaries().size() - 1);
+        assertEquals(4, last.getPairs());
+        assertEquals(Quality.ACCURATE, last.getQuality());
+    }
+
+    @Test
+    void aPairOfOneNodeWithItselfIsRejected() {
+        LinkProcessor p = processor(0);
+        assertThrows(InvalidTraceEventException.class,
+                () -> p.process(new Record<>(new LinkId("a", "a"), new MatchedPair("a", 1L, "a", 2L), 0L)));
+    }
+}

@@ -1,0 +1,137 @@
+package io.tracesync.streams.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.streams.Topics;
+import io.tracesync.streams.link.LinkSummaries;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class NetworkProcessorTest {
+
+    private final Settings settings = Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID()));
+    private final Topics topics = new Topics(settings);
+    private final PipelineStats stats = new PipelineStats();
+    private final MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>();
+    private final SimulatedTraces cluster = SimulatedTraces.run(5, 10_000_000_000L, 11);
+
+    @BeforeEach
+    void stores() {
+        KeyValueStore<LinkId, LinkSummary> links = Stores.keyValueStoreBuilder(
+                Stores.inMemoryKeyValueStore("links"), topics.linkId, topics.linkSummary).withLoggingDisabled().build();
+        KeyValueStore<String, SyncFactor> factors = Stores.keyValueStoreBuilder(
+                Stores.inMemoryKeyValueStore("factors"), topics.node, topics.syncFactor).withLoggingDisabled().build();
+        links.init(context.getStateStoreContext(), links);
+        factors.init(context.getStateStoreContext(), factors);
+        context.addStateStore(links);
+        context.addStateStore(factors);
+    }
+
+    private NetworkProcessor started() {
+        NetworkProcessor p = new NetworkProcessor("links", "factors", settings.networkOptions(),
+                Duration.ofSeconds(1), 0, stats);
+        p.init(context);
+        return p;
+    }
+
+    private void punctuate(long now) {
+        context.scheduledPunctuators().get(context.scheduledPunctuators().size() - 1).getPunctuator().punctuate(now);
+    }
+
+    /** Every link's summary after its first {@code n} pairs (all pairs when n is large). */
+    private List<LinkSummary> summaries(int n) {
+        Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
+        Map<LinkKey, Integer> counts = new TreeMap<>();
+        for (MatchedPair p : cluster.pairs) {
+            if (counts.merge(p.link(), 1, Integer::sum) <= n) {
+                p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(settings.linkOptions())));
+            }
+        }
+        return links.entrySet().stream()
+                .map(e -> LinkSummaries.of(e.getKey(), e.getValue(), LinkEstimate.of(e.getKey(), e.getValue())))
+                .toList();
+    }
+
+    private static void feed(NetworkProcessor p, List<LinkSummary> summaries) {
+        summaries.forEach(s -> p.process(new Record<>(new LinkId(s.getA(), s.getB()), s, 0L)));
+    }
+
+    private Map<String, SyncFactor> forwardedFactors() {
+        Map<String, SyncFactor> out = new TreeMap<>();
+        context.forwarded().stream().map(MockProcessorContext.CapturedForward::record)
+                .filter(r -> r.value() instanceof SyncFactor)
+                .forEach(r -> out.put(r.key(), (SyncFactor) r.value()));
+        return out;
+    }
+
+    private long forwardedOf(Class<?> type) {
+        return context.forwarded().stream().filter(f -> type.isInstance(f.record().value())).count();
+    }
+
+    private void assertOffline(Map<String, SyncFactor> got) {
+        Map<String, NodeFactor> expected = OfflineSync.factors(cluster.pairs, settings.linkOptions(),
+                settings.networkOptions());
+        assertEquals(expected.keySet(), got.keySet());
+        expected.forEach((node, e) -> {
+            assertEquals(e.reference(), got.get(node).getReference(), node);
+            assertEquals(e.factor(), FactorRecords.factor(got.get(node)), node);
+        });
+    }
+
+    @Test
+    void factorsAreEmittedAtTheIntervalOnlyAndEqualTheOfflineAnswer() {
+        NetworkProcessor p = started();
+        feed(p, summaries(20));
+        feed(p, summaries(Integer.MAX_VALUE));
+        assertTrue(context.forwarded().isEmpty(), "nothing before the punctuation");
+        punctuate(1_000);
+        assertEquals(5, forwardedOf(SyncFactor.class), "one record per node for both batches");
+        assertEquals(1, forwardedOf(TreeSnapshot.class));
+        assertOffline(forwardedFactors());
+        context.resetForwards();
+        punctuate(2_000);
+        assertTrue(context.forwarded().isEmpty(), "nothing changed, nothing emitted");
+    }
+
+    @Test
+    void aRestartedTaskRebuildsTheForestFromItsStoreAndRepeatsNoFactor() {
+        NetworkProcessor first = started();
+        feed(first, summaries(20));
+        punctuate(1_000);
+        Map<String, SyncFactor> before = forwardedFactors();
+        context.resetForwards();
+        NetworkProcessor second = started();
+        punctuate(2_000);
+        assertEquals(0, forwardedOf(SyncFactor.class), "the emitted factors are remembered");
+        feed(second, summaries(Integer.MAX_VALUE));
+        punctuate(3_000);
+        Map<String, SyncFactor> after = new TreeMap<>(before);
+        after.putAll(forwardedFactors());
+        assertOffline(after);
+        forwardedFactors().forEach((node, f) -> assertEquals(before.get(node).getVersion() + 1, f.getVersion()));
+    }
+}
