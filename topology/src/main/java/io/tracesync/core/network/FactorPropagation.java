@@ -2,6 +2,7 @@ package io.tracesync.core.network;
 
 import io.tracesync.core.numeric.ClockMap;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * Every vertex's factor to its tree's reference (thesis Alg. 9), recomputed lazily: changes only record dirty
@@ -19,12 +20,7 @@ import java.util.Arrays;
  * hops, compose on contiguous scratch, compare and store. {@link Factor} objects are made only for the answers
  * reported or asked for.
  */
-final class FactorPropagation implements IncidenceLists.Listener {
-
-    /** Receives the vertices whose answer changed, by name. */
-    interface Changes {
-        void changed(String node, String reference, Factor factor);
-    }
+final class FactorPropagation {
 
     /** Positions computed per pass of derive, compose, store: their data stays in cache across the three. */
     private static final int CHUNK = 256;
@@ -53,10 +49,11 @@ final class FactorPropagation implements IncidenceLists.Listener {
     /** The previous vertices, reused by {@link #relayout}. */
     private BoundedMaps spare = new BoundedMaps(0);
     /**
-     * 2e + the vertex's side of edge e for the hop leaving it across e, held in its hop slot; 0 for none. Cleared
-     * when e leaves the tree or gets a new estimate while in it, so a key held is always current.
+     * 2e + the vertex's side of edge e for the hop held in its hop slot, and the estimate of e it was derived from
+     * (a hop depends on nothing else); 0 and null for none.
      */
     private int[] hopKey = new int[16];
+    private LinkEstimate[] hopLink = new LinkEstimate[16];
     /** The vertex's reference as last computed, 0 before the first time. */
     private int[] reference = new int[16];
     private int[] visited = new int[16];
@@ -86,8 +83,7 @@ final class FactorPropagation implements IncidenceLists.Listener {
     FactorPropagation(SpanningForest forest, NetworkStats stats) {
         this.forest = forest;
         this.stats = stats;
-        this.tree = new TreeMirror(forest);
-        forest.treeEdges().listen(this);
+        this.tree = new TreeMirror();
     }
 
     private static int factorSlot(int s) {
@@ -112,6 +108,7 @@ final class FactorPropagation implements IncidenceLists.Listener {
             vertices.ensure(hopSlot(n - 1));
             scratch.ensure(n - 1);
             hopKey = Arrays.copyOf(hopKey, n);
+            hopLink = Arrays.copyOf(hopLink, n);
             reference = Arrays.copyOf(reference, n);
             visited = Arrays.copyOf(visited, n);
             order = new int[n];
@@ -123,38 +120,12 @@ final class FactorPropagation implements IncidenceLists.Listener {
         }
     }
 
-    /**
-     * Edge e's new estimate; its hops are derived when first needed. Only a tree edge can have a cached hop (see
-     * {@link #removed}), which is now stale.
-     */
+    /** Edge e's new estimate; its hops are derived when first needed. */
     void setLink(int e, LinkEstimate link) {
         if (e >= links.length) {
             links = Arrays.copyOf(links, Math.max(e + 1, 2 * links.length));
         }
         links[e] = link;
-        if (forest.inTree(e)) {
-            forgetHop(forest.endA(e), 2 * e);
-            forgetHop(forest.endB(e), 2 * e + 1);
-        }
-    }
-
-    private void forgetHop(int v, int key) {
-        int s = tree.slot(v);
-        if (hopKey[s] == key) {
-            hopKey[s] = 0;
-        }
-    }
-
-    @Override
-    public void added(int v, int e, int side) {
-        tree.added(v, e, side);
-    }
-
-    /** A tree edge leaving the tree takes its cached hop along: it may return with another estimate. */
-    @Override
-    public void removed(int v, int e, int side) {
-        tree.removed(v, e, side);
-        forgetHop(v, 2 * e + side);
     }
 
     void dirtyRoot(int v) {
@@ -196,12 +167,14 @@ final class FactorPropagation implements IncidenceLists.Listener {
     }
 
     /**
-     * Recomputes what is dirty and passes the vertices whose reference or factor changed to {@code changes};
+     * Recomputes what is dirty and passes the vertices whose reference or factor changed to {@code changed};
      * returns their number. A block reaching the root of an earlier one stops there, and blocks are computed
      * last first, so each vertex is computed once, after its parent. Dirty edges come after the roots: one with
      * an end enumerated already needs nothing more, that end's children being enumerated with it.
      */
-    int drain(Changes changes) {
+    int drain(IntConsumer changed) {
+        IncidenceLists lists = forest.treeEdges();
+        lists.takeTouched(v -> tree.copy(v, lists));
         ReferenceNodes refs = forest.references();
         LinkCutTrees lct = forest.lct();
         size = 0;
@@ -236,18 +209,18 @@ final class FactorPropagation implements IncidenceLists.Listener {
             }
         }
         stats.factorsComputed += size;
-        int changed = 0;
+        int count = 0;
         for (int k = blockCount - 1; k >= 0; k--) {
-            changed += compute(k, k + 1 < blockCount ? blockStart[k + 1] : size, changes);
+            count += compute(k, k + 1 < blockCount ? blockStart[k + 1] : size, changed);
         }
-        stats.factorsChanged += changed;
+        stats.factorsChanged += count;
         if (2 * size >= tree.slots() && jumps * JUMPS > size) {
             relayout();
         }
         rootCount = 0;
         edgeCount = 0;
         epoch++;
-        return changed;
+        return count;
     }
 
     /**
@@ -309,11 +282,10 @@ final class FactorPropagation implements IncidenceLists.Listener {
     }
 
     /** Computes block k, positions blockStart[k] until end, reporting changes; returns their number. */
-    private int compute(int k, int end, Changes changes) {
+    private int compute(int k, int end, IntConsumer changes) {
         int first = blockStart[k];
         int r = blockReference[k];
         int p = blockParent[k];
-        String referenceName = forest.name(r);
         int changed = 0;
         for (int from = first; from < end; from += CHUNK) {
             int to = Math.min(end, from + CHUNK);
@@ -337,7 +309,7 @@ final class FactorPropagation implements IncidenceLists.Listener {
                 if (reference[y] != r || !scratch.same(i, vertices, factorSlot(y))) {
                     reference[y] = r;
                     vertices.copy(factorSlot(y), scratch, i);
-                    changes.changed(tree.name(y), referenceName, scratch.factor(i));
+                    changes.accept(tree.vertex(y));
                     changed++;
                 }
             }
@@ -347,11 +319,12 @@ final class FactorPropagation implements IncidenceLists.Listener {
 
     /** Makes slot s's hop the one leaving it by {@code key} (2e + its side of edge e), unless it is already. */
     private void deriveHop(int s, int key) {
-        if (hopKey[s] != key) {
-            LinkEstimate link = links[key >>> 1];
+        LinkEstimate link = links[key >>> 1];
+        if (hopKey[s] != key || hopLink[s] != link) {
             Hop hop = (key & 1) == 0 ? Hop.forward(link) : Hop.backward(link);
             vertices.set(hopSlot(s), hop.map(), hop.upPs(), hop.downPs());
             hopKey[s] = key;
+            hopLink[s] = link;
         }
     }
 
@@ -360,6 +333,7 @@ final class FactorPropagation implements IncidenceLists.Listener {
         int[] source = tree.relayout(order, size);
         spare.ensure(hopSlot(reference.length - 1));
         int[] movedKey = new int[hopKey.length];
+        LinkEstimate[] movedLink = new LinkEstimate[hopLink.length];
         int[] movedReference = new int[reference.length];
         int[] movedVisited = new int[visited.length];
         for (int t = 1; t < source.length; t++) {
@@ -367,6 +341,7 @@ final class FactorPropagation implements IncidenceLists.Listener {
             spare.copy(factorSlot(t), vertices, factorSlot(s));
             spare.copy(hopSlot(t), vertices, hopSlot(s));
             movedKey[t] = hopKey[s];
+            movedLink[t] = hopLink[s];
             movedReference[t] = reference[s];
             movedVisited[t] = visited[s];
         }
@@ -374,6 +349,7 @@ final class FactorPropagation implements IncidenceLists.Listener {
         vertices = spare;
         spare = old;
         hopKey = movedKey;
+        hopLink = movedLink;
         reference = movedReference;
         visited = movedVisited;
     }

@@ -158,7 +158,7 @@ final class MinimaxBounds {
             for (int i = 0, n = tree.count(x); i < n; i++) {
                 int f = tree.edge(x, i);
                 if (f != in) {
-                    push(top++, forest.other(f, x), f, Math.max(max, forest.weight(f)));
+                    push(top++, tree.neighbor(x, i), f, Math.max(max, forest.weight(f)));
                 }
             }
         }

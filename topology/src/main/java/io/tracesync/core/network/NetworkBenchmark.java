@@ -5,6 +5,7 @@ import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.IntConsumer;
 
 /**
  * The thesis' dynamic-network experiment (Tables 4.1/5.1, §4.7.1, §5.6.1): n vertices appear gradually (a quarter
@@ -51,6 +52,9 @@ public final class NetworkBenchmark {
     private double[] edgeW = new double[1024];
     private int edgeCount;
     private int vertices;
+    /** Per workload vertex, its id in the network being run, 0 until it appears. */
+    private int[] ids;
+    private final IntConsumer changed = v -> { };
 
     public NetworkBenchmark(Config config) {
         if (config.nodes() < 2 || config.ops() < 1) {
@@ -68,8 +72,11 @@ public final class NetworkBenchmark {
         }
     }
 
-    /** One operation: a link's new estimate, or its removal when {@code estimate} is null. */
-    private record Op(LinkKey key, LinkEstimate estimate) {
+    /**
+     * One operation on the link between vertices u and v (ordered as the link's key): its new estimate, or its
+     * removal when {@code estimate} is null.
+     */
+    private record Op(int u, int v, LinkEstimate estimate) {
     }
 
     /** Runs the workload through {@code net}, draining every {@code drainEvery} operations and at the end. */
@@ -77,31 +84,39 @@ public final class NetworkBenchmark {
         return run(net, null);
     }
 
+    /**
+     * The timed loop: per operation, the ids of the link's ends (a vertex's first appearance adds it to the
+     * network) and the update or removal on them, i.e. the forest and reference-node work of the thesis'
+     * experiment; and the drains, which pass the changed nodes' ids. Generating the workload is not timed.
+     */
     private Result run(NetworkSync net, NaiveBaseline naive) {
         net.stats().enableTiming();
+        ids = new int[names.length];
         long opNanos = 0;
         long drainNanos = 0;
         for (int i = 0; i < config.ops(); i++) {
             Op op = next();
             long structureBefore = naive == null ? 0 : naive.structuralChanges(net.stats());
             long t0 = System.nanoTime();
+            int a = id(net, op.u());
+            int b = id(net, op.v());
             if (op.estimate() == null) {
-                net.remove(op.key());
+                net.remove(a, b);
             } else {
-                net.update(op.estimate());
+                net.update(a, b, op.estimate());
             }
             opNanos += System.nanoTime() - t0;
             if (naive != null) {
-                naive.afterOp(net, op.key(), structureBefore, i);
+                naive.afterOp(net, a, b, structureBefore, i);
             }
             if (config.drainEvery() > 0 && (i + 1) % config.drainEvery() == 0) {
                 long t2 = System.nanoTime();
-                net.drain();
+                net.drain(changed);
                 drainNanos += System.nanoTime() - t2;
             }
         }
         long t2 = System.nanoTime();
-        net.drain();
+        net.drain(changed);
         drainNanos += System.nanoTime() - t2;
         return new Result(config, net.stats(), opNanos, net.stats().referenceNanos, drainNanos);
     }
@@ -113,13 +128,19 @@ public final class NetworkBenchmark {
         return naive.result(samples);
     }
 
+    /** The network's id of workload vertex u, adding it at its first appearance. */
+    private int id(NetworkSync net, int u) {
+        int id = ids[u];
+        return id != 0 ? id : (ids[u] = net.node(names[u]));
+    }
+
     private Op next() {
         double p = random.nextDouble() * 100;
         if (edgeCount > 0 && p < config.removePercent()) {
             int i = random.nextInt(edgeCount);
-            LinkKey key = LinkKey.between(names[edgeU[i]], names[edgeV[i]]);
+            Op op = new Op(edgeU[i], edgeV[i], null);
             removeEdge(i);
-            return new Op(key, null);
+            return op;
         }
         p -= config.removePercent();
         if (edgeCount > 0 && p < config.increasePercent()) {
@@ -163,7 +184,7 @@ public final class NetworkBenchmark {
     private Op reweigh(int i, double w) {
         edgeW[i] = w;
         LinkEstimate e = estimate(i);
-        return new Op(e.key(), e);
+        return names[edgeU[i]] == e.key().a() ? new Op(edgeU[i], edgeV[i], e) : new Op(edgeV[i], edgeU[i], e);
     }
 
     /** Link i's current estimate: a fixed map per link, bounds growing with the weight. */
@@ -217,11 +238,9 @@ public final class NetworkBenchmark {
             return s.newTrees + s.insertions + s.joins + s.cycleKept + s.replacements + s.splits;
         }
 
-        void afterOp(NetworkSync net, LinkKey key, long structureBefore, int i) {
+        void afterOp(NetworkSync net, int a, int b, long structureBefore, int i) {
             SpanningForest forest = net.forest();
             boolean changed = structuralChanges(net.stats()) != structureBefore;
-            int a = net.vertexId(key.a());
-            int b = net.vertexId(key.b());
             if (changed) {
                 propagationRuns++;
                 long t0 = System.nanoTime();
@@ -261,7 +280,7 @@ public final class NetworkBenchmark {
                 int v = order[k];
                 for (int j = 0, d = tree.count(v); j < d; j++) {
                     int e = tree.edge(v, j);
-                    int y = forest.other(e, v);
+                    int y = tree.neighbor(v, j);
                     seen = IntArrays.grow(seen, y + 1);
                     if (seen[y] != stamp) {
                         seen[y] = stamp;

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /**
  * Live synchronization of a whole network (thesis ch. 5, LIANA): from link estimates, the minimum spanning forest
@@ -45,17 +46,21 @@ public final class NetworkSync {
         return forest;
     }
 
-    /** The internal id of a known node. */
+    /** The internal id of a known node, 0 if unknown. */
     int vertexId(String node) {
         return ids.get(node);
     }
 
     /** Adds a node (its own component until it has a participating link); nothing if known. */
     public void addNode(String node) {
-        id(node);
+        node(node);
     }
 
-    private int id(String node) {
+    /**
+     * The id of a node (&gt; 0), adding it if new: the handle of the int methods, which spare the name look-ups
+     * of a caller that keeps ids.
+     */
+    public int node(String node) {
         int v = ids.get(node);
         if (v != 0) {
             return v;
@@ -68,17 +73,31 @@ public final class NetworkSync {
         return id;
     }
 
+    /** The name of node id v. */
+    public String name(int v) {
+        return forest.name(v);
+    }
+
     /**
      * Applies a link's latest estimate: a link that does not take part (see {@link NetworkOptions#weightOf})
      * leaves the graph; otherwise it enters or changes weight, and its new map reaches every node whose path
      * crosses it.
      */
     public void update(LinkEstimate link) {
-        int a = id(link.key().a());
-        int b = id(link.key().b());
+        update(node(link.key().a()), node(link.key().b()), link);
+    }
+
+    /**
+     * {@link #update(LinkEstimate)} for a caller that knows the ids of the link's ends: {@code a} and {@code b}
+     * must be the ids of {@code link.key().a()} and {@code .b()}.
+     */
+    public void update(int a, int b, LinkEstimate link) {
+        if (!forest.name(a).equals(link.key().a()) || !forest.name(b).equals(link.key().b())) {
+            throw new IllegalArgumentException("ids " + a + ", " + b + " are not the ends of " + link.key());
+        }
         double w = options.weightOf(link);
         if (Double.isNaN(w)) {
-            remove(link.key());
+            forest.remove(a, b);
             return;
         }
         int e = forest.upsert(a, b, w);
@@ -95,6 +114,11 @@ public final class NetworkSync {
         if (a != 0 && b != 0) {
             forest.remove(a, b);
         }
+    }
+
+    /** {@link #remove(LinkKey)} by the ids of the link's ends, in either order. */
+    public void remove(int a, int b) {
+        forest.remove(a, b);
     }
 
     /** The pinned reference node's name, or null. */
@@ -130,15 +154,28 @@ public final class NetworkSync {
     /** Recomputes the factors affected since the last drain; the nodes whose answer changed, in no set order. */
     public List<NodeFactor> drain() {
         List<NodeFactor> out = new ArrayList<>();
-        factors.drain((node, reference, factor) -> out.add(new NodeFactor(node, reference, factor)));
+        drain(v -> out.add(factor(v)));
         return out;
+    }
+
+    /**
+     * {@link #drain()} without objects: passes the id of every node whose answer changed to {@code changed} (see
+     * {@link #factor(int)}); returns their number.
+     */
+    public int drain(IntConsumer changed) {
+        return factors.drain(changed);
     }
 
     /** The answer for a node as of the last drain, or null if unknown. */
     public NodeFactor factor(String node) {
         int v = ids.get(node);
-        return v == 0 || !factors.known(v) ? null
-                : new NodeFactor(node, forest.name(factors.reference(v)), factors.factor(v));
+        return v == 0 ? null : factor(v);
+    }
+
+    /** The answer for node id v as of the last drain, or null if it has none yet. */
+    public NodeFactor factor(int v) {
+        return factors.known(v) ? new NodeFactor(forest.name(v), forest.name(factors.reference(v)), factors.factor(v))
+                : null;
     }
 
     /** Every node's answer as of the last drain, by name. */

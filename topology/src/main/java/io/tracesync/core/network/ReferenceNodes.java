@@ -108,7 +108,7 @@ final class ReferenceNodes {
             int next = 0;
             int tie = 0;
             for (int i = 0, k = tree.count(v); i < k; i++) {
-                int y = forest.other(tree.edge(v, i), v);
+                int y = tree.neighbor(v, i);
                 if (y == from) {
                     continue;
                 }

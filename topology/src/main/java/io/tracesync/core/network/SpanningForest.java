@@ -412,7 +412,7 @@ final class SpanningForest {
         while (head < tail) {
             int x = queue[head++];
             for (int i = 0, n = tree.count(x); i < n; i++) {
-                int y = other(tree.edge(x, i), x);
+                int y = tree.neighbor(x, i);
                 if (seen[y] != seenStamp) {
                     seen[y] = seenStamp;
                     queue = IntArrays.grow(queue, tail + 1);
@@ -449,8 +449,8 @@ final class SpanningForest {
     /** The bookkeeping of e joining the forest as edge node x. */
     private void addTreeEdge(int e, int x) {
         node[e] = x;
-        tree.add(endA[e], e, 0);
-        tree.add(endB[e], e, 1);
+        tree.add(endA[e], e, 0, endB[e]);
+        tree.add(endB[e], e, 1, endA[e]);
     }
 
     /** Cuts tree edge e; the two sides' marks and sizes are left in cutMarkA, cutSizeA and cutSizeB. */

@@ -3,9 +3,9 @@ package io.tracesync.core.network;
 import java.util.Arrays;
 
 /**
- * The spanning forest's tree edges, mirrored from its {@link IncidenceLists} as they change (told by
- * {@link FactorPropagation}, which listens to them),
- * in a numbering of the vertices of its own, slots, chosen for memory locality: {@link #relayout} renumbers them
+ * The spanning forest's tree edges, copied from its {@link IncidenceLists} for the vertices whose edges changed
+ * at the start of each drain of {@link FactorPropagation} (not on every change of the forest: a vertex may change
+ * many times between two drains), in a numbering of the vertices of its own, slots, chosen for memory locality: {@link #relayout} renumbers them
  * in the order of a traversal, and later traversals that mostly follow it sweep the slots almost in order. Each
  * slot keeps its degree and, per tree edge e, the entry 2e + the vertex's side of e and the slot of the vertex
  * across: in one 64-byte line while they fit, else in an overflow row. Slot 0 is unused.
@@ -16,19 +16,13 @@ final class TreeMirror {
     /** Edges held in a slot's line: after the degree, (entry, neighbour) pairs. */
     private static final int INLINE = (STRIDE - 1) / 2;
 
-    private final SpanningForest forest;
     private int[] slotOf = new int[16];
     private int[] vertexAt = new int[16];
-    private String[] nameAt = new String[16];
     private int[] lines = new int[STRIDE * 16];
     /** The previous lines, reused by {@link #relayout}. */
     private int[] spareLines = new int[0];
     private int[][] overflow = new int[16][];
     private int slots = 1;
-
-    TreeMirror(SpanningForest forest) {
-        this.forest = forest;
-    }
 
     /** One more than the largest slot. */
     int slots() {
@@ -40,9 +34,9 @@ final class TreeMirror {
         return v < slotOf.length ? slotOf[v] : 0;
     }
 
-    /** The name of slot s's vertex, held here in slot order for sweeps. */
-    String name(int s) {
-        return nameAt[s];
+    /** The vertex of slot s. */
+    int vertex(int s) {
+        return vertexAt[s];
     }
 
     /** Holds vertex v, which has no tree edge yet; returns its slot. */
@@ -53,14 +47,12 @@ final class TreeMirror {
         int s = slots++;
         if (s == vertexAt.length) {
             vertexAt = Arrays.copyOf(vertexAt, 2 * s);
-            nameAt = Arrays.copyOf(nameAt, 2 * s);
             overflow = Arrays.copyOf(overflow, 2 * s);
             lines = Arrays.copyOf(lines, STRIDE * 2 * s);
         }
         slotOf[v] = s;
         vertexAt[s] = v;
         lines[STRIDE * s] = 0;
-        nameAt[s] = forest.name(v);
         return s;
     }
 
@@ -89,46 +81,27 @@ final class TreeMirror {
         return k;
     }
 
-    /** Tree edge e was added at v, its end of the given side. */
-    void added(int v, int e, int side) {
+    /** Copies vertex v's tree edges from {@code lists}, every vertex across them being held. */
+    void copy(int v, IncidenceLists lists) {
         int s = slotOf[v];
-        int d = lines[STRIDE * s];
-        int across = slotOf[side == 0 ? forest.endB(e) : forest.endA(e)];
-        if (d < INLINE) {
-            lines[STRIDE * s + 1 + 2 * d] = 2 * e + side;
-            lines[STRIDE * s + 2 + 2 * d] = across;
-        } else {
-            int[] row = overflow[s];
-            if (d == INLINE) {
-                row = new int[4 * INLINE];
-                System.arraycopy(lines, STRIDE * s + 1, row, 0, 2 * INLINE);
-            } else if (2 * d + 2 > row.length) {
-                row = Arrays.copyOf(row, 2 * row.length);
+        int d = lists.count(v);
+        int[] row = lines;
+        int base = STRIDE * s + 1;
+        if (d > INLINE) {
+            row = overflow[s];
+            if (row == null || 2 * d > row.length) {
+                row = new int[Math.max(4 * INLINE, 2 * d)];
+                overflow[s] = row;
             }
-            row[2 * d] = 2 * e + side;
-            row[2 * d + 1] = across;
-            overflow[s] = row;
-        }
-        lines[STRIDE * s] = d + 1;
-    }
-
-    /** Tree edge e was removed at v, its end of the given side. */
-    void removed(int v, int e, int side) {
-        int s = slotOf[v];
-        int d = lines[STRIDE * s];
-        int[] row = d <= INLINE ? lines : overflow[s];
-        int base = d <= INLINE ? STRIDE * s + 1 : 0;
-        int k = 0;
-        while (row[base + 2 * k] != 2 * e + side) {
-            k++;
-        }
-        row[base + 2 * k] = row[base + 2 * d - 2];
-        row[base + 2 * k + 1] = row[base + 2 * d - 1];
-        if (d == INLINE + 1) {
-            System.arraycopy(row, 0, lines, STRIDE * s + 1, 2 * INLINE);
+            base = 0;
+        } else {
             overflow[s] = null;
         }
-        lines[STRIDE * s] = d - 1;
+        for (int k = 0; k < d; k++) {
+            row[base + 2 * k] = lists.entry(v, k);
+            row[base + 2 * k + 1] = slotOf[lists.neighbor(v, k)];
+        }
+        lines[STRIDE * s] = d;
     }
 
     /**
@@ -154,7 +127,6 @@ final class TreeMirror {
         }
         int[][] newOverflow = new int[overflow.length][];
         int[] newVertexAt = new int[vertexAt.length];
-        String[] newNameAt = new String[nameAt.length];
         for (int t = 1; t < slots; t++) {
             int s = source[t];
             int d = lines[STRIDE * s];
@@ -166,7 +138,6 @@ final class TreeMirror {
             }
             newOverflow[t] = overflow[s];
             newVertexAt[t] = vertexAt[s];
-            newNameAt[t] = nameAt[s];
             slotOf[vertexAt[s]] = t;
         }
         int[] old = lines;
@@ -174,7 +145,6 @@ final class TreeMirror {
         spareLines = old;
         overflow = newOverflow;
         vertexAt = newVertexAt;
-        nameAt = newNameAt;
         return source;
     }
 }

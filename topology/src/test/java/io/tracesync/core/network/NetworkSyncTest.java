@@ -85,22 +85,35 @@ class NetworkSyncTest {
             w.links.put(key, e);
             w.nodes.add(key.a());
             w.nodes.add(key.b());
-            net.update(e);
+            update(net, e);
         } else if (op < 80 && !w.links.isEmpty()) {
             LinkKey key = new ArrayList<>(w.links.keySet()).get(w.random.nextInt(w.links.size()));
             LinkEstimate e = w.estimate(key);
             w.links.put(key, e);
-            net.update(e);
+            update(net, e);
         } else if (op < 92 && !w.links.isEmpty()) {
             LinkKey key = new ArrayList<>(w.links.keySet()).get(w.random.nextInt(w.links.size()));
             w.links.remove(key);
-            net.remove(key);
+            if ((key.hashCode() & 1) == 0) {
+                net.remove(key);
+            } else {
+                net.remove(net.node(key.b()), net.node(key.a()));
+            }
         } else if (op < 97) {
             String n = w.node();
             w.nodes.add(n);
             net.addNode(n);
         } else {
             net.pinReference(w.random.nextInt(3) == 0 ? null : w.node());
+        }
+    }
+
+    /** Applies an estimate by name or, for about half the links, by the ids of their ends. */
+    private static void update(NetworkSync net, LinkEstimate e) {
+        if ((e.key().hashCode() & 1) == 0) {
+            net.update(e);
+        } else {
+            net.update(net.node(e.key().a()), net.node(e.key().b()), e);
         }
     }
 
