@@ -124,9 +124,11 @@ final class LinkCutTrees {
 
     /**
      * Recomputes x's aggregates from its own fields and its two splay children. Weights are compared as their
-     * IEEE bits, which order non-negative doubles like their values; NO_EDGE is below them all.
+     * IEEE bits, which order non-negative doubles like their values; NO_EDGE is below them all. Small enough for
+     * the JIT to inline into the rotations; the rare tie goes to {@link #heavierTie}.
      */
     private void pull(int x) {
+        int[] n = this.n;
         int b = x * STRIDE;
         int lb = n[b + LEFT] * STRIDE;
         int rb = n[b + RIGHT] * STRIDE;
@@ -137,20 +139,23 @@ final class LinkCutTrees {
         n[b + PATH_MARKS] = n[lb + PATH_MARKS] + n[rb + PATH_MARKS] + mark;
         int h = x & (vertex - 1);
         long hw = getLong(b + WEIGHT);
-        int lh = n[lb + HEAVIEST];
         long lw = getLong(lb + HEAVIEST_WEIGHT);
-        if (lw > hw || lw == hw && lw != NO_EDGE && ties.compare(payload(lh), payload(h)) > 0) {
-            h = lh;
+        if (lw > hw || lw == hw && heavierTie(lw, n[lb + HEAVIEST], h)) {
+            h = n[lb + HEAVIEST];
             hw = lw;
         }
-        int rh = n[rb + HEAVIEST];
         long rw = getLong(rb + HEAVIEST_WEIGHT);
-        if (rw > hw || rw == hw && rw != NO_EDGE && ties.compare(payload(rh), payload(h)) > 0) {
-            h = rh;
+        if (rw > hw || rw == hw && heavierTie(rw, n[rb + HEAVIEST], h)) {
+            h = n[rb + HEAVIEST];
             hw = rw;
         }
         n[b + HEAVIEST] = h;
         setLong(b + HEAVIEST_WEIGHT, hw);
+    }
+
+    /** Whether edge node x1 ranks above x2 of the same weight bits w (never for vertices). */
+    private boolean heavierTie(long w, int x1, int x2) {
+        return w != NO_EDGE && ties.compare(payload(x1), payload(x2)) > 0;
     }
 
     private void push(int x) {
