@@ -108,7 +108,7 @@ class TracesyncTopologyTest {
                 new ByteArrayDeserializer(), new ByteArrayDeserializer());
         List<TestRecord<byte[], byte[]>> dead = dlq.readRecordsToList();
         // The test driver skips undecodable records without a dead letter; the real broker's is checked in
-        // integration-tests (DeadLetterIT).
+        // integration-tests (StreamingPipelineTest).
         List<String> reasons = dead.stream().map(r -> header(r, "__streams.errors.message")).toList();
         assertEquals(2, dead.size(), reasons.toString());
         assertTrue(reasons.get(0).contains("negative timestamp -5"), reasons.get(0));
