@@ -33,10 +33,12 @@ public final class LocalKafka implements AutoCloseable {
 
     private final ChildProcess process;
     private final String bootstrapServers;
+    private final int[] securePorts;
 
-    private LocalKafka(ChildProcess process, String bootstrapServers) {
+    private LocalKafka(ChildProcess process, String bootstrapServers, int[] securePorts) {
         this.process = process;
         this.bootstrapServers = bootstrapServers;
+        this.securePorts = securePorts;
     }
 
     /**
@@ -44,15 +46,25 @@ public final class LocalKafka implements AutoCloseable {
      * until it answers.
      */
     public static LocalKafka start(Path workDir) throws IOException {
+        return start(workDir, null);
+    }
+
+    /** As {@link #start(Path)}, with SSL and SASL_SSL listeners too when {@code secure} is not null. */
+    public static LocalKafka start(Path workDir, SecureListeners secure) throws IOException {
         long began = System.nanoTime();
         Path dataDir = workDir.resolve("data");
         Path log = workDir.resolve("kafka.log");
         FileTrees.delete(dataDir);
         Files.deleteIfExists(log);
         Files.createDirectories(workDir);
-        int[] ports = FreePorts.pick(2);
+        int[] ports = FreePorts.pick(secure == null ? 2 : 4);
         Path config = workDir.resolve("server.properties");
-        write(serverProperties(ports[0], ports[1], dataDir), config);
+        Properties server = serverProperties(ports[0], ports[1], dataDir);
+        if (secure != null) {
+            addSecureListeners(server, ports[2], ports[3]);
+            secure.configure(server);
+        }
+        write(server, config);
         Path log4j = workDir.resolve("log4j2.xml");
         Files.writeString(log4j, LOG4J_CONFIG);
         String classpath = EnvironmentArtifacts.load().kafkaClasspath();
@@ -63,8 +75,8 @@ public final class LocalKafka implements AutoCloseable {
         launch.addAll(JVM_OPTIONS);
 
         ChildProcess.run("Kafka storage format", concat(launch, TOOL_OPTIONS, List.of("kafka.tools.StorageTool",
-                "format", "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString())),
-                workDir, log, FORMAT_TIMEOUT);
+                "format", "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString()),
+                secure == null ? List.of() : secure.formatArguments()), workDir, log, FORMAT_TIMEOUT);
         ChildProcess child = ChildProcess.start("Kafka broker", concat(launch,
                 ClassDataSharing.options(java, "kafka-" + Integer.toHexString(classpath.hashCode())),
                 List.of("kafka.Kafka", config.toString())), workDir, log);
@@ -74,13 +86,31 @@ public final class LocalKafka implements AutoCloseable {
             child.close();
             throw e;
         }
-        LocalKafka started = new LocalKafka(child, "127.0.0.1:" + ports[0]);
+        LocalKafka started = new LocalKafka(child, "127.0.0.1:" + ports[0],
+                secure == null ? new int[0] : new int[] {ports[2], ports[3]});
         LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
         return started;
     }
 
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** The TLS listener, {@code host:port}; only when started with {@link SecureListeners}. */
+    public String sslBootstrapServers() {
+        return secure(0);
+    }
+
+    /** The SASL/SCRAM over TLS listener, {@code host:port}; only when started with {@link SecureListeners}. */
+    public String saslSslBootstrapServers() {
+        return secure(1);
+    }
+
+    private String secure(int i) {
+        if (securePorts.length == 0) {
+            throw new IllegalStateException("this broker was started without secure listeners");
+        }
+        return "127.0.0.1:" + securePorts[i];
     }
 
     public long pid() {
@@ -122,6 +152,15 @@ public final class LocalKafka implements AutoCloseable {
         p.setProperty("share.coordinator.state.topic.num.partitions", "1");
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         return p;
+    }
+
+    /** SSL and SASL_SSL listeners beside the plaintext one, which the broker keeps for itself and for probes. */
+    static void addSecureListeners(Properties p, int sslPort, int saslSslPort) {
+        String secure = ",SSL://127.0.0.1:" + sslPort + ",SASL_SSL://127.0.0.1:" + saslSslPort;
+        p.setProperty("listeners", p.getProperty("listeners") + secure);
+        p.setProperty("advertised.listeners", p.getProperty("advertised.listeners") + secure);
+        p.setProperty("listener.security.protocol.map",
+                p.getProperty("listener.security.protocol.map") + ",SSL:SSL,SASL_SSL:SASL_SSL");
     }
 
     @SafeVarargs

@@ -22,16 +22,7 @@ final class PackagedJar {
 
     /** Runs it from the repository root and returns its standard output; fails unless it exits with 0 in time. */
     static String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
-        Path jar;
-        try (var files = Files.list(ROOT.resolve("topology/target"))) {
-            jar = files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException(
-                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
-        }
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).start();
+        Process p = new ProcessBuilder(command(List.of(), args)).directory(ROOT.toFile()).start();
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
         String out = read(p.getInputStream());
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
@@ -45,6 +36,26 @@ final class PackagedJar {
 
     static String run(String... args) throws IOException, InterruptedException {
         return run(60, args);
+    }
+
+    /** Starts it in the background with extra JVM options, standard output and errors into {@code log}. */
+    static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
+        return new ProcessBuilder(command(jvmOptions, args)).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+    }
+
+    private static List<String> command(List<String> jvmOptions, String... args) throws IOException {
+        Path jar;
+        try (var files = Files.list(ROOT.resolve("topology/target"))) {
+            jar = files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException(
+                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
+        }
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-jar", jar.toString()));
+        cmd.addAll(List.of(args));
+        return cmd;
     }
 
     private static String read(java.io.InputStream in) {

@@ -29,7 +29,8 @@ public final class Settings {
 
     private static final String ENV_PREFIX = "TRACESYNC_";
     /** Secrets never printed by {@link #describe()}. */
-    private static final Pattern SECRET = Pattern.compile("(?i).*(password|secret|jaas|user\\.info|credentials).*");
+    private static final Pattern SECRET = Pattern.compile(
+            "(?i).*(password|secret|jaas|user\\.info|credentials|keystore\\.key|token).*");
 
     private final Map<String, String> values;
 

@@ -1,0 +1,146 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.environment.LocalKafka;
+import io.tracesync.environment.SecureListeners;
+import io.tracesync.streams.FactorsTopic;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.network.FactorRecords;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The application over TLS with SASL/SCRAM on a broker that offers both (and refuses a wrong password): every
+ * standard client security property passes through to Kafka Streams, its producers, consumers and admin client,
+ * the answer is the offline one, and the secrets appear neither in the logs nor in the printed configuration.
+ */
+@ExtendWith(SharedKafkaEnvironment.class)
+class SecureConnectionTest {
+
+    private static final String PASSWORD = "s3cret-" + UUID.randomUUID();
+    private static final Duration WAIT = Duration.ofSeconds(90);
+
+    @TempDir
+    static Path dir;
+    private static SecureListeners secure;
+    private static LocalKafka broker;
+
+    @BeforeAll
+    static void startSecuredBroker() throws Exception {
+        secure = SecureListeners.create(dir.resolve("tls"), "tracesync", PASSWORD);
+        broker = LocalKafka.start(dir.resolve("kafka"), secure);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    private static Settings settings(String bootstrap, Map<String, String> security) {
+        Map<String, String> m = new HashMap<>(security);
+        m.put("bootstrap.servers", bootstrap);
+        m.put("schema.registry.url", SharedKafkaEnvironment.registryUrl());
+        m.put("application.id", "it-secure-" + UUID.randomUUID());
+        m.put("state.dir", dir.resolve("state-" + UUID.randomUUID()).toString());
+        m.put("commit.interval.ms", "200");
+        m.put("factors.min.change", "0");
+        m.put("links.min.change", "0");
+        return Settings.of(m);
+    }
+
+    @Test
+    void theApplicationRunsOverSaslScramAndTlsWithoutLeakingSecrets() throws Exception {
+        Settings settings = settings(broker.saslSslBootstrapServers(), secure.saslSslClient(PASSWORD));
+        SimulatedTraces cluster = SimulatedTraces.run(4, 10_000_000_000L, 2);
+        Map<String, NodeFactor> expected = OfflineSync.factors(cluster.pairs, settings.linkOptions(),
+                settings.networkOptions());
+        // as a user runs it: secrets in a configuration file, the clients logging their configuration at INFO
+        Path config = dir.resolve("secure.properties");
+        Properties file = new Properties();
+        file.putAll(Map.copyOf(settings.streamsProperties()));
+        try (var out = Files.newOutputStream(config)) {
+            file.store(out, null);
+        }
+        Path log = dir.resolve("run.log");
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            writer.createTopics(cluster.nodes);
+            Process app = PackagedJar.start(log, List.of("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=info"),
+                    "run", "--config", config.toString());
+            try {
+                cluster.events.forEach(writer::write);
+                writer.flush();
+                awaitFactors(settings, expected, app);
+            } finally {
+                app.destroy();
+                app.waitFor(60, TimeUnit.SECONDS);
+                app.destroyForcibly();
+            }
+        }
+        String logged = Files.readString(log);
+        assertTrue(logged.contains("sasl.jaas.config = [hidden]"), "the clients logged their configuration");
+        assertTrue(logged.contains("security.protocol = SASL_SSL"), "the clients used SASL_SSL");
+        assertFalse(logged.contains(PASSWORD), "the SCRAM password appears in the logs");
+        assertFalse(logged.contains(secure.storePassword()), "the trust store password appears in the logs");
+        String printed = PackagedJar.run("run", "--config", config.toString(), "--print-config");
+        assertTrue(printed.contains("sasl.jaas.config = [hidden]"), printed);
+        assertFalse(printed.contains(PASSWORD) || printed.contains(secure.storePassword()), printed);
+    }
+
+    @Test
+    void tlsAloneAndAWrongPasswordAreToldApart() throws Exception {
+        Settings tls = settings(broker.sslBootstrapServers(), secure.sslClient());
+        try (Admin admin = Admin.create(tls.streamsProperties())) {
+            assertEquals(1, admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).size());
+        }
+        Settings wrong = settings(broker.saslSslBootstrapServers(), secure.saslSslClient("not-" + PASSWORD));
+        try (Admin admin = Admin.create(wrong.streamsProperties())) {
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> admin.describeCluster().nodes().get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof SaslAuthenticationException, e.toString());
+        }
+    }
+
+    private static void awaitFactors(Settings settings, Map<String, NodeFactor> expected, Process app)
+            throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            assertTrue(app.isAlive(), "tracesync run exited with " + (app.isAlive() ? 0 : app.exitValue()));
+            Map<String, SyncFactor> got = FactorsTopic.latest(settings, Duration.ofSeconds(30));
+            if (got.keySet().equals(expected.keySet()) && expected.values().stream().allMatch(e ->
+                    e.reference().equals(got.get(e.node()).getReference())
+                            && e.factor().equals(FactorRecords.factor(got.get(e.node()))))) {
+                return;
+            }
+            last = got.keySet().toString();
+            Thread.sleep(500);
+        }
+        throw new AssertionError("factors over SASL_SSL never equalled the offline answer; nodes seen " + last);
+    }
+}
