@@ -14,8 +14,12 @@ public final class PipelineStats {
     public final AtomicLong duplicates = new AtomicLong();
     public final AtomicLong expiredUnmatched = new AtomicLong();
     public final AtomicLong pendingSegments = new AtomicLong();
+    /** Pairs applied to their link's hulls, and the summaries that came of them. */
+    public final AtomicLong linkPairs = new AtomicLong();
     public final AtomicLong linkSummaries = new AtomicLong();
     public final AtomicLong accurateLinks = new AtomicLong();
+    /** Link summaries applied to the network. */
+    public final AtomicLong networkUpdates = new AtomicLong();
     public final AtomicLong factorRecords = new AtomicLong();
     public final AtomicReference<String> reference = new AtomicReference<>("");
     /** The widest bound of any bounded node in the largest component, in picoseconds (-1: none yet). */

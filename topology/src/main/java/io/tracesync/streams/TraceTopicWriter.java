@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -20,8 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes trace events to the per-node topics the application reads ({@code traces.<node>}), keyed by segment key,
- * creating each node's topic on first use. For importers, the simulator and the demo.
+ * Writes trace events to the per-node topics the application reads ({@code traces.<node>}), or to the one
+ * multiplexed topic when {@code traces.topic} is set, keyed by segment key, creating topics on first use. For
+ * importers, the simulator, the demo and the benchmarks.
  */
 public final class TraceTopicWriter implements AutoCloseable {
 
@@ -30,6 +32,7 @@ public final class TraceTopicWriter implements AutoCloseable {
     private final Settings settings;
     private final Topics topics;
     private final String prefix;
+    private final String multiplexed;
     private final Producer<SegmentKey, TraceEvent> producer;
     private final Set<String> known = new HashSet<>();
     private final AtomicReference<Exception> failure = new AtomicReference<>();
@@ -39,6 +42,7 @@ public final class TraceTopicWriter implements AutoCloseable {
         this.settings = settings;
         this.topics = new Topics(settings);
         this.prefix = settings.get("traces.topic.prefix");
+        this.multiplexed = settings.get("traces.topic");
         Properties p = new Properties();
         p.putAll(settings.streamsProperties());
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -51,13 +55,13 @@ public final class TraceTopicWriter implements AutoCloseable {
 
     /** The topic of a node's events. */
     public String topicOf(String node) {
-        return prefix + node;
+        return multiplexed.isEmpty() ? prefix + node : multiplexed;
     }
 
     /** Creates the topics of these nodes now (before a pattern subscriber starts, say). */
     public void createTopics(Collection<String> nodes) {
-        List<NewTopic> missing = nodes.stream().filter(known::add)
-                .map(n -> new NewTopic(topicOf(n), (int) settings.integer("topics.partitions"),
+        List<NewTopic> missing = nodes.stream().map(this::topicOf).distinct().filter(known::add)
+                .map(t -> new NewTopic(t, (int) settings.integer("topics.partitions"),
                         (short) settings.integer("topics.replication.factor")))
                 .toList();
         if (missing.isEmpty()) {
@@ -81,13 +85,21 @@ public final class TraceTopicWriter implements AutoCloseable {
     }
 
     public void write(TraceEvent e) {
-        if (!known.contains(e.getNode())) {
+        write(e, ackedAtNanos -> { });
+    }
+
+    /** Writes {@code e}; {@code acked} gets {@link System#nanoTime()} when the broker has acknowledged it. */
+    public void write(TraceEvent e, LongConsumer acked) {
+        String topic = topicOf(e.getNode());
+        if (!known.contains(topic)) {
             createTopics(List.of(e.getNode()));
         }
-        producer.send(new ProducerRecord<>(topicOf(e.getNode()),
+        producer.send(new ProducerRecord<>(topic,
                 new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e), (meta, error) -> {
                     if (error != null) {
                         failure.compareAndSet(null, error);
+                    } else {
+                        acked.accept(System.nanoTime());
                     }
                 });
         written++;

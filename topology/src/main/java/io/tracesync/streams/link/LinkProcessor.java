@@ -63,6 +63,7 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         ConvexHullLink link = state == null ? new ConvexHullLink(options) : LinkStateCodec.decode(state);
         pair.applyTo(link);
         store.put(id, LinkStateCodec.encode(link));
+        stats.linkPairs.incrementAndGet();
         LinkEstimate now = LinkEstimate.of(key, link);
         LinkEstimate before = emitted.get(key);
         if (matters(before, now)) {

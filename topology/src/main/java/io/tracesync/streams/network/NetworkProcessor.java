@@ -87,6 +87,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         LinkSummary s = record.value();
         links.put(new LinkId(s.getA(), s.getB()), s);
         apply(s);
+        stats.networkUpdates.incrementAndGet();
     }
 
     private void apply(LinkSummary s) {

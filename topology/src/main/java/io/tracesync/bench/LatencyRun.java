@@ -1,0 +1,162 @@
+package io.tracesync.bench;
+
+import io.tracesync.avro.Direction;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.sim.SimulationConfig;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.TracesyncApp;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/**
+ * Latency from a receive event appended to its effect visible in {@code sync.factors} (read_committed), under a
+ * paced background load. Every probe is a new pair of nodes that exchange two messages each way: once the last
+ * receive is acknowledged by the broker, its link is ACCURATE and the second node's first factor must appear.
+ */
+final class LatencyRun {
+
+    record Result(double offeredPerSecond, double achievedPerSecond, long[] latenciesNs, long lostProbes) {
+        long percentileNs(double p) {
+            long[] sorted = latenciesNs.clone();
+            Arrays.sort(sorted);
+            return sorted.length == 0 ? -1 : sorted[(int) Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+        }
+    }
+
+    private static final int PROBE_FLAGS = 0x10; // ACK: never one of the simulated PSH+ACK segments
+    private static final long PROBE_OFFSET_NS = 1_000_000; // the second node's clock is 1 ms ahead
+    private static final long PROBE_DELAY_NS = 50_000;
+
+    private LatencyRun() {
+    }
+
+    static Result run(Settings settings, SimulationConfig background, double eventsPerSecond, Duration length,
+            Duration probeEvery) throws InterruptedException {
+        Map<String, Long> acked = new ConcurrentHashMap<>();
+        Map<String, Long> seen = new ConcurrentHashMap<>();
+        AtomicBoolean watching = new AtomicBoolean(true);
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            writer.createTopics(List.of("probe"));
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                if (!app.awaitRunning(Duration.ofMinutes(2))) {
+                    throw new IllegalStateException("the application did not reach RUNNING");
+                }
+                Thread watcher = new Thread(() -> watch(settings, seen, watching), "factor-watcher");
+                watcher.start();
+                long began = System.nanoTime();
+                long end = began + length.toNanos();
+                long[] nextProbe = {began};
+                int[] probes = {0};
+                long[] sent = SimulatedStream.run(background, Long.MAX_VALUE, e -> {
+                    long now = System.nanoTime();
+                    if (now > end) {
+                        throw new SimulatedStream.Stop();
+                    }
+                    if (now >= nextProbe[0]) {
+                        probe(writer, probes[0]++, acked);
+                        nextProbe[0] += probeEvery.toNanos();
+                    }
+                    writer.write(e);
+                    pace(began, writer.written(), eventsPerSecond);
+                });
+                writer.flush();
+                double achieved = sent[0] / ((System.nanoTime() - began) / 1e9);
+                Thread.sleep(settings.duration("factors.emit.interval").toMillis() * 3 + 5_000);
+                watching.set(false);
+                watcher.join();
+                List<Long> latencies = new ArrayList<>();
+                acked.forEach((node, t) -> {
+                    Long s = seen.get(node);
+                    if (s != null) {
+                        latencies.add(Math.max(0, s - t));
+                    }
+                });
+                return new Result(eventsPerSecond, achieved,
+                        latencies.stream().mapToLong(Long::longValue).toArray(), acked.size() - latencies.size());
+            }
+        }
+    }
+
+    private static void pace(long began, long written, double eventsPerSecond) {
+        long due = began + (long) (written / eventsPerSecond * 1e9);
+        long wait = due - System.nanoTime();
+        if (wait > 1_000_000) {
+            try {
+                Thread.sleep(wait / 1_000_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** Two messages each way between two new nodes; the time the last receive is acknowledged is recorded. */
+    private static void probe(TraceTopicWriter writer, int i, Map<String, Long> acked) {
+        String a = "probe-" + i + "-a";
+        String b = "probe-" + i + "-b";
+        long t = System.currentTimeMillis() * 1_000_000L;
+        long seq = (long) i * 4 % (1L << 32);
+        for (int k = 0; k < 4; k++) {
+            boolean fromA = k % 2 == 0;
+            long sendTrue = t + k * 1_000_000L;
+            long recvTrue = sendTrue + PROBE_DELAY_NS;
+            String from = fromA ? a : b;
+            String to = fromA ? b : a;
+            long sendLocal = fromA ? sendTrue : sendTrue + PROBE_OFFSET_NS;
+            long recvLocal = fromA ? recvTrue + PROBE_OFFSET_NS : recvTrue;
+            writer.write(event(from, sendLocal, Direction.SEND, seq + k));
+            TraceEvent receive = event(to, recvLocal, Direction.RECV, seq + k);
+            if (k == 3) {
+                writer.write(receive, ns -> acked.put(b, ns));
+            } else {
+                writer.write(receive);
+            }
+        }
+    }
+
+    private static TraceEvent event(String node, long ts, Direction d, long seq) {
+        return TraceEvent.newBuilder().setNode(node).setTsNs(ts).setDirection(d)
+                .setSaddr(null).setDaddr(null).setSport(null).setDport(null)
+                .setSeq(seq).setAckSeq(0xFFFF_FFF0L).setFlags(PROBE_FLAGS).setLength(null).build();
+    }
+
+    /** Records when each probe node's first factor becomes visible to a read_committed consumer. */
+    private static void watch(Settings settings, Map<String, Long> seen, AtomicBoolean watching) {
+        Topics topics = new Topics(settings);
+        Properties p = new Properties();
+        p.putAll(settings.streamsProperties());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, "latency-" + UUID.randomUUID());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
+        try (KafkaConsumer<String, SyncFactor> c = new KafkaConsumer<>(p, new StringDeserializer(),
+                topics.syncFactor.deserializer())) {
+            List<TopicPartition> parts = c.partitionsFor(topics.factors).stream()
+                    .map(i -> new TopicPartition(i.topic(), i.partition())).collect(Collectors.toList());
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            while (watching.get()) {
+                for (ConsumerRecord<String, SyncFactor> r : c.poll(Duration.ofMillis(20))) {
+                    if (r.key().startsWith("probe-")) {
+                        seen.putIfAbsent(r.key(), System.nanoTime());
+                    }
+                }
+            }
+        }
+    }
+}

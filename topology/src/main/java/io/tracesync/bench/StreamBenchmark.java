@@ -1,0 +1,130 @@
+package io.tracesync.bench;
+
+import io.tracesync.sim.SimulationConfig;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TraceTopicWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The streaming benchmark of issue #6: the application's end-to-end throughput against the raw consume throughput
+ * of the same records on the same broker, and its latency from a receive event to the factor it changes. Every run
+ * gets its own application id and topics, so runs never share state.
+ */
+public final class StreamBenchmark {
+
+    private final String bootstrap;
+    private final String registry;
+    private final Path work;
+    private final int partitions;
+    private final int nodes;
+    private final double linkRate;
+    private final long seed;
+    private final PrintWriter out;
+    private final String prefix = "bench-" + Long.toString(System.currentTimeMillis(), 36);
+    private int runs;
+
+    public StreamBenchmark(String bootstrap, String registry, Path work, int partitions, int nodes, double linkRate,
+            long seed, PrintWriter out) {
+        this.bootstrap = bootstrap;
+        this.registry = registry;
+        this.work = work;
+        this.partitions = partitions;
+        this.nodes = nodes;
+        this.linkRate = linkRate;
+        this.seed = seed;
+        this.out = out;
+    }
+
+    /** A fresh application id and topics; the input is one multiplexed topic. */
+    private Settings settings(Map<String, String> extra) throws IOException {
+        String run = prefix + "-" + ++runs;
+        Map<String, String> m = new HashMap<>(Map.of(
+                "bootstrap.servers", bootstrap,
+                "schema.registry.url", registry,
+                "application.id", run,
+                "state.dir", work.resolve("state").toAbsolutePath().toString(),
+                "traces.topic", run + ".traces",
+                "factors.topic", run + ".factors",
+                "tree.topic", run + ".tree",
+                "links.topic", run + ".links",
+                "dlq.topic", run + ".dlq",
+                "topics.partitions", Integer.toString(partitions)));
+        m.putAll(extra);
+        return Settings.load(null, System.getenv(), m);
+    }
+
+    private SimulationConfig cluster(long seedOffset) {
+        SimulationConfig c = new SimulationConfig();
+        c.nodes = nodes;
+        c.rateMin = linkRate;
+        c.rateMax = linkRate;
+        c.durationNs = 3_600_000_000_000L; // ended by the event limit or the run's length
+        c.seed = seed + seedOffset;
+        return c;
+    }
+
+    public void throughput(long events) throws Exception {
+        Settings s = settings(Map.of());
+        String topic = s.get("traces.topic");
+        long[] counts;
+        try (TraceTopicWriter writer = new TraceTopicWriter(s)) {
+            writer.createTopics(List.of("input"));
+            counts = SimulatedStream.run(cluster(0), events, writer::write);
+            writer.flush();
+        }
+        out.printf(Locale.ROOT, "input: %,d events (%,d true pairs) of a %d-node cluster in %s (%d partitions)%n",
+                counts[0], counts[1], nodes, topic, partitions);
+        out.flush();
+        ConsumerPerformanceRun.Result raw = ConsumerPerformanceRun.run(bootstrap, clientConfig(s), topic,
+                counts[0], work);
+        ThroughputRun.Result app = ThroughputRun.run(s, counts[0], counts[1], Duration.ofMinutes(30));
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume (ConsumerPerformance fetch.nMsg.sec)",
+                raw.fetchRecordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume, with its group join (nMsg.sec)",
+                raw.recordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%.1f s; start-up %.1f s before)%n",
+                "tracesync end to end, " + s.get("processing.guarantee"), app.eventsPerSecond(), app.seconds(),
+                app.startupSeconds());
+        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
+                / raw.fetchRecordsPerSecond());
+        out.flush();
+    }
+
+    public void latency(String emitInterval, double rate, Duration length, Duration probeEvery) throws Exception {
+        Settings s = settings(Map.of("factors.emit.interval", emitInterval));
+        LatencyRun.Result r = LatencyRun.run(s, cluster(1), rate, length, probeEvery);
+        out.printf(Locale.ROOT, "latency, factors.emit.interval=%s, commit.interval.ms=%s: offered %,.0f events/s, "
+                        + "achieved %,.0f; %d probes: p50 %.0f ms, p99 %.0f ms, max %.0f ms; %d probes never seen%n",
+                emitInterval, s.get("commit.interval.ms") == null ? "100 (exactly_once_v2 default)"
+                        : s.get("commit.interval.ms"), r.offeredPerSecond(), r.achievedPerSecond(),
+                r.latenciesNs().length, r.percentileNs(0.50) / 1e6, r.percentileNs(0.99) / 1e6,
+                r.percentileNs(1.0) / 1e6, r.lostProbes());
+        out.flush();
+    }
+
+    /** The application's client settings as a file for Kafka's tool (security settings included). */
+    private Path clientConfig(Settings s) throws IOException {
+        Properties p = new Properties();
+        s.streamsProperties().forEach((k, v) -> {
+            String key = k.toString();
+            if (key.startsWith("security.") || key.startsWith("ssl.") || key.startsWith("sasl.")) {
+                p.put(key, v);
+            }
+        });
+        Path file = work.resolve("client.properties");
+        try (OutputStream o = Files.newOutputStream(file)) {
+            p.store(o, "client settings of the benchmark's consumers");
+        }
+        return file;
+    }
+}
