@@ -54,8 +54,9 @@ public final class TracesyncTopology {
                 : b.stream(topics.traces.topic(), consumed);
 
         b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
+        // cached: between commits only a link's latest state goes to the changelog
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LINK_STORE), topics.linkId,
-                Serdes.ByteArray()));
+                Serdes.ByteArray()).withCachingEnabled());
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_LINK_STORE),
                 topics.linkId, topics.linkSummary));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),

@@ -8,6 +8,7 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.link.LinkStateCodec;
+import io.tracesync.core.link.PairEffect;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.matcher.InvalidTraceEventException;
@@ -32,6 +33,10 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     private final double minChange;
     private final PipelineStats stats;
     private final Map<LinkKey, LinkEstimate> emitted = new HashMap<>();
+    /** Each link's latest time and epoch when its summary was emitted. */
+    private final Map<LinkKey, long[]> emittedAt = new HashMap<>();
+    /** The task's links as objects, written through to the store: no decoding per pair, and the estimate memoized. */
+    private final Map<LinkKey, ConvexHullLink> links = new HashMap<>();
     private KeyValueStore<LinkId, byte[]> store;
 
     public LinkProcessor(String storeName, LinkOptions options, double minChange, PipelineStats stats) {
@@ -45,6 +50,10 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     public void init(ProcessorContext<LinkId, LinkSummary> context) {
         super.init(context);
         store = context.getStateStore(storeName);
+        // (re)initialized after a restore or a rolled-back transaction: the store is the truth
+        links.clear();
+        emitted.clear();
+        emittedAt.clear();
     }
 
     @Override
@@ -59,15 +68,22 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         }
         LinkKey key = pair.link();
         LinkId id = new LinkId(key.a(), key.b());
-        byte[] state = store.get(id);
-        ConvexHullLink link = state == null ? new ConvexHullLink(options) : LinkStateCodec.decode(state);
-        pair.applyTo(link);
+        ConvexHullLink link = links.computeIfAbsent(key, k -> {
+            byte[] state = store.get(id);
+            return state == null ? new ConvexHullLink(options) : LinkStateCodec.decode(state);
+        });
+        PairEffect effect = pair.applyTo(link);
         store.put(id, LinkStateCodec.encode(link));
         stats.linkPairs.incrementAndGet();
-        LinkEstimate now = LinkEstimate.of(key, link);
         LinkEstimate before = emitted.get(key);
+        if (effect != PairEffect.NARROWED && effect != PairEffect.FAILED && before != null
+                && onlyAged(before, emittedAt.get(key), link)) {
+            return;
+        }
+        LinkEstimate now = LinkEstimate.of(key, link);
         if (matters(before, now)) {
             emitted.put(key, now);
+            emittedAt.put(key, new long[] {link.latestX(), link.epoch()});
             if (before == null || (before.quality() == LinkQuality.ACCURATE) != (now.quality() == LinkQuality.ACCURATE)) {
                 stats.accurateLinks.addAndGet(now.quality() == LinkQuality.ACCURATE ? 1
                         : before != null ? -1 : 0);
@@ -75,6 +91,21 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
             stats.linkSummaries.incrementAndGet();
             context().forward(record.withKey(id).withValue(LinkSummaries.of(key, link, now)));
         }
+    }
+
+    /**
+     * Whether a link whose hulls did not change since {@code before} was emitted (at {@code at}: latest time,
+     * epoch) can be left alone without computing its bounds: in the same epoch, moving the latest time widens each
+     * bound by at most the slope accuracy times the distance (beyond the data the envelopes' slopes lie in
+     * [α_min, α_max], docs/NETWORK-CORE.md), which here stays within {@code minChange} of the bound.
+     */
+    private boolean onlyAged(LinkEstimate before, long[] at, ConvexHullLink link) {
+        if (minChange == 0 || link.epoch() != at[1] || before.upPs() == LinkEstimate.UNBOUNDED
+                || before.downPs() == LinkEstimate.UNBOUNDED || Double.isNaN(before.slopeAccuracy())) {
+            return false;
+        }
+        double widening = before.slopeAccuracy() * Math.abs((double) link.latestX() - at[0]) * 1000; // ps
+        return widening <= minChange * Math.min(before.upPs(), before.downPs());
     }
 
     /** Whether the network core must hear of the change from {@code before} to {@code now}. */
