@@ -8,7 +8,9 @@ import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.Quality;
+import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
@@ -94,6 +96,30 @@ class LinkProcessorTest {
         int coarseCount = summaries().size();
         assertEquals(8, all, "at 0 every change goes out");
         assertTrue(coarseCount >= 4 && coarseCount < all, coarseCount + " summaries at 50 %, " + all + " at 0");
+    }
+
+    @Test
+    void skippingTheBoundsOfAgedLinksNeverChangesWhatIsEmitted() {
+        // the processor skips exact bounds when only the latest time moved; deciding on exact bounds every time
+        // must emit the very same summaries
+        double minChange = 0.01;
+        LinkProcessor p = processor(minChange);
+        io.tracesync.streams.SimulatedTraces cluster = io.tracesync.streams.SimulatedTraces.run(2, 120_000_000_000L, 4);
+        ConvexHullLink reference = new ConvexHullLink(LinkOptions.DEFAULT);
+        LinkEstimate emitted = null;
+        List<Long> expected = new java.util.ArrayList<>();
+        for (io.tracesync.core.link.MatchedPair m : cluster.pairs) {
+            p.process(new Record<>(new LinkId("n0", "n1"),
+                    new MatchedPair(m.sender(), m.sendNs(), m.receiver(), m.recvNs()), 0L));
+            m.applyTo(reference);
+            LinkEstimate now = LinkEstimate.of(m.link(), reference);
+            if (p.matters(emitted, now)) {
+                emitted = now;
+                expected.add(reference.pairs());
+            }
+        }
+        assertTrue(cluster.pairs.size() > 1000, cluster.pairs.size() + " pairs");
+        assertEquals(expected, summaries().stream().map(LinkSummary::getPairs).toList());
     }
 
     @Test
