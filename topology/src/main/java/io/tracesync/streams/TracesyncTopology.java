@@ -8,6 +8,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.streams.link.LinkProcessor;
+import io.tracesync.streams.matcher.NodeClocks;
 import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
@@ -37,6 +38,7 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class TracesyncTopology {
 
+    public static final String CLOCK_STORE = "check-clocks";
     public static final String MATCHER_STORE = "matcher-pending";
     public static final String LINK_STORE = "link-hulls";
     public static final String NETWORK_LINK_STORE = "network-links";
@@ -53,6 +55,7 @@ public final class TracesyncTopology {
                 ? b.stream(topics.traces.pattern(), consumed)
                 : b.stream(topics.traces.topic(), consumed);
 
+        b.addStateStore(NodeClocks.store(CLOCK_STORE));
         b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LINK_STORE), topics.linkId,
                 Serdes.ByteArray()));
@@ -62,8 +65,9 @@ public final class TracesyncTopology {
                 topics.node, topics.syncFactor));
 
         TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
+        long maxClockJumpNs = settings.duration("check.max.clock.jump").toNanos();
         KStream<LinkId, LinkSummary> summaries = events
-                .process(() -> new SegmentKeying(check), Named.as("check"))
+                .process(() -> new SegmentKeying(check, CLOCK_STORE, maxClockJumpNs), Named.as("check"), CLOCK_STORE)
                 .repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"))
                 .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
                         settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)
