@@ -137,7 +137,9 @@ class StreamingPipelineTest {
                 for (ConsumerRecord<byte[], byte[]> d : dead) {
                     String reason = new String(d.headers().lastHeader("__streams.errors.message").value(),
                             StandardCharsets.UTF_8);
-                    got.merge(kindOf(reason), 1L, Long::sum);
+                    if (got.merge(kindOf(reason), 1L, Long::sum) == 1) {
+                        System.out.println(kindOf(reason) + ": " + reason);
+                    }
                 }
                 assertEquals(expected, got, "dead letters per kind");
                 awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),

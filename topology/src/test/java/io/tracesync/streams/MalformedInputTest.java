@@ -69,10 +69,12 @@ class MalformedInputTest {
         List<Raw> undecodable = records.stream().filter(r -> r.kind() != null && r.kind().undecodable).toList();
         List<Raw> rejected = records.stream().filter(r -> r.kind() != null && !r.kind().undecodable).toList();
         Map<Kind, Integer> perKind = new EnumMap<>(Kind.class);
+        Map<Kind, String> sample = new EnumMap<>(Kind.class);
         for (Raw r : undecodable) {
             SerializationException e = assertThrows(SerializationException.class,
                     () -> topics.traceEvent.deserializer().deserialize(r.topic(), r.value()));
             assertReason(r.kind(), e.getMessage());
+            sample.putIfAbsent(r.kind(), e.getMessage());
             perKind.merge(r.kind(), 1, Integer::sum);
         }
         List<TestRecord<byte[], byte[]>> dead = driver.createOutputTopic(topics.deadLetters,
@@ -80,13 +82,16 @@ class MalformedInputTest {
         assertEquals(rejected.size(), dead.size(), "one dead letter per rejected record");
         for (int i = 0; i < dead.size(); i++) {
             Raw r = rejected.get(i);
-            assertReason(r.kind(), header(dead.get(i), "__streams.errors.message"));
+            String reason = header(dead.get(i), "__streams.errors.message");
+            assertReason(r.kind(), reason);
+            sample.putIfAbsent(r.kind(), reason);
             boolean matched = r.kind() == Kind.SELF_SEND || r.kind() == Kind.DUPLICATE;
             String origin = header(dead.get(i), "__streams.errors.topic");
             assertTrue(matched ? origin.endsWith("-segments-repartition") : origin.equals(r.topic()), origin);
             perKind.merge(r.kind(), 1, Integer::sum);
         }
         System.out.println("malformed records per kind: " + perKind);
+        sample.forEach((kind, reason) -> System.out.println(kind + ": " + reason));
         assertEquals(Kind.values().length, perKind.size(), "every kind: " + perKind.keySet());
         assertTrue(undecodable.size() + rejected.size() >= 10_000);
         assertEquals(undecodable.size() + rejected.size(), droppedRecords(), "dropped-records-total");
