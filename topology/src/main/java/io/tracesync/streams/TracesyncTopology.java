@@ -13,6 +13,7 @@ import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.network.NetworkProcessor;
+import java.time.Duration;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -65,9 +66,10 @@ public final class TracesyncTopology {
                 topics.node, topics.syncFactor));
 
         TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
-        long maxClockJumpNs = settings.duration("check.max.clock.jump").toNanos();
+        Duration maxClockJump = settings.duration("check.max.clock.jump");
         KStream<LinkId, LinkSummary> summaries = events
-                .process(() -> new SegmentKeying(check, CLOCK_STORE, maxClockJumpNs), Named.as("check"), CLOCK_STORE)
+                .process(() -> new SegmentKeying(check, CLOCK_STORE, maxClockJump), Named.as("check"),
+                        CLOCK_STORE)
                 .repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"))
                 .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
                         settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)

@@ -1,6 +1,7 @@
 package io.tracesync.streams.matcher;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -8,11 +9,11 @@ import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * Rejects absurd clock jumps: an event whose timestamp is more than {@code maxJumpNs} away (either way) from the
+ * Rejects absurd clock jumps: an event whose timestamp is more than {@code maxJump} away (either way) from the
  * previous accepted event of its node. The state is one entry per node in the task's store, so with a node's events
  * spread over several input partitions each partition is checked on its own: the jump is measured from the node's
  * previous accepted event in the same partition. A clock that really steps is followed: when a rejected event lies
- * within {@code maxJumpNs} of the previous rejected one, the two agree and the node's clock is taken from them; so a
+ * within {@code maxJump} of the previous rejected one, the two agree and the node's clock is taken from them; so a
  * real step costs one dead letter, while isolated absurd timestamps never move the reference.
  */
 public final class NodeClocks {
@@ -23,9 +24,10 @@ public final class NodeClocks {
     private final KeyValueStore<String, long[]> store;
     private final long maxJumpNs;
 
-    public NodeClocks(KeyValueStore<String, long[]> store, long maxJumpNs) {
+    /** @param maxJump the largest accepted step ({@code check.max.clock.jump}); zero leaves clocks unchecked */
+    public NodeClocks(KeyValueStore<String, long[]> store, Duration maxJump) {
         this.store = store;
-        this.maxJumpNs = maxJumpNs;
+        this.maxJumpNs = maxJump.isZero() ? Long.MAX_VALUE : maxJump.toNanos();
     }
 
     /** The store of {@code name}: node → (last accepted timestamp, last rejected one or none), cached. */

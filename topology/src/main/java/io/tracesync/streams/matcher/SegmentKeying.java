@@ -2,6 +2,7 @@ package io.tracesync.streams.matcher;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import java.time.Duration;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -15,19 +16,19 @@ public final class SegmentKeying extends ContextualProcessor<SegmentKey, TraceEv
 
     private final TraceEventCheck check;
     private final String clockStore;
-    private final long maxClockJumpNs;
+    private final Duration maxClockJump;
     private NodeClocks clocks;
 
-    public SegmentKeying(TraceEventCheck check, String clockStore, long maxClockJumpNs) {
+    public SegmentKeying(TraceEventCheck check, String clockStore, Duration maxClockJump) {
         this.check = check;
         this.clockStore = clockStore;
-        this.maxClockJumpNs = maxClockJumpNs;
+        this.maxClockJump = maxClockJump;
     }
 
     @Override
     public void init(ProcessorContext<String, TraceEvent> context) {
         super.init(context);
-        clocks = new NodeClocks(context.getStateStore(clockStore), maxClockJumpNs);
+        clocks = new NodeClocks(context.getStateStore(clockStore), maxClockJump);
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -15,16 +16,16 @@ class NodeClocksTest {
 
     private static final long HOUR = 3_600_000_000_000L;
 
+    private KeyValueStore<String, long[]> store;
     private NodeClocks clocks;
 
     @BeforeEach
     void start() {
         MockProcessorContext<Void, Void> context = new MockProcessorContext<>();
-        KeyValueStore<String, long[]> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("c"),
-                Serdes.String(), NodeClocks.serde())
+        store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("c"), Serdes.String(), NodeClocks.serde())
                 .withLoggingDisabled().build();
         store.init(context.getStateStoreContext(), store);
-        clocks = new NodeClocks(store, HOUR);
+        clocks = new NodeClocks(store, Duration.ofNanos(HOUR));
     }
 
     @Test
@@ -37,6 +38,14 @@ class NodeClocksTest {
         assertThrows(InvalidTraceEventException.class, () -> clocks.check("a", 7 * HOUR));
         assertDoesNotThrow(() -> clocks.check("a", 10 * HOUR + 1), "back on the node's clock");
         assertDoesNotThrow(() -> clocks.check("b", 99 * HOUR), "nodes are independent");
+    }
+
+    @Test
+    void aZeroBoundLeavesClocksUnchecked() {
+        NodeClocks unchecked = new NodeClocks(store, Duration.ZERO);
+        unchecked.check("a", 10 * HOUR);
+        assertDoesNotThrow(() -> unchecked.check("a", 1_000 * HOUR));
+        assertDoesNotThrow(() -> unchecked.check("a", 0));
     }
 
     @Test
