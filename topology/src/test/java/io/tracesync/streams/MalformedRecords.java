@@ -88,8 +88,8 @@ public final class MalformedRecords {
     }
 
     /**
-     * The clean events in order, and after the first tenth (so every node's clock is known) at least
-     * {@code count} malformed records spread evenly among them, the kinds in turn. Copies of events are made
+     * The clean events in order, and after the first tenth (so every node's clock is known, in every partition)
+     * at least {@code count} malformed records spread evenly among them, the kinds in turn. Copies of events are made
      * only of events already written that are the first send or first receive of a true pair.
      */
     public static List<Raw> interleave(SimulatedTraces clean, Settings settings, int count, long seed) {
@@ -191,7 +191,6 @@ public final class MalformedRecords {
                     bad(kind, topic, key(base), clean);
                 }
             }
-            default -> throw new IllegalArgumentException(kind.name());
         }
     }
 

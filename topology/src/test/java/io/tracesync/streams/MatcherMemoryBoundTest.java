@@ -78,7 +78,8 @@ class MatcherMemoryBoundTest {
         }
         long held = count(driver.getKeyValueStore(TracesyncTopology.MATCHER_STORE));
         System.out.printf("10 simulated minutes, %d events (node %s silent, 30%% loss): at most %d of %d pending"
-                + " segment keys, %d at the end, %d expired unmatched, %d pairs; live heap %d MiB before, at most %d MiB%n",
+                + " segment keys, %d at the end, %d expired unmatched, %d pairs;"
+                + " live heap %d MiB before, at most %d MiB%n",
                 events.size(), silent, maxPending, BOUND, held, stats.expiredUnmatched.get(), stats.pairs.get(),
                 heapBefore >> 20, maxHeap >> 20);
         assertEquals(held, stats.pendingSegments.get(), "the gauge counts the store");
