@@ -9,6 +9,9 @@ import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.FactorsTopic;
+import io.tracesync.streams.MalformedRecords;
+import io.tracesync.streams.MalformedRecords.Kind;
+import io.tracesync.streams.MalformedRecords.Raw;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
@@ -19,10 +22,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -30,6 +36,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The application on a real KRaft broker and a real schema registry: a simulated cluster's events in per-node
  * topics give, in the committed {@code sync.factors}, exactly what {@code tracesync sync-pairs} computes from the
- * same messages; bad records land in the dead-letter topic with their reason; a restarted instance with its state
+ * same messages; bad records (10,000 of every kind among them) land in the dead-letter topic with their reason
+ * and leave the factors as they were; a restarted instance with its state
  * wiped restores it from the changelogs and carries on.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
@@ -106,6 +114,51 @@ class StreamingPipelineTest {
                 assertTrue(reasons.stream().anyMatch(m -> m.contains("negative timestamp -1")), reasons.toString());
             }
         }
+    }
+
+    @Test
+    void tenThousandMalformedRecordsEndInTheDeadLetterTopicAndTheFactorsStayClean() throws Exception {
+        Settings settings = settings("malformed").with("matcher.rotation", "10m");
+        SimulatedTraces cluster = SimulatedTraces.run(6, 20_000_000_000L, 7);
+        List<Raw> records = MalformedRecords.interleave(cluster, settings, 10_000, 1);
+        Map<Kind, Long> expected = records.stream().filter(r -> r.kind() != null)
+                .collect(Collectors.groupingBy(Raw::kind, () -> new EnumMap<>(Kind.class), Collectors.counting()));
+        int malformed = (int) expected.values().stream().mapToLong(Long::longValue).sum();
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings);
+             KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(settings.streamsProperties(),
+                     new ByteArraySerializer(), new ByteArraySerializer())) {
+            writer.createTopics(cluster.nodes);
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                long start = System.nanoTime();
+                records.forEach(r -> raw.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+                raw.flush();
+                List<ConsumerRecord<byte[], byte[]>> dead = readAll(settings, settings.get("dlq.topic"), malformed);
+                Map<Kind, Long> got = new EnumMap<>(Kind.class);
+                for (ConsumerRecord<byte[], byte[]> d : dead) {
+                    String reason = new String(d.headers().lastHeader("__streams.errors.message").value(),
+                            StandardCharsets.UTF_8);
+                    if (got.merge(kindOf(reason), 1L, Long::sum) == 1) {
+                        System.out.println(kindOf(reason) + ": " + reason);
+                    }
+                }
+                assertEquals(expected, got, "dead letters per kind");
+                awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
+                        DEFAULTS.networkOptions()));
+                assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
+                System.out.printf("%d malformed records among %d: every one a dead letter with its reason, factors"
+                        + " clean, after %.1f s%n", malformed, records.size(), (System.nanoTime() - start) / 1e9);
+            }
+        }
+    }
+
+    /** The one kind whose reason matches; a truncated read is the catch-all of the undecodable kinds. */
+    private static Kind kindOf(String reason) {
+        List<Kind> kinds = Arrays.stream(Kind.values()).filter(k -> k.reason.matcher(reason).find()).toList();
+        if (kinds.size() > 1) {
+            kinds = kinds.stream().filter(k -> k != Kind.TRUNCATED_AVRO).toList();
+        }
+        assertEquals(1, kinds.size(), kinds + ": " + reason);
+        return kinds.get(0);
     }
 
     private Settings settings(String name) {

@@ -59,6 +59,7 @@ public final class Settings {
         d.put("dlq.topic", "sync.dlq");
         d.put("topics.partitions", "3");
         d.put("topics.replication.factor", "1");
+        d.put("check.max.clock.jump", "1h");
         d.put("matcher.rotation", "30s");
         d.put("matcher.max.pending", "1000000");
         d.put("link.horizon", "30m");

@@ -8,10 +8,12 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.streams.link.LinkProcessor;
+import io.tracesync.streams.matcher.NodeClocks;
 import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.network.NetworkProcessor;
+import java.time.Duration;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -37,6 +39,7 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class TracesyncTopology {
 
+    public static final String CLOCK_STORE = "check-clocks";
     public static final String MATCHER_STORE = "matcher-pending";
     public static final String LINK_STORE = "link-hulls";
     public static final String NETWORK_LINK_STORE = "network-links";
@@ -53,6 +56,7 @@ public final class TracesyncTopology {
                 ? b.stream(topics.traces.pattern(), consumed)
                 : b.stream(topics.traces.topic(), consumed);
 
+        b.addStateStore(NodeClocks.store(CLOCK_STORE));
         b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
         // cached: between commits only a link's latest state goes to the changelog
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LINK_STORE), topics.linkId,
@@ -63,8 +67,10 @@ public final class TracesyncTopology {
                 topics.node, topics.syncFactor));
 
         TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
+        Duration maxClockJump = settings.duration("check.max.clock.jump");
         KStream<LinkId, LinkSummary> summaries = events
-                .process(() -> new SegmentKeying(check), Named.as("check"))
+                .process(() -> new SegmentKeying(check, CLOCK_STORE, maxClockJump), Named.as("check"),
+                        CLOCK_STORE)
                 .repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"))
                 .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
                         settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)

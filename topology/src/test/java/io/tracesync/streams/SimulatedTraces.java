@@ -23,6 +23,10 @@ public final class SimulatedTraces {
         c.nodes = nodes;
         c.durationNs = durationNs;
         c.seed = seed;
+        return run(c);
+    }
+
+    public static SimulatedTraces run(SimulationConfig c) {
         Scenario scenario = Scenario.build(c);
         SimulatedTraffic traffic = new SimulatedTraffic(scenario);
         SimulatedTraces t = new SimulatedTraces();

@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * {@link MatchedPair}. Unmatched entries are flushed the thesis' way, by two rotating tables: an entry lives in the
  * current generation and the previous one, generations being wall-clock periods of {@code rotation} — never the
  * events' own timestamps, which are on unsynchronized clocks. A generation also ends early when more than
- * {@code maxPending} keys are held, so memory stays bounded.
+ * {@code maxPending} keys would be held, so the store never holds more. An exact copy of a
+ * flow's recorded send or receive (same node, direction, timestamp and segment) is a dead letter; a retransmission
+ * (a later timestamp) is only counted.
  */
 public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPair> {
 
@@ -43,6 +45,9 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
 
     public SegmentMatcher(String storeName, Duration rotation, long maxPending, PipelineStats stats) {
         this.storeName = storeName;
+        if (maxPending < 1) {
+            throw new IllegalArgumentException("matcher.max.pending must be at least 1: " + maxPending);
+        }
         this.rotationMs = rotation.toMillis();
         this.maxPending = maxPending;
         this.stats = stats;
@@ -71,8 +76,11 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     public void process(Record<String, TraceEvent> record) {
         TraceEvent e = record.value();
         stats.events.incrementAndGet();
-        long generation = generation();
         SegmentFlows held = store.get(record.key());
+        if (held == null) {
+            makeRoom();
+        }
+        long generation = generation();
         List<Flow> flows = held == null ? new ArrayList<>(1) : held.flows;
         boolean changed = expire(flows, generation);
         Flow flow = find(flows, e);
@@ -82,6 +90,9 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
             flow.set(e.getDirection(), seen);
             flows.add(flow);
             changed = true;
+        } else if (seen.equals(flow.side(e.getDirection()))) {
+            throw new InvalidTraceEventException("duplicate event: node " + e.getNode() + " already recorded this "
+                    + e.getDirection() + " at " + e.getTsNs() + " (segment " + record.key() + ")");
         } else if (flow.matched || flow.side(e.getDirection()) != null) {
             stats.duplicates.incrementAndGet();
         } else if (flow.other(e.getDirection()).node().equals(e.getNode())) {
@@ -133,11 +144,15 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         if (isNew) {
             pending++;
             stats.pendingSegments.incrementAndGet();
-            if (pending > maxPending) {
-                forcedRotations++;
-                LOG.info("matcher holds {} segment keys (max {}): ending the generation early", pending, maxPending);
-                flush();
-            }
+        }
+    }
+
+    /** Before a new key is stored: ends generations early until it fits under {@code maxPending}. */
+    private void makeRoom() {
+        while (pending >= maxPending) {
+            forcedRotations++;
+            LOG.info("matcher holds {} segment keys (max {}): ending the generation early", pending, maxPending);
+            flush();
         }
     }
 

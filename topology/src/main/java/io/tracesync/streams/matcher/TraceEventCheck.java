@@ -11,6 +11,8 @@ import java.nio.ByteBuffer;
 public final class TraceEventCheck {
 
     private static final long UINT32 = 1L << 32;
+    /** Timestamps stay below 2^62 ns (146 years), so sums and differences of two never overflow a long. */
+    private static final long MAX_TS_NS = 1L << 62;
 
     private final String topicPrefix;
 
@@ -35,6 +37,8 @@ public final class TraceEventCheck {
         if (e.getTsNs() < 0) {
             throw new InvalidTraceEventException("negative timestamp " + e.getTsNs() + " on node " + node);
         }
+        check(e.getTsNs() < MAX_TS_NS, "timestamp " + e.getTsNs() + " on node " + node
+                + " overflows (2^62 ns or more)");
         check(e.getSeq() >= 0 && e.getSeq() < UINT32, "seq " + e.getSeq() + " is not a 32-bit sequence number");
         check(e.getAckSeq() >= 0 && e.getAckSeq() < UINT32, "ack_seq " + e.getAckSeq()
                 + " is not a 32-bit sequence number");
