@@ -50,7 +50,25 @@ final class LinkCutTrees {
     private int[] freeList = new int[16];
     private int freeCount;
     private int[] stack = new int[64];
-    private final int[] side = new int[2];
+    /** The lowest common ancestor and the splay trees below it of the last {@link #expose} after an access. */
+    private int lca;
+    private int belowU;
+    private int belowX;
+    /** The last {@link #heaviestOnPath}(u, v): the ends, the two parts below the lca, the whole tree. */
+    private int pathU;
+    private int pathV;
+    private int sizeU;
+    private int sizeV;
+    private int pathMarksU;
+    private int pathMarksV;
+    private int pathMarks;
+    private int pathTreeSize;
+    private int pathTreeMarks;
+    /** After {@link #cutOnPath}: the splay root of the part that moves, which side of u..v it is, its sums. */
+    private int moved;
+    private int movedSide;
+    private int movedSize;
+    private int movedMarks;
 
     LinkCutTrees(TieBreak ties) {
         this.ties = ties;
@@ -236,20 +254,40 @@ final class LinkCutTrees {
 
     /** Makes the root-to-x path preferred; x ends as the root of its splay tree, holding the whole tree's sums. */
     void access(int x) {
+        expose(x);
+        splay(x);
+    }
+
+    /**
+     * The loop of {@link #access} without its final splay. Its last step splays the vertex where x's root path
+     * meets the previously preferred one, which was root..u after an access(u): their lowest common ancestor
+     * (Sleator–Tarjan), recorded in {@link #lca}, with the splay trees of the two paths below it, towards u
+     * ({@link #belowU}, left hanging from it) and towards x ({@link #belowX}, its new right child).
+     */
+    private void expose(int x) {
         int last = 0;
-        for (int y = x; y != 0; y = -n[y * STRIDE + PARENT]) {
+        int y = x;
+        int r;
+        while (true) {
             splay(y);
             int b = y * STRIDE;
-            int r = n[b + RIGHT];
+            r = n[b + RIGHT];
             n[r * STRIDE + PARENT] = -y;
             n[last * STRIDE + PARENT] = y;
             n[b + VIRTUAL_SIZE] += n[r * STRIDE + SIZE] - n[last * STRIDE + SIZE];
             n[b + VIRTUAL_MARKS] += n[r * STRIDE + MARKS] - n[last * STRIDE + MARKS];
             n[b + RIGHT] = last;
             pull(y);
+            int up = -n[b + PARENT];
+            if (up == 0) {
+                break;
+            }
             last = y;
+            y = up;
         }
-        splay(x);
+        lca = y;
+        belowU = r;
+        belowX = last;
     }
 
     void makeRoot(int x) {
@@ -294,58 +332,84 @@ final class LinkCutTrees {
     }
 
     /**
-     * Right after {@link #query}(u, v, ·) on one tree, takes out edge node x of the path u..v, leaving it alone:
-     * the u side, rooted at u, and the v side remain as the splay trees of the path's two parts, see
-     * {@link #sideSize}, {@link #sideMarks}, {@link #onSidePath} and {@link #branchSize}; {@link #linkAcross}
-     * must follow. No access: the cycle case of the spanning forest touches only the path just queried.
+     * Right after {@link #heaviestOnPath}(u, v), takes out its edge node x, leaving it alone. The part below x,
+     * seen from the tree's root, moves: it is the subtree of x's child, whose splay tree is that of the path from
+     * there to u or v. The sides' sizes, marks and branches are then told by {@link #sideSize},
+     * {@link #sideMarks}, {@link #onSidePath} and {@link #branchSize}; {@link #linkAcross} must follow. No
+     * access: the cycle case of the spanning forest touches only the paths just queried.
      */
     void cutOnPath(int x) {
         splay(x);
         int xb = x * STRIDE;
-        side[0] = n[xb + LEFT];
-        side[1] = n[xb + RIGHT];
-        n[side[0] * STRIDE + PARENT] = 0;
-        n[side[1] * STRIDE + PARENT] = 0;
+        int pathParent = n[xb + PARENT];
+        moved = n[xb + RIGHT];
+        n[n[xb + LEFT] * STRIDE + PARENT] = pathParent;
+        n[moved * STRIDE + PARENT] = 0;
         n[xb + LEFT] = 0;
         n[xb + RIGHT] = 0;
+        n[xb + PARENT] = 0;
         pull(x);
+        movedSize = n[moved * STRIDE + SIZE];
+        movedMarks = n[moved * STRIDE + MARKS];
+        // x on the root path: the part towards v moves; else x hung from the lca, on the way to u
+        movedSide = pathParent == 0 ? 1 : 0;
+        if (pathParent != 0) {
+            int w = -pathParent;
+            splay(w);
+            n[w * STRIDE + VIRTUAL_SIZE] -= movedSize;
+            n[w * STRIDE + VIRTUAL_MARKS] -= movedMarks;
+            pull(w);
+        }
     }
 
     /** Vertices on side s (0: u, 1: v) after {@link #cutOnPath}. */
     int sideSize(int s) {
-        return n[side[s] * STRIDE + SIZE];
+        return s == movedSide ? movedSize : pathTreeSize - movedSize;
     }
 
     /** The mark of side s's tree after {@link #cutOnPath}. */
     int sideMarks(int s) {
-        return n[side[s] * STRIDE + MARKS];
+        return s == movedSide ? movedMarks : pathTreeMarks - movedMarks;
     }
 
     /** Whether marked vertex c lies on side s's part of the path u..v after {@link #cutOnPath}. */
     boolean onSidePath(int s, int c) {
-        return n[side[s] * STRIDE + PATH_MARKS] == c;
+        return pathMarks == c && sideMarks(s) == c;
     }
 
     /**
-     * For vertex c on side s's part of the path, the vertices beyond c towards that side's end of the path (u for
-     * side 0, v for side 1) together with everything hanging off them: the branch of c containing that end.
+     * For vertex c on side s's part of the path, other than that side's end of the path (u for side 0, v for
+     * side 1), the vertices beyond c towards that end together with everything hanging off them: the branch of c
+     * containing that end. After splaying c, its right subtree is the path below it with what hangs off that;
+     * the end lies below c unless c sits between the lca and the cut edge, where the branch is all the rest.
      */
     int branchSize(int s, int c) {
+        boolean endBelowC = s == movedSide || (s == 0 ? pathMarksU : pathMarksV) == c;
+        if (!endBelowC && c == lca) {
+            return s == 0 ? sizeU : sizeV;
+        }
         splay(c);
-        side[s] = c;
+        if (s == movedSide) {
+            moved = c;
+        }
         int cb = c * STRIDE;
-        return n[n[cb + (s == 0 ? LEFT : RIGHT)] * STRIDE + SIZE];
+        int below = n[n[cb + RIGHT] * STRIDE + SIZE];
+        return endBelowC ? below : sideSize(s) - 1 - n[cb + VIRTUAL_SIZE] - below;
     }
 
-    /** Completes {@link #cutOnPath} by linking u and the v side through the new single edge node e: u - e - v. */
-    void linkAcross(int u, int e) {
-        int r = side[1];
+    /**
+     * Completes {@link #cutOnPath}: the moved part is re-rooted at its end of the path by reversing that path,
+     * and hung from the other end through the new single edge node e.
+     */
+    void linkAcross(int e) {
+        int r = moved;
         n[r * STRIDE + FLAGS] ^= FLIP;
         n[e * STRIDE + RIGHT] = r;
         n[r * STRIDE + PARENT] = e;
         pull(e);
-        splay(u);
-        hang(e, u);
+        int end = movedSide == 0 ? pathV : pathU;
+        access(end);
+        hang(e, end);
     }
 
     /** The mark of the tree of v while v is the root of its whole splay structure (right after a cut). */
@@ -365,13 +429,31 @@ final class LinkCutTrees {
     }
 
     /**
-     * The path query of the spanning forest, two accesses: the edge node of the heaviest edge on the path u..v of
-     * one tree. Leaves u the root and the path u..v preferred, as {@link #cutOnPath} expects.
+     * The path query of the spanning forest: the edge node of the heaviest edge on the path u..v of one tree,
+     * without re-rooting. access(u) then the access loop from v meet at their lowest common ancestor w; the
+     * path is the splay tree below w towards u, w (a vertex, no weight) and the one below w towards v
+     * (Sleator–Tarjan). Records what {@link #cutOnPath} needs; v is left the root of the whole tree's splay tree.
      */
     int heaviestOnPath(int u, int v) {
-        makeRoot(u);
-        access(v);
-        return n[v * STRIDE + HEAVIEST];
+        access(u);
+        expose(v);
+        int ub = belowU * STRIDE;
+        int vb = belowX * STRIDE;
+        pathU = u;
+        pathV = v;
+        sizeU = n[ub + SIZE];
+        sizeV = n[vb + SIZE];
+        pathMarksU = n[ub + PATH_MARKS];
+        pathMarksV = n[vb + PATH_MARKS];
+        pathMarks = pathMarksU + pathMarksV + n[lca * STRIDE + MARK];
+        long wu = getLong(ub + HEAVIEST_WEIGHT);
+        long wv = getLong(vb + HEAVIEST_WEIGHT);
+        int hu = n[ub + HEAVIEST];
+        int hv = n[vb + HEAVIEST];
+        splay(v);
+        pathTreeSize = n[v * STRIDE + SIZE];
+        pathTreeMarks = n[v * STRIDE + MARKS];
+        return wu > wv || wu == wv && heavierTie(wu, hu, hv) ? hu : hv;
     }
 
     void setMark(int x, int value) {

@@ -263,7 +263,7 @@ final class SpanningForest {
         }
         stats.referenceNanos += stats.clock() - t0;
         int x = lct.newEdge(e, weight[e]);
-        lct.linkAcross(u, x);
+        lct.linkAcross(x);
         addTreeEdge(e, x);
         int c2 = c;
         if (moves) {

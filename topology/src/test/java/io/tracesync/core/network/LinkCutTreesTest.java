@@ -1,0 +1,209 @@
+package io.tracesync.core.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * {@link LinkCutTrees} against brute force on random forests: joins, cuts, weight changes and cycle swaps
+ * (the path query without re-rooting, the cut on its path with the sides' sizes, marks and branches, and the
+ * link across), one marked vertex per tree as the spanning forest keeps its centroids.
+ */
+class LinkCutTreesTest {
+
+    /** A tree edge of the model: its ends, weight and the edge node carrying it. */
+    private record Edge(int a, int b, double w, int node) {
+    }
+
+    private final Map<Integer, Map<Integer, Edge>> adjacent = new HashMap<>();
+    private final LinkCutTrees lct = new LinkCutTrees((p1, p2) -> Integer.compare(p1, p2));
+    private final List<Integer> vertices = new ArrayList<>();
+    private final Set<Integer> marked = new HashSet<>();
+    private int nextPayload = 1;
+
+    @Property(tries = 300)
+    void agreesWithBruteForce(@ForAll long seed, @ForAll @IntRange(min = 2, max = 30) int size) {
+        new LinkCutTreesTest().run(seed, size);
+    }
+
+    private void run(long seed, int size) {
+        Random random = new Random(seed);
+        for (int i = 0; i < 300; i++) {
+            if (vertices.size() < 2 || vertices.size() < size && random.nextInt(4) == 0) {
+                int v = lct.newVertex();
+                vertices.add(v);
+                adjacent.put(v, new HashMap<>());
+                lct.setMark(v, v);
+                marked.add(v);
+                continue;
+            }
+            int u = vertices.get(random.nextInt(vertices.size()));
+            int v = vertices.get(random.nextInt(vertices.size()));
+            if (u == v) {
+                continue;
+            }
+            double w = random.nextInt(4);
+            List<Edge> path = path(u, v);
+            if (path == null) {
+                join(u, v, w, random);
+            } else if (random.nextInt(5) == 0) {
+                Edge e = path.get(random.nextInt(path.size()));
+                if (random.nextBoolean()) {
+                    lct.setWeight(e.node(), w);
+                    replace(e, new Edge(e.a(), e.b(), w, e.node()));
+                } else {
+                    split(e, random);
+                }
+            } else {
+                swap(u, v, w, path, random.nextBoolean());
+            }
+            int x = vertices.get(random.nextInt(vertices.size()));
+            assertEquals(markOf(component(x, null)), lct.treeMark(x), "tree mark of " + x);
+        }
+    }
+
+    private void join(int u, int v, double w, Random random) {
+        int dropped = markOf(random.nextBoolean() ? component(u, null) : component(v, null));
+        lct.setMark(dropped, 0);
+        marked.remove(dropped);
+        int x = newEdge(w);
+        lct.linkEdge(u, x, v);
+        add(new Edge(u, v, w, x));
+    }
+
+    private void split(Edge e, Random random) {
+        lct.cutEdge(e.a(), e.node(), e.b());
+        remove(e);
+        Set<Integer> sideA = component(e.a(), null);
+        Set<Integer> sideB = component(e.b(), null);
+        assertEquals(sideA.size(), lct.rootSize(e.a()));
+        assertEquals(sideB.size(), lct.rootSize(e.b()));
+        assertEquals(markOf(sideA), lct.rootMark(e.a()));
+        lct.free(e.node());
+        Set<Integer> unmarked = markOf(sideA) == 0 ? sideA : sideB;
+        int m = new ArrayList<>(unmarked).get(random.nextInt(unmarked.size()));
+        lct.setMark(m, m);
+        marked.add(m);
+    }
+
+    /** The path query, and if asked the heaviest edge replaced by u~v, checking what the forest reads. */
+    private void swap(int u, int v, double w, List<Edge> path, boolean replace) {
+        Edge max = path.get(0);
+        for (Edge e : path) {
+            if (heavier(e, max)) {
+                max = e;
+            }
+        }
+        assertEquals(max.node(), lct.heaviestOnPath(u, v), "heaviest on " + u + ".." + v);
+        if (!replace) {
+            return;
+        }
+        Set<Integer> onPath = new HashSet<>();
+        for (Edge e : path) {
+            onPath.add(e.a());
+            onPath.add(e.b());
+        }
+        int c = markOf(component(u, null));
+        lct.cutOnPath(max.node());
+        remove(max);
+        int[] ends = {u, v};
+        for (int s = 0; s < 2; s++) {
+            Set<Integer> side = component(ends[s], null);
+            assertEquals(side.size(), lct.sideSize(s), "size of side " + s);
+            assertEquals(markOf(side), lct.sideMarks(s), "mark of side " + s);
+            boolean cOnSidePath = onPath.contains(c) && side.contains(c);
+            assertEquals(cOnSidePath, lct.onSidePath(s, c), "centroid on the path of side " + s);
+            if (cOnSidePath && c != ends[s]) {
+                assertEquals(component(ends[s], c).size(), lct.branchSize(s, c), "branch of " + c + " side " + s);
+            }
+        }
+        lct.free(max.node());
+        int x = newEdge(w);
+        lct.linkAcross(x);
+        add(new Edge(u, v, w, x));
+    }
+
+    private int newEdge(double w) {
+        return lct.newEdge(nextPayload++, w);
+    }
+
+    private boolean heavier(Edge e1, Edge e2) {
+        int c = Double.compare(e1.w(), e2.w());
+        return c != 0 ? c > 0 : lct.payload(e1.node()) > lct.payload(e2.node());
+    }
+
+    private void add(Edge e) {
+        adjacent.get(e.a()).put(e.b(), e);
+        adjacent.get(e.b()).put(e.a(), e);
+    }
+
+    private void remove(Edge e) {
+        adjacent.get(e.a()).remove(e.b());
+        adjacent.get(e.b()).remove(e.a());
+    }
+
+    private void replace(Edge old, Edge e) {
+        remove(old);
+        add(e);
+    }
+
+    private int markOf(Set<Integer> component) {
+        int mark = 0;
+        for (int x : component) {
+            if (marked.contains(x)) {
+                mark += x;
+            }
+        }
+        return mark;
+    }
+
+    /** The vertices reachable from start without passing through {@code blocked} (null: none). */
+    private Set<Integer> component(int start, Integer blocked) {
+        Set<Integer> seen = new HashSet<>(List.of(start));
+        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(start));
+        while (!queue.isEmpty()) {
+            for (Integer y : adjacent.get(queue.poll()).keySet()) {
+                if (!y.equals(blocked) && seen.add(y)) {
+                    queue.add(y);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** The tree edges on the path u..v, or null if they are in different trees. */
+    private List<Edge> path(int u, int v) {
+        Map<Integer, Edge> via = new HashMap<>();
+        via.put(u, null);
+        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(u));
+        while (!queue.isEmpty()) {
+            int x = queue.poll();
+            for (Map.Entry<Integer, Edge> entry : adjacent.get(x).entrySet()) {
+                if (!via.containsKey(entry.getKey())) {
+                    via.put(entry.getKey(), entry.getValue());
+                    queue.add(entry.getKey());
+                }
+            }
+        }
+        if (!via.containsKey(v)) {
+            return null;
+        }
+        List<Edge> path = new ArrayList<>();
+        for (int x = v; x != u; ) {
+            Edge e = via.get(x);
+            path.add(e);
+            x = e.a() == x ? e.b() : e.a();
+        }
+        return path;
+    }
+}
