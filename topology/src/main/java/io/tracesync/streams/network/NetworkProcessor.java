@@ -30,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * forest, its reference nodes and the factors along changed paths ({@link NetworkSync}). The latest summary of every
  * link is kept in a store, from which the forest is rebuilt when the task starts. Factors are coalesced: every
  * {@code emitInterval} of wall-clock time, the nodes whose answer changed since the last emission and by enough
- * ({@link FactorGate}) get one record each, and the tree one snapshot if it changed.
+ * ({@link FactorGate}) get one record each, and the tree one snapshot if it changed. An interval of zero is the
+ * deterministic mode: the decision follows every summary, stamped with the summary's record timestamp instead of
+ * the wall clock, so the records emitted depend only on the input and its order, not on timing — a crashed and
+ * restarted run emits exactly the records of an uninterrupted one (docs/STREAMS.md, Guarantees).
  */
 public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSummary, String, SpecificRecord> {
 
@@ -79,7 +82,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         if (restored > 0) {
             LOG.info("network rebuilt from {} stored link summaries", restored);
         }
-        context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+        if (!emitInterval.isZero()) {
+            context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+        }
     }
 
     @Override
@@ -87,6 +92,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         LinkSummary s = record.value();
         links.put(new LinkId(s.getA(), s.getB()), s);
         apply(s);
+        if (emitInterval.isZero()) {
+            emit(record.timestamp());
+        }
     }
 
     private void apply(LinkSummary s) {
