@@ -20,16 +20,23 @@ final class PackagedJar {
     private PackagedJar() {
     }
 
-    /** Runs it from the repository root and returns its standard output; fails unless it exits with 0 in time. */
-    static String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
-        Path jar;
+    /** The packaged jar, {@code topology/target/tracesync-topology-*-all.jar}. */
+    static Path jar() throws IOException {
         try (var files = Files.list(ROOT.resolve("topology/target"))) {
-            jar = files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
+            return files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
                     .orElseThrow(() -> new IllegalStateException(
                             "topology/target has no -all.jar: run `./mvnw verify` from the root"));
         }
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
+    }
+
+    /** The java launcher of this JVM. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Runs it from the repository root and returns its standard output; fails unless it exits with 0 in time. */
+    static String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).start();
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));

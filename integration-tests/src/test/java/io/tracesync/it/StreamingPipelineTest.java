@@ -13,7 +13,6 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
-import io.tracesync.streams.network.FactorRecords;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,26 +130,13 @@ class StreamingPipelineTest {
         String mismatch = null;
         while (System.nanoTime() < deadline) {
             Map<String, SyncFactor> got = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-            mismatch = differences(expected, got);
+            mismatch = FactorAnswers.differences(expected, got);
             if (mismatch == null) {
                 return;
             }
             Thread.sleep(500);
         }
         throw new AssertionError("sync.factors never equalled the offline answer: " + mismatch);
-    }
-
-    private static String differences(Map<String, NodeFactor> expected, Map<String, SyncFactor> got) {
-        if (!expected.keySet().equals(got.keySet())) {
-            return "nodes " + got.keySet() + " instead of " + expected.keySet();
-        }
-        for (NodeFactor e : expected.values()) {
-            SyncFactor g = got.get(e.node());
-            if (!e.reference().equals(g.getReference()) || !e.factor().equals(FactorRecords.factor(g))) {
-                return e.node() + ": " + g + " instead of " + e;
-            }
-        }
-        return null;
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> readAll(Settings settings, String topic, int atLeast)

@@ -20,8 +20,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes trace events to the per-node topics the application reads ({@code traces.<node>}), keyed by segment key,
- * creating each node's topic on first use. For importers, the simulator and the demo.
+ * Writes trace events to the per-node topics the application reads ({@code traces.<node>}), or to the one
+ * multiplexed topic when {@code traces.topic} is set, keyed by segment key, creating each topic on first use. For
+ * importers, the simulator, the demo and the tests.
  */
 public final class TraceTopicWriter implements AutoCloseable {
 
@@ -30,6 +31,7 @@ public final class TraceTopicWriter implements AutoCloseable {
     private final Settings settings;
     private final Topics topics;
     private final String prefix;
+    private final String single;
     private final Producer<SegmentKey, TraceEvent> producer;
     private final Set<String> known = new HashSet<>();
     private final AtomicReference<Exception> failure = new AtomicReference<>();
@@ -39,6 +41,7 @@ public final class TraceTopicWriter implements AutoCloseable {
         this.settings = settings;
         this.topics = new Topics(settings);
         this.prefix = settings.get("traces.topic.prefix");
+        this.single = settings.get("traces.topic");
         Properties p = new Properties();
         p.putAll(settings.streamsProperties());
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -51,13 +54,13 @@ public final class TraceTopicWriter implements AutoCloseable {
 
     /** The topic of a node's events. */
     public String topicOf(String node) {
-        return prefix + node;
+        return single.isEmpty() ? prefix + node : single;
     }
 
     /** Creates the topics of these nodes now (before a pattern subscriber starts, say). */
     public void createTopics(Collection<String> nodes) {
-        List<NewTopic> missing = nodes.stream().filter(known::add)
-                .map(n -> new NewTopic(topicOf(n), (int) settings.integer("topics.partitions"),
+        List<NewTopic> missing = nodes.stream().filter(known::add).map(this::topicOf).distinct()
+                .map(t -> new NewTopic(t, (int) settings.integer("topics.partitions"),
                         (short) settings.integer("topics.replication.factor")))
                 .toList();
         if (missing.isEmpty()) {

@@ -12,6 +12,8 @@ import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.link.LinkSummaries;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,7 +114,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             return;
         }
         dirty = false;
-        for (NodeFactor f : network.drain()) {
+        // By node: the core's drain order follows its internal ids, which a rebuild from the store assigns anew.
+        List<NodeFactor> changed = new ArrayList<>(network.drain());
+        changed.sort(Comparator.comparing(NodeFactor::node));
+        for (NodeFactor f : changed) {
             SyncFactor old = emitted.get(f.node());
             if (old == null || gate.matters(old.getReference(), FactorRecords.factor(old), f.reference(), f.factor(),
                     latestLocalNs.getOrDefault(f.node(), 0L))) {
@@ -138,7 +143,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             sizes.merge(f.reference(), 1, Integer::sum);
         }
         String largest = sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
-                .thenComparing(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())))
+                .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
                 .map(Map.Entry::getKey).orElse("");
         long worst = -1;
         for (NodeFactor f : all) {

@@ -1,0 +1,27 @@
+package io.tracesync.it;
+
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.streams.network.FactorRecords;
+import java.util.Map;
+
+/** Compares the latest factor records with an expected answer (the offline one, usually). */
+final class FactorAnswers {
+
+    private FactorAnswers() {
+    }
+
+    /** The first difference, or null when every node has its expected reference and factor. */
+    static String differences(Map<String, NodeFactor> expected, Map<String, SyncFactor> got) {
+        if (!expected.keySet().equals(got.keySet())) {
+            return "nodes " + got.keySet() + " instead of " + expected.keySet();
+        }
+        for (NodeFactor e : expected.values()) {
+            SyncFactor g = got.get(e.node());
+            if (!e.reference().equals(g.getReference()) || !e.factor().equals(FactorRecords.factor(g))) {
+                return e.node() + ": " + g + " instead of " + e;
+            }
+        }
+        return null;
+    }
+}
