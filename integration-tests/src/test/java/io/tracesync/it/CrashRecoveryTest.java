@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
@@ -163,15 +162,7 @@ class CrashRecoveryTest {
     }
 
     private void awaitOffline(Settings settings) throws InterruptedException {
-        Map<String, NodeFactor> expected = OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
-                DEFAULTS.networkOptions());
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        String mismatch;
-        while ((mismatch = FactorAnswers.differences(expected, FactorsTopic.latest(settings, WAIT))) != null) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("sync.factors never equalled the offline answer: " + mismatch);
-            }
-            Thread.sleep(500);
-        }
+        FactorAnswers.await(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
+                DEFAULTS.networkOptions()), WAIT);
     }
 }

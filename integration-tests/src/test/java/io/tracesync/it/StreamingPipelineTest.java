@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
@@ -124,19 +122,8 @@ class StreamingPipelineTest {
                 .with("links.min.change", "0");
     }
 
-    /** Waits until the committed factors of every node equal the expected ones. */
     private static void awaitFactors(Settings settings, Map<String, NodeFactor> expected) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        String mismatch = null;
-        while (System.nanoTime() < deadline) {
-            Map<String, SyncFactor> got = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-            mismatch = FactorAnswers.differences(expected, got);
-            if (mismatch == null) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("sync.factors never equalled the offline answer: " + mismatch);
+        FactorAnswers.await(settings, expected, WAIT);
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> readAll(Settings settings, String topic, int atLeast)
