@@ -42,21 +42,23 @@ class BrokerRestartTest {
                     "state.dir", dir.resolve("state").toString(),
                     "factors.min.change", "0",
                     "links.min.change", "0"));
-            try (TraceTopicWriter writer = new TraceTopicWriter(settings);
-                 TracesyncApp app = TracesyncApp.start(settings)) {
+            try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+                // Before the application starts: its pattern subscription would see them only at a metadata refresh.
                 writer.createTopics(cluster.nodes);
-                cluster.events.subList(0, half).forEach(writer::write);
-                writer.flush();
-                Waiting.until(() -> app.stats().events.get() > half / 2, WAIT, "the first half not under way");
-                long before = app.stats().events.get();
-                broker.restart(OUTAGE);
-                cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
-                writer.flush();
-                FactorAnswers.await(settings, OfflineSync.factors(cluster.pairs, settings.linkOptions(),
-                        settings.networkOptions()), WAIT);
-                System.out.printf("broker restart: %d of %d events processed when the broker stopped%n", before,
-                        cluster.events.size());
-                assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
+                try (TracesyncApp app = TracesyncApp.start(settings)) {
+                    cluster.events.subList(0, half).forEach(writer::write);
+                    writer.flush();
+                    Waiting.until(() -> app.stats().events.get() > half / 2, WAIT, "the first half not under way");
+                    long before = app.stats().events.get();
+                    broker.restart(OUTAGE);
+                    cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
+                    writer.flush();
+                    FactorAnswers.await(settings, OfflineSync.factors(cluster.pairs, settings.linkOptions(),
+                            settings.networkOptions()), WAIT);
+                    System.out.printf("broker restart: %d of %d events processed when the broker stopped%n", before,
+                            cluster.events.size());
+                    assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
+                }
             }
         }
     }

@@ -49,23 +49,25 @@ class RegistryOutageTest {
                     "dlq.topic", "sync.dlq-" + id))
                     .with("factors.min.change", "0")
                     .with("links.min.change", "0");
-            try (TraceTopicWriter writer = new TraceTopicWriter(settings);
-                 TracesyncApp app = TracesyncApp.start(settings)) {
+            try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+                // Before the application starts: its pattern subscription would see them only at a metadata refresh.
                 writer.createTopics(cluster.nodes);
-                cluster.events.subList(0, half).forEach(writer::write);
-                writer.flush();
-                Waiting.until(() -> app.stats().events.get() == half && app.stats().factorRecords.get() > 0, WAIT,
-                        "the first half not processed");
-                registry.stop();
-                long factorsBefore = app.stats().factorRecords.get();
-                cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
-                writer.flush();
-                Waiting.until(() -> app.stats().pairs.get() == cluster.pairs.size(), WAIT,
-                        "the second half not matched while the registry was down");
-                Waiting.until(() -> app.stats().factorRecords.get() > factorsBefore, WAIT,
-                        "no factor emitted while the registry was down");
-                assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
-                registry.restart();
+                try (TracesyncApp app = TracesyncApp.start(settings)) {
+                    cluster.events.subList(0, half).forEach(writer::write);
+                    writer.flush();
+                    Waiting.until(() -> app.stats().events.get() == half && app.stats().factorRecords.get() > 0, WAIT,
+                            "the first half not processed");
+                    registry.stop();
+                    long factorsBefore = app.stats().factorRecords.get();
+                    cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
+                    writer.flush();
+                    Waiting.until(() -> app.stats().pairs.get() == cluster.pairs.size(), WAIT,
+                            "the second half not matched while the registry was down");
+                    Waiting.until(() -> app.stats().factorRecords.get() > factorsBefore, WAIT,
+                            "no factor emitted while the registry was down");
+                    assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
+                    registry.restart();
+                }
             }
         }
     }
