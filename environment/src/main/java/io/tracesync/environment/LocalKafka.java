@@ -31,13 +31,20 @@ public final class LocalKafka implements AutoCloseable {
     /** The format tool lives a second: the C1 compiler alone starts it fastest. */
     private static final List<String> TOOL_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
 
-    private final ChildProcess process;
+    private final List<String> command;
+    private final Path workDir;
+    private final Path log;
+    private final int port;
     private final String bootstrapServers;
     private final int[] securePorts;
+    private ChildProcess process;
 
-    private LocalKafka(ChildProcess process, String bootstrapServers, int[] securePorts) {
-        this.process = process;
-        this.bootstrapServers = bootstrapServers;
+    private LocalKafka(List<String> command, Path workDir, Path log, int port, int[] securePorts) {
+        this.command = command;
+        this.workDir = workDir;
+        this.log = log;
+        this.port = port;
+        this.bootstrapServers = "127.0.0.1:" + port;
         this.securePorts = securePorts;
     }
 
@@ -77,19 +84,36 @@ public final class LocalKafka implements AutoCloseable {
         ChildProcess.run("Kafka storage format", concat(launch, TOOL_OPTIONS, List.of("kafka.tools.StorageTool",
                 "format", "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString()),
                 secure == null ? List.of() : secure.formatArguments()), workDir, log, FORMAT_TIMEOUT);
-        ChildProcess child = ChildProcess.start("Kafka broker", concat(launch,
+        LocalKafka started = new LocalKafka(concat(launch,
                 ClassDataSharing.options(java, "kafka-" + Integer.toHexString(classpath.hashCode())),
-                List.of("kafka.Kafka", config.toString())), workDir, log);
+                List.of("kafka.Kafka", config.toString())), workDir, log, ports[0],
+                secure == null ? new int[0] : new int[] {ports[2], ports[3]});
+        started.launch();
+        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
+        return started;
+    }
+
+    private void launch() throws IOException {
+        ChildProcess child = ChildProcess.start("Kafka broker", command, workDir, log);
         try {
-            child.awaitReady(() -> answers(ports[0]), START_TIMEOUT);
+            child.awaitReady(() -> answers(port), START_TIMEOUT);
         } catch (IOException | RuntimeException e) {
             child.close();
             throw e;
         }
-        LocalKafka started = new LocalKafka(child, "127.0.0.1:" + ports[0],
-                secure == null ? new int[0] : new int[] {ports[2], ports[3]});
-        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
-        return started;
+        process = child;
+    }
+
+    /**
+     * Stops the broker and starts it again on the same ports and data directory, waiting {@code down} in between:
+     * for tests of clients that must ride out a broker outage.
+     */
+    public void restart(Duration down) throws IOException, InterruptedException {
+        process.close();
+        LOG.info("broker {} stopped for {} ms", bootstrapServers, down.toMillis());
+        Thread.sleep(down.toMillis());
+        launch();
+        LOG.info("{} restarted", description());
     }
 
     public String bootstrapServers() {

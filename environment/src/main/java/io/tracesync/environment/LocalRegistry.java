@@ -26,12 +26,17 @@ public final class LocalRegistry implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
-    private final ChildProcess process;
+    private final List<String> command;
+    private final Path workDir;
+    private final Path log;
     private final String url;
     private final String version;
+    private ChildProcess process;
 
-    private LocalRegistry(ChildProcess process, String url, String version) {
-        this.process = process;
+    private LocalRegistry(List<String> command, Path workDir, Path log, String url, String version) {
+        this.command = command;
+        this.workDir = workDir;
+        this.log = log;
         this.url = url;
         this.version = version;
     }
@@ -53,8 +58,15 @@ public final class LocalRegistry implements AutoCloseable {
                 "-jar", home.resolve(RegistryDistribution.LAUNCHER).toString()));
         Path log = workDir.resolve("registry.log");
         Files.deleteIfExists(log);
-        ChildProcess child = ChildProcess.start("Apicurio Registry " + version, command, workDir, log);
         String url = "http://127.0.0.1:" + ports[0] + CCOMPAT_PATH;
+        LocalRegistry started = new LocalRegistry(command, workDir, log, url, version);
+        started.launch();
+        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
+        return started;
+    }
+
+    private void launch() throws IOException {
+        ChildProcess child = ChildProcess.start("Apicurio Registry " + version, command, workDir, log);
         HttpClient http = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
         try {
             child.awaitReady(() -> answers(http, url), START_TIMEOUT);
@@ -62,9 +74,19 @@ public final class LocalRegistry implements AutoCloseable {
             child.close();
             throw e;
         }
-        LocalRegistry started = new LocalRegistry(child, url, version);
-        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
-        return started;
+        process = child;
+    }
+
+    /** Stops the registry; {@link #restart()} brings it back on the same ports. Its in-memory storage is lost. */
+    public void stop() {
+        process.close();
+        LOG.info("registry {} stopped", url);
+    }
+
+    /** Starts the stopped registry again on the same ports, empty, and waits until it answers. */
+    public void restart() throws IOException {
+        launch();
+        LOG.info("{} restarted", description());
     }
 
     /** The Confluent-compatible base URL, e.g. {@code http://127.0.0.1:PORT/apis/ccompat/v7}. */

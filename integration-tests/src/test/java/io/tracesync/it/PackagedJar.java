@@ -20,6 +20,20 @@ final class PackagedJar {
     private PackagedJar() {
     }
 
+    /** The packaged jar, {@code topology/target/tracesync-topology-*-all.jar}. */
+    static Path jar() throws IOException {
+        try (var files = Files.list(ROOT.resolve("topology/target"))) {
+            return files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException(
+                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
+        }
+    }
+
+    /** The java launcher of this JVM. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     /** Runs it from the repository root and returns its standard output; fails unless it exits with 0 in time. */
     static String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command(List.of(), args)).directory(ROOT.toFile()).start();
@@ -45,15 +59,9 @@ final class PackagedJar {
     }
 
     private static List<String> command(List<String> jvmOptions, String... args) throws IOException {
-        Path jar;
-        try (var files = Files.list(ROOT.resolve("topology/target"))) {
-            jar = files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException(
-                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
-        }
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(List.of(java()));
         cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-jar", jar.toString()));
+        cmd.addAll(List.of("-jar", jar().toString()));
         cmd.addAll(List.of(args));
         return cmd;
     }

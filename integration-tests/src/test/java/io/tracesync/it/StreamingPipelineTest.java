@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.MalformedRecords;
 import io.tracesync.streams.MalformedRecords.Kind;
 import io.tracesync.streams.MalformedRecords.Raw;
@@ -16,7 +14,6 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
-import io.tracesync.streams.network.FactorRecords;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -178,32 +175,8 @@ class StreamingPipelineTest {
                 .with("links.min.change", "0");
     }
 
-    /** Waits until the committed factors of every node equal the expected ones. */
     private static void awaitFactors(Settings settings, Map<String, NodeFactor> expected) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        String mismatch = null;
-        while (System.nanoTime() < deadline) {
-            Map<String, SyncFactor> got = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-            mismatch = differences(expected, got);
-            if (mismatch == null) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("sync.factors never equalled the offline answer: " + mismatch);
-    }
-
-    private static String differences(Map<String, NodeFactor> expected, Map<String, SyncFactor> got) {
-        if (!expected.keySet().equals(got.keySet())) {
-            return "nodes " + got.keySet() + " instead of " + expected.keySet();
-        }
-        for (NodeFactor e : expected.values()) {
-            SyncFactor g = got.get(e.node());
-            if (!e.reference().equals(g.getReference()) || !e.factor().equals(FactorRecords.factor(g))) {
-                return e.node() + ": " + g + " instead of " + e;
-            }
-        }
-        return null;
+        FactorAnswers.await(settings, expected, WAIT);
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> readAll(Settings settings, String topic, int atLeast)

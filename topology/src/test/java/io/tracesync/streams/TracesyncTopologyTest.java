@@ -91,6 +91,35 @@ class TracesyncTopologyTest {
     }
 
     @Test
+    void withAZeroEmitIntervalFactorsFollowTheInputWithoutAnyWallClock() {
+        Settings deterministic = settings.with("factors.emit.interval", "0").with("traces.topic", "traces")
+                .with("state.dir", settings.get("state.dir") + "-deterministic");
+        SimulatedTraces traces = SimulatedTraces.run(5, 10_000_000_000L, 9);
+        try (TopologyTestDriver d = new TopologyTestDriver(TracesyncTopology.build(deterministic,
+                new Topics(deterministic), new PipelineStats()), deterministic.streamsProperties(), START)) {
+            TestInputTopic<SegmentKey, TraceEvent> in = d.createInputTopic("traces", topics.segmentKey.serializer(),
+                    topics.traceEvent.serializer(), START, Duration.ofMillis(1));
+            traces.events.forEach(e -> in.pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e));
+            List<TestRecord<String, SyncFactor>> records = d.createOutputTopic(topics.factors,
+                    new StringDeserializer(), topics.syncFactor.deserializer()).readRecordsToList();
+            Map<String, Long> versions = new HashMap<>();
+            Map<String, SyncFactor> latest = new HashMap<>();
+            long end = START.toEpochMilli() + traces.events.size();
+            for (TestRecord<String, SyncFactor> r : records) {
+                long at = r.getRecordTime().toEpochMilli();
+                assertEquals(at, r.getValue().getValidFromMs(), "stamped with the input's record time");
+                assertTrue(at >= START.toEpochMilli() && at < end, "an input's time: " + at);
+                assertEquals(versions.merge(r.getKey(), 1L, Long::sum), r.getValue().getVersion(), r.getKey());
+                latest.put(r.getKey(), r.getValue());
+            }
+            Map<String, NodeFactor> offline = offline(traces.pairs);
+            assertEquals(offline.keySet(), latest.keySet());
+            offline.forEach((node, expected) ->
+                    assertEquals(expected.factor(), FactorRecords.factor(latest.get(node)), node));
+        }
+    }
+
+    @Test
     void badRecordsGoToTheDeadLetterTopicWithTheirReason() {
         SimulatedTraces traces = SimulatedTraces.run(3, 5_000_000_000L, 11);
         TestInputTopic<byte[], byte[]> raw = driver.createInputTopic("traces.n0", new ByteArraySerializer(),

@@ -12,6 +12,8 @@ import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.link.LinkSummaries;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,10 @@ import org.slf4j.LoggerFactory;
  * forest, its reference nodes and the factors along changed paths ({@link NetworkSync}). The latest summary of every
  * link is kept in a store, from which the forest is rebuilt when the task starts. Factors are coalesced: every
  * {@code emitInterval} of wall-clock time, the nodes whose answer changed since the last emission and by enough
- * ({@link FactorGate}) get one record each, and the tree one snapshot if it changed.
+ * ({@link FactorGate}) get one record each, and the tree one snapshot if it changed. An interval of zero is the
+ * deterministic mode: the decision follows every summary, stamped with the summary's record timestamp instead of
+ * the wall clock, so the records emitted depend only on the input and its order, not on timing — a crashed and
+ * restarted run emits exactly the records of an uninterrupted one (docs/STREAMS.md, Guarantees).
  */
 public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSummary, String, SpecificRecord> {
 
@@ -38,6 +43,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     public static final String TREE_KEY = "forest";
 
     private static final Logger LOG = LoggerFactory.getLogger(NetworkProcessor.class);
+    private static final long SUMMARY_EVERY_NS = 1_000_000_000L;
 
     private final String linkStoreName;
     private final String factorStoreName;
@@ -52,6 +58,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private List<TreeEdge> lastTree = List.of();
     private long treeVersion;
     private boolean dirty;
+    private long lastSummary = System.nanoTime() - SUMMARY_EVERY_NS;
 
     public NetworkProcessor(String linkStoreName, String factorStoreName, NetworkOptions options,
             Duration emitInterval, double minChange, PipelineStats stats) {
@@ -79,7 +86,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         if (restored > 0) {
             LOG.info("network rebuilt from {} stored link summaries", restored);
         }
-        context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+        if (!emitInterval.isZero()) {
+            context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+        }
     }
 
     @Override
@@ -88,6 +97,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         links.put(new LinkId(s.getA(), s.getB()), s);
         apply(s);
         stats.networkUpdates.incrementAndGet();
+        if (emitInterval.isZero()) {
+            emit(record.timestamp());
+        }
     }
 
     private void apply(LinkSummary s) {
@@ -105,7 +117,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             return;
         }
         dirty = false;
-        for (NodeFactor f : network.drain()) {
+        // By node: the core's drain order follows its internal ids, which a rebuild from the store assigns anew.
+        List<NodeFactor> changed = new ArrayList<>(network.drain());
+        changed.sort(Comparator.comparing(NodeFactor::node));
+        for (NodeFactor f : changed) {
             SyncFactor old = emitted.get(f.node());
             if (old == null || gate.matters(old.getReference(), FactorRecords.factor(old), f.reference(), f.factor(),
                     latestLocalNs.getOrDefault(f.node(), 0L))) {
@@ -115,23 +130,26 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
                 context().forward(new Record<>(f.node(), r, now));
             }
         }
-        List<NodeFactor> all = network.factors();
         List<TreeEdge> tree = network.tree();
         if (!tree.equals(lastTree)) {
             lastTree = tree;
-            context().forward(new Record<>(TREE_KEY, FactorRecords.tree(tree, all, ++treeVersion, now), now));
+            context().forward(new Record<>(TREE_KEY, FactorRecords.tree(tree, network.factors(), ++treeVersion, now),
+                    now));
         }
-        summarize(all);
+        if (System.nanoTime() - lastSummary >= SUMMARY_EVERY_NS) {
+            lastSummary = System.nanoTime();
+            summarize(network.factors());
+        }
     }
 
-    /** The progress figures: the largest component's reference and its widest bound. */
+    /** The progress figures (for people, so at most once a second): the largest component's reference and its widest bound. */
     private void summarize(List<NodeFactor> all) {
         Map<String, Integer> sizes = new HashMap<>();
         for (NodeFactor f : all) {
             sizes.merge(f.reference(), 1, Integer::sum);
         }
         String largest = sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
-                .thenComparing(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())))
+                .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
                 .map(Map.Entry::getKey).orElse("");
         long worst = -1;
         for (NodeFactor f : all) {

@@ -41,6 +41,10 @@ class NetworkProcessorTest {
 
     @BeforeEach
     void stores() {
+        addStores(context);
+    }
+
+    private void addStores(MockProcessorContext<String, SpecificRecord> context) {
         KeyValueStore<LinkId, LinkSummary> links = Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore("links"), topics.linkId, topics.linkSummary).withLoggingDisabled().build();
         KeyValueStore<String, SyncFactor> factors = Stores.keyValueStoreBuilder(
@@ -52,8 +56,12 @@ class NetworkProcessorTest {
     }
 
     private NetworkProcessor started() {
-        NetworkProcessor p = new NetworkProcessor("links", "factors", settings.networkOptions(),
-                Duration.ofSeconds(1), 0, stats);
+        return started(context, Duration.ofSeconds(1));
+    }
+
+    private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval) {
+        NetworkProcessor p = new NetworkProcessor("links", "factors", settings.networkOptions(), emitInterval, 0,
+                stats);
         p.init(context);
         return p;
     }
@@ -78,6 +86,35 @@ class NetworkProcessorTest {
 
     private static void feed(NetworkProcessor p, List<LinkSummary> summaries) {
         summaries.forEach(s -> p.process(new Record<>(new LinkId(s.getA(), s.getB()), s, 0L)));
+    }
+
+    /** The summaries in order, each stamped with its position (ms) as record timestamp. */
+    private static void feedStamped(NetworkProcessor p, List<LinkSummary> summaries, int from, int to) {
+        for (int i = from; i < to; i++) {
+            LinkSummary s = summaries.get(i);
+            p.process(new Record<>(new LinkId(s.getA(), s.getB()), s, 1_000L + i));
+        }
+    }
+
+    /**
+     * Every link's summary after 5, 20, then all of its pairs: a stream in which factors change many times. Links
+     * arrive in the reverse of the store's key order, so a rebuild from the store meets them in another order.
+     */
+    private List<LinkSummary> growingSummaries() {
+        List<LinkSummary> all = new java.util.ArrayList<>();
+        for (int n : new int[] {5, 20, Integer.MAX_VALUE}) {
+            List<LinkSummary> batch = new java.util.ArrayList<>(summaries(n));
+            java.util.Collections.reverse(batch);
+            all.addAll(batch);
+        }
+        return all;
+    }
+
+    /** The factor records forwarded, each as (key, value, timestamp). */
+    private static List<List<Object>> factorRecords(MockProcessorContext<String, SpecificRecord> context) {
+        return context.forwarded().stream().map(MockProcessorContext.CapturedForward::record)
+                .filter(r -> r.value() instanceof SyncFactor)
+                .map(r -> List.<Object>of(r.key(), r.value(), r.timestamp())).toList();
     }
 
     private Map<String, SyncFactor> forwardedFactors() {
@@ -133,5 +170,44 @@ class NetworkProcessorTest {
         after.putAll(forwardedFactors());
         assertOffline(after);
         forwardedFactors().forEach((node, f) -> assertEquals(before.get(node).getVersion() + 1, f.getVersion()));
+    }
+
+    @Test
+    void withAZeroIntervalEverySummaryIsDecidedAtOnceAndStampedWithItsRecordTime() {
+        NetworkProcessor p = started(context, Duration.ZERO);
+        assertTrue(context.scheduledPunctuators().isEmpty(), "no wall-clock punctuation");
+        List<LinkSummary> summaries = growingSummaries();
+        feedStamped(p, summaries, 0, 1);
+        assertEquals(2, forwardedOf(SyncFactor.class), "the first link's two nodes, at once");
+        feedStamped(p, summaries, 1, summaries.size());
+        assertOffline(forwardedFactors());
+        List<List<Object>> records = factorRecords(context);
+        for (int i = 1; i < records.size(); i++) {
+            if (records.get(i).get(2).equals(records.get(i - 1).get(2))) {
+                assertTrue(((String) records.get(i - 1).get(0)).compareTo((String) records.get(i).get(0)) < 0,
+                        "one summary's records in node order, whatever the core's ids: " + records);
+            }
+        }
+        for (List<Object> r : records) {
+            long timestamp = (Long) r.get(2);
+            assertEquals(timestamp, ((SyncFactor) r.get(1)).getValidFromMs(), "valid from the summary's record time");
+            assertTrue(timestamp >= 1_000 && timestamp < 1_000 + summaries.size());
+        }
+    }
+
+    @Test
+    void withAZeroIntervalARestartedTaskEmitsExactlyTheRecordsOfAnUninterruptedOne() {
+        List<LinkSummary> summaries = growingSummaries();
+        MockProcessorContext<String, SpecificRecord> uninterrupted = new MockProcessorContext<>();
+        addStores(uninterrupted);
+        feedStamped(started(uninterrupted, Duration.ZERO), summaries, 0, summaries.size());
+
+        int cut = summaries.size() / 2;
+        feedStamped(started(context, Duration.ZERO), summaries, 0, cut);
+        feedStamped(started(context, Duration.ZERO), summaries, cut, summaries.size());
+
+        List<List<Object>> expected = factorRecords(uninterrupted);
+        assertTrue(expected.size() > 10, "factors change many times: " + expected.size());
+        assertEquals(expected, factorRecords(context));
     }
 }

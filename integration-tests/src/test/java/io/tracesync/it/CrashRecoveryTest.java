@@ -1,0 +1,168 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.streams.FactorsTopic;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.TracesyncApp;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged application, killed with SIGKILL at seeded random moments and restarted each time on the same state
+ * directory, on a real broker: exactly_once_v2 must lose and repeat nothing. In the deterministic mode
+ * ({@code factors.emit.interval=0}, one input partition) the whole committed {@code sync.factors} stream equals an
+ * uninterrupted run's record for record; in the default coalesced mode the final factors equal the offline answer
+ * and every node's versions count up with no gap and no repeat.
+ */
+@ExtendWith(SharedKafkaEnvironment.class)
+class CrashRecoveryTest {
+
+    private static final long SEED = 20261123;
+    private static final Duration WAIT = Duration.ofSeconds(120);
+    private static final Settings DEFAULTS = Settings.of(Map.of());
+
+    @TempDir
+    Path dir;
+
+    private final SimulatedTraces cluster = SimulatedTraces.run(6, 20_000_000_000L, 31);
+    private final String input = "traces-crash-" + UUID.randomUUID();
+
+    @Test
+    void twentyKillsLeaveExactlyTheFactorStreamOfAnUninterruptedRun() throws Exception {
+        Map<String, String> deterministic = Map.of("factors.emit.interval", "0", "factors.min.change", "0",
+                "links.min.change", "0");
+        Map<String, String> crashed = settings("crashed", deterministic);
+        runWithKills(crashed, 20);
+
+        Settings reference = Settings.of(settings("uninterrupted", deterministic));
+        try (TracesyncApp app = TracesyncApp.start(reference)) {
+            awaitOffline(reference);
+        }
+        List<String> expected = stream(reference);
+        assertTrue(expected.size() > 2 * cluster.nodes.size(), "factors change many times: " + expected.size());
+        Settings killed = Settings.of(crashed);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        List<String> got;
+        while (!(got = stream(killed)).equals(expected) && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+        assertEquals(String.join("\n", expected), String.join("\n", got));
+    }
+
+    @Test
+    void killsInTheCoalescedModeLoseAndRepeatNoFactorVersion() throws Exception {
+        Map<String, String> crashed = settings("coalesced", Map.of("factors.emit.interval", "200ms",
+                "factors.min.change", "0", "links.min.change", "0"));
+        runWithKills(crashed, 5);
+        Map<String, List<Long>> versions = new TreeMap<>();
+        for (ConsumerRecord<String, SyncFactor> r : FactorsTopic.readAll(Settings.of(crashed), WAIT)) {
+            versions.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.value().getVersion());
+        }
+        versions.forEach((node, v) -> {
+            for (int i = 0; i < v.size(); i++) {
+                assertEquals(i + 1, v.get(i), node + " versions " + v);
+            }
+        });
+    }
+
+    /**
+     * Writes the input in {@code kills + 1} parts, one to each instance, and kills the instance a seeded 0.5–4 s after
+     * it runs, its part written a seeded 0–400 ms before the kill so that most kills hit it mid-stream; the last
+     * instance is left to commit everything, then its factors must be the offline answer. Every instance shares one state directory and one static group member id, so a restart takes over at
+     * once (no wait for the dead member's session to expire; its open transaction is aborted by the same
+     * transactional id).
+     */
+    private void runWithKills(Map<String, String> settings, int kills) throws Exception {
+        Settings s = Settings.of(settings);
+        Random random = new Random(SEED);
+        List<List<TraceEvent>> parts = parts(cluster.events, kills + 1);
+        int pendingAtKill = 0;
+        long began = System.nanoTime();
+        try (TraceTopicWriter writer = new TraceTopicWriter(s); Admin admin = Admin.create(s.streamsProperties())) {
+            writer.createTopics(cluster.nodes);
+            for (int i = 0; i <= kills; i++) {
+                try (AppProcess app = AppProcess.start(settings, dir.resolve(s.get("application.id") + "-" + i
+                        + ".log"))) {
+                    app.awaitRunning(WAIT);
+                    if (i == kills) {
+                        parts.get(i).forEach(writer::write);
+                        writer.flush();
+                        GroupLag.awaitZero(admin, s.get("application.id"), input, WAIT);
+                        awaitOffline(s);
+                        break;
+                    }
+                    long wait = 500 + random.nextInt(3_500);
+                    long lead = random.nextInt(400);
+                    Thread.sleep(wait - lead);
+                    parts.get(i).forEach(writer::write);
+                    writer.flush();
+                    Thread.sleep(lead);
+                    if (GroupLag.of(admin, s.get("application.id"), input) > 0) {
+                        pendingAtKill++;
+                    }
+                    assertEquals(AppProcess.KILLED, app.kill(), "killed by SIGKILL");
+                }
+            }
+        }
+        System.out.printf("%s: %d events, %d kills (%d with input not yet committed) in %d s%n",
+                s.get("application.id"), cluster.events.size(), kills, pendingAtKill,
+                (System.nanoTime() - began) / 1_000_000_000L);
+    }
+
+    private Map<String, String> settings(String name, Map<String, String> mode) {
+        String id = "it-" + name + "-" + UUID.randomUUID();
+        Map<String, String> m = new HashMap<>(Map.of(
+                "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
+                "schema.registry.url", SharedKafkaEnvironment.registryUrl(),
+                "application.id", id,
+                "group.instance.id", id,
+                "state.dir", dir.resolve(id).toString(),
+                "traces.topic", input,
+                "factors.topic", "sync.factors-" + id,
+                "tree.topic", "sync.tree-" + id,
+                "links.topic", "sync.links-" + id,
+                "dlq.topic", "sync.dlq-" + id));
+        m.put("topics.partitions", "1");
+        m.put("matcher.rotation", "1h");
+        m.putAll(mode);
+        return m;
+    }
+
+    private static <T> List<List<T>> parts(List<T> all, int n) {
+        List<List<T>> parts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            parts.add(all.subList(all.size() * i / n, all.size() * (i + 1) / n));
+        }
+        return parts;
+    }
+
+    /** The committed factor stream: key, record time and value of every record, in order. */
+    private static List<String> stream(Settings settings) {
+        return FactorsTopic.readAll(settings, WAIT).stream()
+                .map(r -> r.key() + " @" + r.timestamp() + " " + r.value()).toList();
+    }
+
+    private void awaitOffline(Settings settings) throws InterruptedException {
+        FactorAnswers.await(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
+                DEFAULTS.networkOptions()), WAIT);
+    }
+}
