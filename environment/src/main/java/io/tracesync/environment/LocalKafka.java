@@ -141,6 +141,11 @@ public final class LocalKafka implements AutoCloseable {
         return process.pid();
     }
 
+    /** The last lines of the broker's log, for a failure message. */
+    public String logTail(int lines) {
+        return ChildProcess.tail(log, lines);
+    }
+
     /** One line: what runs where. */
     public String description() {
         return "local KRaft broker " + bootstrapServers + " (pid " + pid() + ")";

@@ -1,7 +1,9 @@
 package io.tracesync.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.core.network.OfflineSync;
 import io.tracesync.environment.LocalRegistry;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
@@ -9,23 +11,31 @@ import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The schema registry goes away while the application runs: once every schema id it meets is cached (by the first
- * part of the input), it needs no registry, and the rest of the input is matched and fed to the links and the
- * network as if nothing happened. A registry of its own (stopped, then restarted empty on the same port), the
- * shared broker.
+ * The schema registry goes away. A running application whose schema ids are all cached needs no registry: the rest
+ * of the input is matched and fed to the links and the network as if nothing happened (a registry of its own,
+ * stopped, then restarted empty on the same port). An application with empty caches that meets the input while the
+ * registry is unreachable waits for it, dead-letters nothing, and gives the offline answer once it is back (the
+ * shared registry behind a relay that is cut, then restored).
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class RegistryOutageTest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);
+    private static final Duration OUTAGE = Duration.ofSeconds(15);
 
     @TempDir
     Path dir;
@@ -36,26 +46,16 @@ class RegistryOutageTest {
         int half = cluster.events.size() / 2;
         String id = "it-registry-" + UUID.randomUUID();
         try (LocalRegistry registry = LocalRegistry.start(Path.of("target", "registry-outage").toAbsolutePath())) {
-            Settings settings = Settings.of(Map.of(
-                    "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
-                    "schema.registry.url", registry.url(),
-                    "application.id", id,
-                    "state.dir", dir.resolve("state").toString(),
-                    "traces.topic.prefix", id + ".",
-                    "traces.pattern", id + "\\..+",
-                    "factors.topic", "sync.factors-" + id,
-                    "tree.topic", "sync.tree-" + id,
-                    "links.topic", "sync.links-" + id,
-                    "dlq.topic", "sync.dlq-" + id))
-                    .with("factors.min.change", "0")
-                    .with("links.min.change", "0");
+            Settings settings = settings(id, registry.url());
             try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
                 // Before the application starts: its pattern subscription would see them only at a metadata refresh.
                 writer.createTopics(cluster.nodes);
                 try (TracesyncApp app = TracesyncApp.start(settings)) {
                     cluster.events.subList(0, half).forEach(writer::write);
                     writer.flush();
-                    Waiting.until(() -> app.stats().events.get() == half && app.stats().factorRecords.get() > 0, WAIT,
+                    // every output's schema id cached: a factor, a link summary and a tree snapshot written
+                    Waiting.until(() -> app.stats().events.get() == half && app.stats().factorRecords.get() > 0
+                            && app.stats().linkSummaries.get() > 0 && app.stats().treeRecords.get() > 0, WAIT,
                             "the first half not processed");
                     registry.stop();
                     long factorsBefore = app.stats().factorRecords.get();
@@ -66,9 +66,75 @@ class RegistryOutageTest {
                     Waiting.until(() -> app.stats().factorRecords.get() > factorsBefore, WAIT,
                             "no factor emitted while the registry was down");
                     assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
+                    assertEquals(0, app.stats().replacedThreads.get(), "a stream thread failed");
                     registry.restart();
                 }
             }
+        }
+    }
+
+    @Test
+    void anInstanceWithEmptyCachesWaitsForAnUnreachableRegistryAndLosesNothing() throws Exception {
+        SimulatedTraces cluster = SimulatedTraces.run(4, 10_000_000_000L, 62);
+        String id = "it-registry-down-" + UUID.randomUUID();
+        Settings direct = settings(id, SharedKafkaEnvironment.registryUrl());
+        try (TcpRelay relay = TcpRelay.to(SharedKafkaEnvironment.registryUrl())) {
+            Settings settings = settings(id, relay.relayed(SharedKafkaEnvironment.registryUrl()))
+                    .with("max.retries", "2").with("retries.wait.ms", "500")
+                    .with("consumer.session.timeout.ms", "10000");
+            try (TraceTopicWriter writer = new TraceTopicWriter(direct)) {
+                writer.createTopics(cluster.nodes);
+                cluster.events.forEach(writer::write);
+                writer.flush();
+            }
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                Thread.sleep(OUTAGE.toMillis());
+                assertEquals(0, app.stats().events.get(), "events decoded without their schema");
+                assertTrue(app.stats().replacedThreads.get() > 0, "no stream thread failed for the outage");
+                relay.restore();
+                Waiting.until(() -> app.stats().pairs.get() >= cluster.pairs.size(), WAIT,
+                        "the input not matched after the registry came back");
+                FactorAnswers.await(settings, OfflineSync.factors(cluster.pairs, settings.linkOptions(),
+                        settings.networkOptions()), WAIT);
+                assertEquals(0, committedRecords(direct, settings.get("dlq.topic")), "dead letters");
+            }
+        }
+    }
+
+    private Settings settings(String id, String registryUrl) {
+        return Settings.of(Map.of(
+                "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
+                "schema.registry.url", registryUrl,
+                "application.id", id,
+                "state.dir", dir.resolve("state-" + id).toString(),
+                "traces.topic.prefix", id + ".",
+                "traces.pattern", id + "\\..+",
+                "factors.topic", "sync.factors-" + id,
+                "tree.topic", "sync.tree-" + id,
+                "links.topic", "sync.links-" + id,
+                "dlq.topic", "sync.dlq-" + id))
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0");
+    }
+
+    /** How many records {@code topic} holds for a read_committed reader. */
+    private static long committedRecords(Settings settings, String topic) {
+        Properties p = new Properties();
+        p.putAll(settings.streamsProperties());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> parts = c.partitionsFor(topic).stream()
+                    .map(i -> new TopicPartition(topic, i.partition())).toList();
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            Map<TopicPartition, Long> end = c.endOffsets(parts);
+            long n = 0;
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp)) && System.nanoTime() < deadline) {
+                n += c.poll(Duration.ofMillis(200)).count();
+            }
+            return n;
         }
     }
 }

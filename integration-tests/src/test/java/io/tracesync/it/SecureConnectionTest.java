@@ -93,8 +93,7 @@ class SecureConnectionTest {
             Process app = PackagedJar.start(log, List.of("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=info"),
                     "run", "--config", config.toString());
             try {
-                cluster.events.forEach(writer::write);
-                writer.flush();
+                write(writer, cluster);
                 awaitFactors(settings, expected, app);
             } finally {
                 app.destroy();
@@ -123,6 +122,17 @@ class SecureConnectionTest {
             ExecutionException e = assertThrows(ExecutionException.class,
                     () -> admin.describeCluster().nodes().get(30, TimeUnit.SECONDS));
             assertTrue(e.getCause() instanceof SaslAuthenticationException, e.toString());
+        }
+    }
+
+    /** Writes the events over SASL_SSL; a failure (seen once in CI, not here) tells what the broker logged. */
+    private static void write(TraceTopicWriter writer, SimulatedTraces cluster) {
+        try {
+            cluster.events.forEach(writer::write);
+            writer.flush();
+        } catch (IllegalStateException e) {
+            throw new AssertionError(e.getMessage() + "; the secured broker's log ends with:\n" + broker.logTail(60),
+                    e);
         }
     }
 

@@ -20,7 +20,9 @@ import org.apache.kafka.common.errors.SerializationException;
 /**
  * A client of the Confluent Schema Registry REST API (also served by Apicurio at {@code /apis/ccompat/v7}): register
  * {@code POST /subjects/{subject}/versions}, look up {@code POST /subjects/{subject}}, fetch
- * {@code GET /schemas/ids/{id}}. Answers are cached both ways; the URLs are tried in order while unreachable.
+ * {@code GET /schemas/ids/{id}}. Answers are cached both ways; the URLs are tried in order while unreachable. When
+ * none answers, or one answers with a transient status, the request is repeated as {@link SerdeConfig.Retries} says,
+ * and then fails with a {@link SchemaRegistryUnavailableException}.
  */
 public final class RestSchemaRegistryClient implements SchemaRegistryClient {
 
@@ -33,6 +35,7 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
     private final List<String> urls;
     private final String authorization;
     private final Duration timeout;
+    private final SerdeConfig.Retries retries;
     private final HttpClient http;
     private final Map<SubjectSchema, Integer> ids = new ConcurrentHashMap<>();
     private final Map<Integer, Schema> schemas = new ConcurrentHashMap<>();
@@ -45,6 +48,7 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         this.authorization = config.userInfo() == null ? null : "Basic " + Base64.getEncoder()
                 .encodeToString(config.userInfo().getBytes(StandardCharsets.UTF_8));
         this.timeout = config.requestTimeout();
+        this.retries = config.retries();
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
     }
 
@@ -97,12 +101,34 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         return id.intValue();
     }
 
-    /** The JSON answer of the first reachable registry; a SerializationException with its answer if not 2xx. */
+    /** {@link #attempt}, repeated while the registry is unavailable and retries remain. */
     private JsonNode send(HttpRequest.Builder request, String path) {
         request.header("Accept", ACCEPT).timeout(timeout);
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
+        for (int retry = 1; ; retry++) {
+            try {
+                return attempt(request, path);
+            } catch (SchemaRegistryUnavailableException e) {
+                if (retry > retries.max()) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(retries.before(retry).toMillis());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
+     * The JSON answer of the first registry that answers; a SerializationException with its answer if not 2xx,
+     * a {@link SchemaRegistryUnavailableException} if none answers or the answer is transient.
+     */
+    private JsonNode attempt(HttpRequest.Builder request, String path) {
         IOException last = null;
         for (String url : urls) {
             HttpResponse<String> response;
@@ -117,8 +143,10 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
                 throw new SerializationException("interrupted while calling the schema registry " + url, e);
             }
             if (response.statusCode() / 100 != 2) {
-                throw new SerializationException("schema registry " + url + path + " answered "
-                        + response.statusCode() + ": " + response.body());
+                String message = "schema registry " + url + path + " answered " + response.statusCode() + ": "
+                        + response.body();
+                throw SchemaRegistryUnavailableException.isTransient(response.statusCode())
+                        ? new SchemaRegistryUnavailableException(message, null) : new SerializationException(message);
             }
             try {
                 return JSON.readTree(response.body());
@@ -127,7 +155,7 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
                         + response.body(), e);
             }
         }
-        throw new SerializationException("no schema registry reachable at " + urls + ": " + last, last);
+        throw new SchemaRegistryUnavailableException("no schema registry reachable at " + urls + ": " + last, last);
     }
 
     private static String text(JsonNode answer, String field, String path) {

@@ -20,9 +20,24 @@ import org.apache.kafka.common.config.ConfigException;
  * @param keyStrategy subject of key schemas ({@value #KEY_STRATEGY}, default TopicNameStrategy)
  * @param valueStrategy subject of value schemas ({@value #VALUE_STRATEGY}, default TopicNameStrategy)
  * @param requestTimeout time allowed to each registry request ({@value #REQUEST_TIMEOUT}, default 30 s)
+ * @param retries how often, and after how long, a request is repeated while the registry is unavailable
  */
 public record SerdeConfig(List<String> urls, boolean autoRegister, String userInfo, SubjectNameStrategy keyStrategy,
-        SubjectNameStrategy valueStrategy, Duration requestTimeout) {
+        SubjectNameStrategy valueStrategy, Duration requestTimeout, Retries retries) {
+
+    /**
+     * Confluent's client settings for an unavailable registry: up to {@value #MAX_RETRIES} (default 3) more attempts,
+     * the first after {@value #RETRIES_WAIT} (default 1 s), each wait doubled up to {@value #RETRIES_MAX_WAIT}
+     * (default 20 s).
+     */
+    public record Retries(int max, Duration firstWait, Duration maxWait) {
+
+        /** The wait before retry {@code n} (1, 2, ...). */
+        public Duration before(int n) {
+            long millis = firstWait.toMillis() << Math.min(n - 1, 30);
+            return Duration.ofMillis(Math.min(millis < 0 ? Long.MAX_VALUE : millis, maxWait.toMillis()));
+        }
+    }
 
     public static final String URL = "schema.registry.url";
     public static final String AUTO_REGISTER = "auto.register.schemas";
@@ -31,6 +46,9 @@ public record SerdeConfig(List<String> urls, boolean autoRegister, String userIn
     public static final String KEY_STRATEGY = "key.subject.name.strategy";
     public static final String VALUE_STRATEGY = "value.subject.name.strategy";
     public static final String REQUEST_TIMEOUT = "schema.registry.request.timeout.ms";
+    public static final String MAX_RETRIES = "max.retries";
+    public static final String RETRIES_WAIT = "retries.wait.ms";
+    public static final String RETRIES_MAX_WAIT = "retries.max.wait.ms";
 
     private static final String MOCK = "mock://";
 
@@ -59,17 +77,25 @@ public record SerdeConfig(List<String> urls, boolean autoRegister, String userIn
         } else if (!source.equals("URL")) {
             throw new ConfigException(CREDENTIALS_SOURCE, source, "supported: USER_INFO, or URL without credentials");
         }
-        long timeout;
-        try {
-            timeout = Long.parseLong(string(configs, REQUEST_TIMEOUT, "30000"));
-        } catch (NumberFormatException e) {
-            throw new ConfigException(REQUEST_TIMEOUT, configs.get(REQUEST_TIMEOUT), "not a number of milliseconds");
-        }
-        if (timeout <= 0) {
-            throw new ConfigException(REQUEST_TIMEOUT, timeout, "must be positive");
-        }
+        long timeout = number(configs, REQUEST_TIMEOUT, 30_000, 1);
+        Retries retries = new Retries((int) number(configs, MAX_RETRIES, 3, 0),
+                Duration.ofMillis(number(configs, RETRIES_WAIT, 1000, 0)),
+                Duration.ofMillis(number(configs, RETRIES_MAX_WAIT, 20_000, 0)));
         return new SerdeConfig(urls, autoRegister, userInfo, strategy(configs, KEY_STRATEGY),
-                strategy(configs, VALUE_STRATEGY), Duration.ofMillis(timeout));
+                strategy(configs, VALUE_STRATEGY), Duration.ofMillis(timeout), retries);
+    }
+
+    private static long number(Map<String, ?> configs, String key, long missing, long least) {
+        long value;
+        try {
+            value = Long.parseLong(string(configs, key, Long.toString(missing)));
+        } catch (NumberFormatException e) {
+            throw new ConfigException(key, configs.get(key), "not a whole number");
+        }
+        if (value < least || (key.equals(MAX_RETRIES) && value > Integer.MAX_VALUE)) {
+            throw new ConfigException(key, value, "must be at least " + least);
+        }
+        return value;
     }
 
     /** The subject name strategy of keys ({@code isKey}) or values. */
@@ -88,7 +114,7 @@ public record SerdeConfig(List<String> urls, boolean autoRegister, String userIn
     public String toString() {
         return "SerdeConfig[urls=" + urls + ", autoRegister=" + autoRegister + ", basicAuth="
                 + (userInfo == null ? "none" : "USER_INFO(hidden)") + ", keyStrategy=" + keyStrategy
-                + ", valueStrategy=" + valueStrategy + ", requestTimeout=" + requestTimeout + "]";
+                + ", valueStrategy=" + valueStrategy + ", requestTimeout=" + requestTimeout + ", retries=" + retries + "]";
     }
 
     private static List<String> urls(Object value) {

@@ -31,6 +31,7 @@ final class FakeRegistry implements AutoCloseable {
     private final List<String> schemas = new ArrayList<>();
     private final Map<String, List<Integer>> subjects = new HashMap<>();
     private volatile long delayMillis;
+    private volatile int failStatus;
 
     FakeRegistry() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -51,6 +52,11 @@ final class FakeRegistry implements AutoCloseable {
         delayMillis = millis;
     }
 
+    /** Makes every later answer this error status (0: answer normally again). */
+    void failWith(int status) {
+        failStatus = status;
+    }
+
     @Override
     public void close() {
         server.stop(0);
@@ -67,7 +73,7 @@ final class FakeRegistry implements AutoCloseable {
                 requests.add(request);
             }
             Thread.sleep(delayMillis);
-            Answer answer = answer(request);
+            Answer answer = failStatus == 0 ? answer(request) : error(failStatus, failStatus, "failing on purpose");
             byte[] bytes = answer.json.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", RestSchemaRegistryClient.CONTENT_TYPE);
             exchange.sendResponseHeaders(answer.status, bytes.length);

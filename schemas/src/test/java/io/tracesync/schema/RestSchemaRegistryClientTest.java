@@ -40,6 +40,7 @@ class RestSchemaRegistryClientTest {
     private RestSchemaRegistryClient client(String... config) {
         Map<String, String> map = new HashMap<>();
         map.put("schema.registry.url", registry.url());
+        map.put("max.retries", "0");
         for (int i = 0; i < config.length; i += 2) {
             map.put(config[i], config[i + 1]);
         }
@@ -127,9 +128,69 @@ class RestSchemaRegistryClientTest {
                 "schema.registry.url", "http://127.0.0.1:" + closed + "/apis/ccompat/v7, " + registry.url() + "/")));
         assertEquals(1, client.register("s", EVENT));
         RestSchemaRegistryClient none = new RestSchemaRegistryClient(SerdeConfig.parse(Map.of(
-                "schema.registry.url", "http://127.0.0.1:" + closed)));
-        SerializationException e = assertThrows(SerializationException.class, () -> none.schema(1));
+                "schema.registry.url", "http://127.0.0.1:" + closed, "max.retries", "0")));
+        SerializationException e = assertThrows(SchemaRegistryUnavailableException.class, () -> none.schema(1));
         assertTrue(e.getMessage().contains("no schema registry reachable"), e.getMessage());
+    }
+
+    @Test
+    void transientAnswersAreUnavailabilityAndOthersAreNot() {
+        RestSchemaRegistryClient client = client();
+        for (int status : new int[] {408, 429, 502, 503, 504}) {
+            registry.failWith(status);
+            SerializationException e = assertThrows(SerializationException.class, () -> client.schema(1));
+            assertTrue(SchemaRegistryUnavailableException.isCause(e), status + ": " + e);
+            assertTrue(e.getMessage().contains(Integer.toString(status)), e.getMessage());
+        }
+        for (int status : new int[] {400, 401, 403, 404, 409, 422, 500}) {
+            registry.failWith(status);
+            SerializationException e = assertThrows(SerializationException.class, () -> client.schema(1));
+            assertFalse(SchemaRegistryUnavailableException.isCause(e), status + ": " + e);
+        }
+        registry.failWith(0);
+        assertFalse(SchemaRegistryUnavailableException.isCause(
+                assertThrows(SerializationException.class, () -> client.schema(1))), "unknown id 1");
+        assertEquals(1, client.register("s", EVENT));
+        assertEquals(EVENT, client.schema(1));
+    }
+
+    @Test
+    void retriesBridgeAShortOutage() throws InterruptedException {
+        client().register("s", EVENT);
+        registry.failWith(503);
+        Thread heal = new Thread(() -> {
+            try {
+                Thread.sleep(400);
+            } catch (InterruptedException e) {
+                return;
+            }
+            registry.failWith(0);
+        });
+        heal.start();
+        assertEquals(EVENT, client("max.retries", "5", "retries.wait.ms", "100").schema(1));
+        heal.join();
+        long attempts = registry.requests().stream().filter(r -> r.method().equals("GET")).count();
+        assertTrue(attempts >= 3 && attempts <= 6, attempts + " GETs: 100, 200, 400 ms waits reach past 400 ms");
+    }
+
+    @Test
+    void retriesEndInUnavailabilityAndOnlyUnavailabilityIsRetried() {
+        registry.failWith(503);
+        assertThrows(SchemaRegistryUnavailableException.class,
+                () -> client("max.retries", "2", "retries.wait.ms", "10").schema(1));
+        assertEquals(3, registry.requests().size(), "one attempt and two retries");
+        registry.failWith(0);
+        assertThrows(SerializationException.class, () -> client("max.retries", "2", "retries.wait.ms", "10")
+                .schema(1));
+        assertEquals(4, registry.requests().size(), "an unknown id is not retried");
+    }
+
+    @Test
+    void theCauseIsFoundThroughWrappers() {
+        Exception unavailable = new SchemaRegistryUnavailableException("down", null);
+        assertTrue(SchemaRegistryUnavailableException.isCause(new RuntimeException(new RuntimeException(unavailable))));
+        assertFalse(SchemaRegistryUnavailableException.isCause(new RuntimeException(new SerializationException("no"))));
+        assertFalse(SchemaRegistryUnavailableException.isCause(null));
     }
 
     @Test
@@ -137,7 +198,7 @@ class RestSchemaRegistryClientTest {
         registry.delay(2000);
         RestSchemaRegistryClient client = client("schema.registry.request.timeout.ms", "200");
         long start = System.nanoTime();
-        assertThrows(SerializationException.class, () -> client.schema(1));
+        assertThrows(SchemaRegistryUnavailableException.class, () -> client.schema(1));
         assertTrue(System.nanoTime() - start < 1_500_000_000L);
     }
 

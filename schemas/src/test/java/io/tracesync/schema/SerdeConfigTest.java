@@ -25,6 +25,21 @@ class SerdeConfigTest {
         assertEquals(SubjectNameStrategy.TOPIC_NAME, c.strategy(true));
         assertEquals(SubjectNameStrategy.TOPIC_NAME, c.strategy(false));
         assertEquals(Duration.ofSeconds(30), c.requestTimeout());
+        assertEquals(new SerdeConfig.Retries(3, Duration.ofSeconds(1), Duration.ofSeconds(20)), c.retries());
+    }
+
+    @Test
+    void retryWaitsDoubleUpToTheirCeiling() {
+        SerdeConfig.Retries r = SerdeConfig.parse(Map.of("schema.registry.url", "http://r", "max.retries", "40",
+                "retries.wait.ms", "300", "retries.max.wait.ms", "1000")).retries();
+        assertEquals(40, r.max());
+        assertEquals(List.of(300L, 600L, 1000L, 1000L),
+                List.of(r.before(1), r.before(2), r.before(3), r.before(4)).stream().map(Duration::toMillis).toList());
+        assertEquals(Duration.ofMillis(1000), r.before(40));
+        assertThrows(ConfigException.class, () -> SerdeConfig.parse(Map.of("schema.registry.url", "http://r",
+                "max.retries", "-1")));
+        assertThrows(ConfigException.class, () -> SerdeConfig.parse(Map.of("schema.registry.url", "http://r",
+                "retries.wait.ms", "soon")));
     }
 
     @Test

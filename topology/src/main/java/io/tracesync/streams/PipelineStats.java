@@ -21,7 +21,10 @@ public final class PipelineStats {
     /** Link summaries applied to the network. */
     public final AtomicLong networkUpdates = new AtomicLong();
     public final AtomicLong factorRecords = new AtomicLong();
+    public final AtomicLong treeRecords = new AtomicLong();
     public final AtomicReference<String> reference = new AtomicReference<>("");
     /** The widest bound of any bounded node in the largest component, in picoseconds (-1: none yet). */
     public final AtomicLong worstBoundPs = new AtomicLong(-1);
+    /** Stream threads that failed and were replaced (an unavailable schema registry, say). */
+    public final AtomicLong replacedThreads = new AtomicLong();
 }

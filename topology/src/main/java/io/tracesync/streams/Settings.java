@@ -3,6 +3,8 @@ package io.tracesync.streams;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.streams.errors.DeserializationHandler;
+import io.tracesync.streams.errors.ProcessingHandler;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -45,10 +47,8 @@ public final class Settings {
         d.put("schema.registry.url", "http://127.0.0.1:8081/apis/ccompat/v7");
         d.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         d.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
-        d.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-                "org.apache.kafka.streams.errors.LogAndContinueExceptionHandler");
-        d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-                "org.apache.kafka.streams.errors.LogAndContinueProcessingExceptionHandler");
+        d.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeserializationHandler.class.getName());
+        d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, ProcessingHandler.class.getName());
         d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         d.put("traces.pattern", "traces\\..+");
         d.put("traces.topic", "");

@@ -1,5 +1,6 @@
 package io.tracesync.streams;
 
+import io.tracesync.schema.SchemaRegistryUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -34,7 +35,12 @@ public final class TracesyncApp implements AutoCloseable {
         LOG.debug("topology:\n{}", topology.describe());
         this.streams = new KafkaStreams(topology, settings.streamsProperties());
         streams.setUncaughtExceptionHandler(e -> {
-            LOG.error("stream thread failed; replacing it", e);
+            stats.replacedThreads.incrementAndGet();
+            if (SchemaRegistryUnavailableException.isCause(e)) {
+                LOG.warn("stream thread stopped while the schema registry is unavailable; replacing it");
+            } else {
+                LOG.error("stream thread failed; replacing it", e);
+            }
             return StreamThreadExceptionResponse.REPLACE_THREAD;
         });
         streams.setStateListener((now, before) -> LOG.info("state {} -> {}", before, now));

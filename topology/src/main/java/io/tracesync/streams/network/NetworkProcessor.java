@@ -133,6 +133,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         List<TreeEdge> tree = network.tree();
         if (!tree.equals(lastTree)) {
             lastTree = tree;
+            stats.treeRecords.incrementAndGet();
             context().forward(new Record<>(TREE_KEY, FactorRecords.tree(tree, network.factors(), ++treeVersion, now),
                     now));
         }
