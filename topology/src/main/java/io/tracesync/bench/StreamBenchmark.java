@@ -27,20 +27,25 @@ public final class StreamBenchmark {
     private final Path work;
     private final int partitions;
     private final int nodes;
+    private final double degree;
     private final double linkRate;
+    private final Map<String, String> overrides;
     private final long seed;
     private final PrintWriter out;
     private final String prefix = "bench-" + Long.toString(System.currentTimeMillis(), 36);
     private int runs;
 
-    public StreamBenchmark(String bootstrap, String registry, Path work, int partitions, int nodes, double linkRate,
-            long seed, PrintWriter out) {
+    /** {@code overrides}: application settings for every run (num.stream.threads, say). */
+    public StreamBenchmark(String bootstrap, String registry, Path work, int partitions, int nodes, double degree,
+            double linkRate, long seed, Map<String, String> overrides, PrintWriter out) {
         this.bootstrap = bootstrap;
         this.registry = registry;
         this.work = work;
         this.partitions = partitions;
         this.nodes = nodes;
+        this.degree = degree;
         this.linkRate = linkRate;
+        this.overrides = Map.copyOf(overrides);
         this.seed = seed;
         this.out = out;
     }
@@ -59,6 +64,7 @@ public final class StreamBenchmark {
                 "links.topic", run + ".links",
                 "dlq.topic", run + ".dlq",
                 "topics.partitions", Integer.toString(partitions)));
+        m.putAll(overrides);
         m.putAll(extra);
         return Settings.load(null, System.getenv(), m);
     }
@@ -66,6 +72,7 @@ public final class StreamBenchmark {
     private SimulationConfig cluster(long seedOffset) {
         SimulationConfig c = new SimulationConfig();
         c.nodes = nodes;
+        c.degree = degree;
         c.rateMin = linkRate;
         c.rateMax = linkRate;
         c.durationNs = 3_600_000_000_000L; // ended by the event limit or the run's length
@@ -87,7 +94,12 @@ public final class StreamBenchmark {
         out.flush();
         ConsumerPerformanceRun.Result raw = ConsumerPerformanceRun.run(bootstrap, clientConfig(s), topic,
                 counts[0], work);
-        ThroughputRun.Result app = ThroughputRun.run(s, counts[0], counts[1], Duration.ofMinutes(30));
+        ThroughputRun.Result app;
+        long heapBytes;
+        try (HeapAfterCollections heap = new HeapAfterCollections()) {
+            app = ThroughputRun.run(s, counts[0], counts[1], Duration.ofMinutes(30));
+            heapBytes = heap.maxBytes();
+        }
         out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume (ConsumerPerformance fetch.nMsg.sec)",
                 raw.fetchRecordsPerSecond());
         out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume, with its group join (nMsg.sec)",
@@ -97,6 +109,8 @@ public final class StreamBenchmark {
                 app.startupSeconds());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
                 / raw.fetchRecordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB)%n", "heap after collections, at most",
+                heapBytes >> 20, Runtime.getRuntime().maxMemory() >> 20);
         out.flush();
     }
 

@@ -6,7 +6,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,6 +35,10 @@ public final class BenchStreamCommand implements Callable<Integer> {
             description = "Simulated nodes (default: ${DEFAULT-VALUE}).")
     int nodes;
 
+    @Option(names = "--degree", paramLabel = "D", defaultValue = "4",
+            description = "Mean number of links per simulated node (random topology; default: ${DEFAULT-VALUE}).")
+    double degree;
+
     @Option(names = "--link-rate", paramLabel = "MSG/S", defaultValue = "100",
             description = "Messages per second per simulated link (default: ${DEFAULT-VALUE}).")
     double linkRate;
@@ -46,7 +52,8 @@ public final class BenchStreamCommand implements Callable<Integer> {
     double rate;
 
     @Option(names = "--latency-for", paramLabel = "DURATION", defaultValue = "20s",
-            converter = DurationConverter.class, description = "Length of each latency run (default: 20s).")
+            converter = DurationConverter.class,
+            description = "Length of each latency run (default: 20s; 0s: no latency runs).")
     Duration latencyFor;
 
     @Option(names = "--probe-every", paramLabel = "DURATION", defaultValue = "200ms",
@@ -56,6 +63,10 @@ public final class BenchStreamCommand implements Callable<Integer> {
     @Option(names = "--emit-intervals", paramLabel = "DURATION[,...]", split = ",", defaultValue = "1s,100ms",
             description = "factors.emit.interval of each latency run (default: 1s,100ms).")
     List<String> emitIntervals;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "An application setting for every run, e.g. num.stream.threads=2 (repeatable).")
+    Map<String, String> overrides = new LinkedHashMap<>();
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Simulation seed (default: 1).")
     long seed;
@@ -82,9 +93,9 @@ public final class BenchStreamCommand implements Callable<Integer> {
             out.println(env.description());
             out.flush();
             StreamBenchmark bench = new StreamBenchmark(env.bootstrapServers(), env.registryUrl(), work, partitions,
-                    nodes, linkRate, seed, out);
+                    nodes, degree, linkRate, seed, overrides, out);
             bench.throughput(events);
-            for (String interval : emitIntervals) {
+            for (String interval : latencyFor.isZero() ? List.<String>of() : emitIntervals) {
                 bench.latency(interval, rate, latencyFor, probeEvery);
             }
         }
