@@ -9,7 +9,6 @@ import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
@@ -33,16 +32,7 @@ class RebalanceTest {
     @Test
     void aSecondInstanceJoinsAndLeavesWithoutChangingTheAnswer() throws Exception {
         String id = "it-rebalance-" + UUID.randomUUID();
-        Settings settings = Settings.of(Map.of(
-                "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
-                "schema.registry.url", SharedKafkaEnvironment.registryUrl(),
-                "application.id", id,
-                "traces.topic.prefix", id + ".",
-                "traces.pattern", id + "\\..+",
-                "factors.topic", "sync.factors-" + id,
-                "tree.topic", "sync.tree-" + id,
-                "links.topic", "sync.links-" + id,
-                "dlq.topic", "sync.dlq-" + id))
+        Settings settings = Settings.of(SharedKafkaEnvironment.isolated(id))
                 .with("topics.partitions", "3")
                 .with("factors.min.change", "0")
                 .with("links.min.change", "0");

@@ -102,17 +102,9 @@ class RegistryOutageTest {
     }
 
     private Settings settings(String id, String registryUrl) {
-        return Settings.of(Map.of(
-                "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
-                "schema.registry.url", registryUrl,
-                "application.id", id,
-                "state.dir", dir.resolve("state-" + id).toString(),
-                "traces.topic.prefix", id + ".",
-                "traces.pattern", id + "\\..+",
-                "factors.topic", "sync.factors-" + id,
-                "tree.topic", "sync.tree-" + id,
-                "links.topic", "sync.links-" + id,
-                "dlq.topic", "sync.dlq-" + id))
+        return Settings.of(SharedKafkaEnvironment.isolated(id))
+                .with("schema.registry.url", registryUrl)
+                .with("state.dir", dir.resolve("state-" + id).toString())
                 .with("factors.min.change", "0")
                 .with("links.min.change", "0");
     }

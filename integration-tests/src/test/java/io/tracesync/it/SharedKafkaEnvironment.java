@@ -4,6 +4,8 @@ import io.tracesync.environment.KafkaEnvironment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -31,6 +33,23 @@ public final class SharedKafkaEnvironment implements BeforeAllCallback {
     /** The Confluent-compatible registry base URL; valid once the extension ran. */
     public static String registryUrl() {
         return started().registryUrl();
+    }
+
+    /**
+     * Settings on the shared services whose application id, input topics ({@code <id>.<node>}) and output topics
+     * ({@code sync.factors-<id>} ...) belong to {@code id} alone, so tests never see each other's records.
+     */
+    public static Map<String, String> isolated(String id) {
+        return Map.of(
+                "bootstrap.servers", bootstrapServers(),
+                "schema.registry.url", registryUrl(),
+                "application.id", id,
+                "traces.topic.prefix", id + ".",
+                "traces.pattern", Pattern.quote(id) + "\\..+",
+                "factors.topic", "sync.factors-" + id,
+                "tree.topic", "sync.tree-" + id,
+                "links.topic", "sync.links-" + id,
+                "dlq.topic", "sync.dlq-" + id);
     }
 
     private static KafkaEnvironment started() {
