@@ -95,6 +95,8 @@ public final class StreamBenchmark {
         out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%.1f s; start-up %.1f s before)%n",
                 "tracesync end to end, " + s.get("processing.guarantee"), app.eventsPerSecond(), app.seconds(),
                 app.startupSeconds());
+        out.printf(Locale.ROOT, "%-58s %s%n", "stream threads' time (Kafka Streams thread metrics)",
+                app.threadTime());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
                 / raw.fetchRecordsPerSecond());
         out.flush();

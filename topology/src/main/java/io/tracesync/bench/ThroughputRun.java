@@ -4,6 +4,11 @@ import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 
 /**
  * The application's end-to-end throughput on events already in its input topic: from the first event it reads to
@@ -12,7 +17,7 @@ import java.time.Duration;
  */
 final class ThroughputRun {
 
-    record Result(long events, double seconds, double startupSeconds) {
+    record Result(long events, double seconds, double startupSeconds, String threadTime) {
         double eventsPerSecond() {
             return events / seconds;
         }
@@ -34,7 +39,7 @@ final class ThroughputRun {
                 }
                 if (s.events.get() >= events && s.linkPairs.get() >= pairs
                         && s.networkUpdates.get() == s.linkSummaries.get()) {
-                    return new Result(events, (now - first) / 1e9, (first - began) / 1e9);
+                    return new Result(events, (now - first) / 1e9, (first - began) / 1e9, threadTime(app));
                 }
                 if (now > deadline) {
                     throw new IllegalStateException(String.format("not done after %s: %d of %d events, %d of %d "
@@ -44,5 +49,31 @@ final class ThroughputRun {
                 Thread.sleep(20);
             }
         }
+    }
+
+    /**
+     * Where the stream threads' time went, from Kafka Streams' own thread metrics (over their sample window, 2 × 30
+     * s by default): per thread the shares of polling, processing, punctuating and committing, their mean commit
+     * latency and records per poll; the commits per second of all threads.
+     */
+    private static String threadTime(TracesyncApp app) {
+        Map<String, Double> m = new TreeMap<>();
+        Map<String, Integer> threads = new TreeMap<>();
+        for (Metric metric : app.streams().metrics().values()) {
+            MetricName n = metric.metricName();
+            if (n.group().equals("stream-thread-metrics") && metric.metricValue() instanceof Double v
+                    && !v.isNaN()) {
+                m.merge(n.name(), v, Double::sum);
+                threads.merge(n.name(), 1, Integer::sum);
+            }
+        }
+        // the mean over the threads, but commits per second of all of them
+        m.replaceAll((name, sum) -> name.equals("commit-rate") ? sum : sum / threads.get(name));
+        return String.format(Locale.ROOT, "poll %.0f %%, process %.0f %%, punctuate %.0f %%, commit %.0f %% "
+                        + "(%.1f commits/s, %.0f ms each); %.0f records per poll",
+                100 * m.getOrDefault("poll-ratio", Double.NaN), 100 * m.getOrDefault("process-ratio", Double.NaN),
+                100 * m.getOrDefault("punctuate-ratio", Double.NaN), 100 * m.getOrDefault("commit-ratio", Double.NaN),
+                m.getOrDefault("commit-rate", Double.NaN), m.getOrDefault("commit-latency-avg", Double.NaN),
+                m.getOrDefault("poll-records-avg", Double.NaN));
     }
 }
