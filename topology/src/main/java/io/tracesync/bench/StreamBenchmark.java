@@ -97,6 +97,8 @@ public final class StreamBenchmark {
                 app.startupSeconds());
         out.printf(Locale.ROOT, "%-58s %s%n", "stream threads' time (Kafka Streams thread metrics)",
                 app.threadTime());
+        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event  (whole process %,.1f µs/event)%n",
+                "CPU time of the stream threads", app.streamCpuNs() / 1e3, app.processCpuNs() / 1e3);
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
                 / raw.fetchRecordsPerSecond());
         out.flush();

@@ -3,6 +3,8 @@ package io.tracesync.bench;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +19,8 @@ import org.apache.kafka.common.MetricName;
  */
 final class ThroughputRun {
 
-    record Result(long events, double seconds, double startupSeconds, String threadTime) {
+    record Result(long events, double seconds, double startupSeconds, String threadTime, double streamCpuNs,
+            double processCpuNs) {
         double eventsPerSecond() {
             return events / seconds;
         }
@@ -32,14 +35,18 @@ final class ThroughputRun {
         try (TracesyncApp app = TracesyncApp.start(settings)) {
             PipelineStats s = app.stats();
             long first = 0;
+            long[] cpuAtFirst = null;
             while (true) {
                 long now = System.nanoTime();
                 if (first == 0 && s.events.get() > 0) {
                     first = now;
+                    cpuAtFirst = cpu();
                 }
                 if (s.events.get() >= events && s.linkPairs.get() >= pairs
                         && s.networkUpdates.get() == s.linkSummaries.get()) {
-                    return new Result(events, (now - first) / 1e9, (first - began) / 1e9, threadTime(app));
+                    long[] cpu = cpu();
+                    return new Result(events, (now - first) / 1e9, (first - began) / 1e9, threadTime(app),
+                            (cpu[0] - cpuAtFirst[0]) / (double) events, (cpu[1] - cpuAtFirst[1]) / (double) events);
                 }
                 if (now > deadline) {
                     throw new IllegalStateException(String.format("not done after %s: %d of %d events, %d of %d "
@@ -49,6 +56,22 @@ final class ThroughputRun {
                 Thread.sleep(20);
             }
         }
+    }
+
+    /**
+     * CPU time so far of the stream threads together, and of the whole process (compilers and collector included):
+     * on a shared machine a steadier figure than the wall clock.
+     */
+    private static long[] cpu() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long stream = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().contains("-StreamThread-")) {
+                stream += Math.max(0, threads.getThreadCpuTime(t.getId()));
+            }
+        }
+        return new long[] {stream, ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime()};
     }
 
     /**
