@@ -3,6 +3,7 @@ package io.tracesync.schema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
@@ -23,8 +24,21 @@ public final class SpecificAvroSerializer<T extends SpecificRecord> implements S
     private final SpecificDatumWriter<T> writer;
     private volatile Configured configured;
 
+    /** {@code ids}: the schema id by topic, so that a record costs no subject name nor registry-cache lookup. */
     private record Configured(SchemaRegistryClient registry, SubjectNameStrategy strategy, boolean autoRegister,
-            boolean isKey) {
+            boolean isKey, Map<String, Integer> ids) {
+
+        int id(String topic, Schema schema) {
+            Integer id = topic == null ? null : ids.get(topic);
+            if (id == null) {
+                String subject = strategy.subject(topic, isKey, schema);
+                id = autoRegister ? registry.register(subject, schema) : registry.id(subject, schema);
+                if (topic != null) {
+                    ids.put(topic, id);
+                }
+            }
+            return id;
+        }
     }
 
     public SpecificAvroSerializer(Class<T> type) {
@@ -41,7 +55,8 @@ public final class SpecificAvroSerializer<T extends SpecificRecord> implements S
     }
 
     void configure(SerdeConfig config, SchemaRegistryClient registry, boolean isKey) {
-        configured = new Configured(registry, config.strategy(isKey), config.autoRegister(), isKey);
+        configured = new Configured(registry, config.strategy(isKey), config.autoRegister(), isKey,
+                new ConcurrentHashMap<>());
     }
 
     @Override
@@ -53,10 +68,8 @@ public final class SpecificAvroSerializer<T extends SpecificRecord> implements S
         if (c == null) {
             throw new IllegalStateException("SpecificAvroSerializer<" + type.getSimpleName() + "> not configured");
         }
-        String subject = c.strategy().subject(topic, c.isKey(), schema);
-        int id = c.autoRegister() ? c.registry().register(subject, schema) : c.registry().id(subject, schema);
         ByteArrayOutputStream out = new ByteArrayOutputStream(64);
-        out.writeBytes(WireFormat.header(id));
+        out.writeBytes(WireFormat.header(c.id(topic, schema)));
         try {
             BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
             writer.write(data, encoder);

@@ -107,6 +107,10 @@ public final class StreamBenchmark {
         out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%.1f s; start-up %.1f s before)%n",
                 "tracesync end to end, " + s.get("processing.guarantee"), app.eventsPerSecond(), app.seconds(),
                 app.startupSeconds());
+        out.printf(Locale.ROOT, "%-58s %s%n", "stream threads' time (Kafka Streams thread metrics)",
+                app.threadTime());
+        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event  (whole process %,.1f µs/event)%n",
+                "CPU time of the stream threads", app.streamCpuNs() / 1e3, app.processCpuNs() / 1e3);
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
                 / raw.fetchRecordsPerSecond());
         out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB)%n", "heap after collections, at most",

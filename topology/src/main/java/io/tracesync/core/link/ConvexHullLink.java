@@ -2,9 +2,6 @@ package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.Rational;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.RoundingMode;
 
 /**
  * Clock synchronization of one link (a, b), a &lt; b: the fully incremental convex hull method (thesis §3.6.4)
@@ -35,8 +32,13 @@ public final class ConvexHullLink {
     long stale;
     long failures;
     long epoch;
+    /** Counts the changes of the answering corridor (see {@link #version()}); the estimate is of estimateVersion. */
+    private long version;
+    private long estimateVersion = -1;
     private ClockMap estimate;
-    private boolean estimateValid;
+    /** The lines' terms of the last bisector: a new pair usually moves one line only. */
+    private DudaEstimator.Side minSide;
+    private DudaEstimator.Side maxSide;
 
     public ConvexHullLink(LinkOptions options) {
         this.options = options;
@@ -81,10 +83,10 @@ public final class ConvexHullLink {
         PairEffect effect = older.add(aToB, x, y);
         if (effect == PairEffect.NARROWED) {
             stored++;
-            estimateValid = false;
+            version++;
         } else if (effect == PairEffect.FAILED) {
             failures++;
-            estimateValid = false;
+            version++;
             if (newer != null) {
                 rotate();
             }
@@ -117,7 +119,7 @@ public final class ConvexHullLink {
             older = new Corridor();
             newer = new Corridor();
             epoch++;
-            estimateValid = false;
+            version++;
         } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, options.horizonNs()) >= 0) {
             rotate();
         }
@@ -129,7 +131,7 @@ public final class ConvexHullLink {
         newerStart = saturatedAdd(newerStart, half);
         newer = new Corridor();
         epoch++;
-        estimateValid = false;
+        version++;
     }
 
     private static long saturatedAdd(long a, long b) {
@@ -157,18 +159,35 @@ public final class ConvexHullLink {
      * (also when the corridor only admits non-increasing lines, which no clock pair can have).
      */
     public ClockMap estimate() {
-        if (!estimateValid) {
+        if (estimateVersion != version) {
             ExactLine min = older.minLine();
             ExactLine max = older.maxLine();
             LinkQuality q = older.failed ? older.qualityBeforeFailure() : quality();
             estimate = switch (q) {
-                case ACCURATE -> DudaEstimator.bisector(min, max);
+                case ACCURATE -> {
+                    minSide = side(min, minSide);
+                    maxSide = side(max, maxSide);
+                    yield DudaEstimator.bisector(minSide, maxSide);
+                }
                 case APPROXIMATE -> DudaEstimator.bestEffort(older, min, max);
                 default -> null;
             };
-            estimateValid = true;
+            estimateVersion = version;
         }
         return estimate;
+    }
+
+    private static DudaEstimator.Side side(ExactLine line, DudaEstimator.Side held) {
+        return held != null && held.line().equals(line) ? held : DudaEstimator.Side.of(line);
+    }
+
+    /**
+     * Changes whenever the answering corridor may have changed (a narrowing pair, a failure, an epoch rotation or
+     * restart). While it stays the same, so do the quality, L_min, L_max, the estimate and the slope accuracy: only
+     * the latest time, and with it the bounds at it, can move. Held in memory only: a decoded link starts at 0.
+     */
+    public long version() {
+        return version;
     }
 
     /** Slope accuracy alpha_max - alpha_min (thesis Eq. 3.13), or null unless both lines exist. */
@@ -184,26 +203,16 @@ public final class ConvexHullLink {
         if (c == null) {
             return null;
         }
-        Rational at = toRational(c.slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
-                .add(c.offset().toBigDecimal()));
+        Dyadic at = Dyadic.of(c.slope()).times(t).plus(Dyadic.of(c.offset()));
         Rational up = older.upperAt(t);
         Rational down = older.lowerAt(t);
-        return new LinkBounds(t, up == null ? null : ceilPicos(up.subtract(at)),
-                down == null ? null : ceilPicos(at.subtract(down)));
+        return new LinkBounds(t, up == null ? null : at.ceilPicosBelow(up),
+                down == null ? null : at.ceilPicosAbove(down));
     }
 
     /** The bounds at the latest time seen on a's clock, or null before the first pair. */
     public LinkBounds boundsAtLatest() {
         return started ? boundsAt(latestX) : null;
-    }
-
-    private static Rational toRational(BigDecimal d) {
-        return d.scale() >= 0 ? Rational.of(d.unscaledValue(), BigInteger.TEN.pow(d.scale()))
-                : Rational.of(d.unscaledValue().multiply(BigInteger.TEN.pow(-d.scale())), BigInteger.ONE);
-    }
-
-    private static BigDecimal ceilPicos(Rational r) {
-        return new BigDecimal(r.numerator()).divide(new BigDecimal(r.denominator()), 3, RoundingMode.CEILING);
     }
 
     /** Latest time seen on a's clock (valid once {@link #pairs()} &gt; 0). */

@@ -19,18 +19,29 @@ final class DudaEstimator {
     private DudaEstimator() {
     }
 
+    /** What the bisector needs of one line: a function of the line alone, kept by a link while the line stays. */
+    record Side(ExactLine line, Rational slope, Rational intercept, BigDecimal s, BigDecimal w) {
+
+        static Side of(ExactLine line) {
+            Rational m = line.slope();
+            BigDecimal s = m.toBigDecimal(MC);
+            return new Side(line, m, line.intercept(), s, BigDecimal.ONE.add(s.multiply(s, MC)).sqrt(MC));
+        }
+    }
+
     /** Duda's bisector, or null if it does not increase (bad data: clocks never run backwards). */
-    static ClockMap bisector(ExactLine min, ExactLine max) {
+    static ClockMap bisector(Side min, Side max) {
         Rational m1 = min.slope();
         Rational m2 = max.slope();
         Rational c1 = min.intercept();
         if (m1.equals(m2)) {
-            return m1.signum() <= 0 ? null : ClockMap.of(DoubleDouble.of(m1.toBigDecimal(MC)), DoubleDouble.of(c1.toBigDecimal(MC)));
+            return m1.signum() <= 0 ? null
+                    : ClockMap.of(DoubleDouble.of(min.s()), DoubleDouble.of(c1.toBigDecimal(MC)));
         }
-        BigDecimal s1 = m1.toBigDecimal(MC);
-        BigDecimal s2 = m2.toBigDecimal(MC);
-        BigDecimal w1 = BigDecimal.ONE.add(s1.multiply(s1, MC)).sqrt(MC);
-        BigDecimal w2 = BigDecimal.ONE.add(s2.multiply(s2, MC)).sqrt(MC);
+        BigDecimal s1 = min.s();
+        BigDecimal s2 = max.s();
+        BigDecimal w1 = min.w();
+        BigDecimal w2 = max.w();
         BigDecimal slope = s1.multiply(w2, MC).add(s2.multiply(w1, MC), MC).divide(w1.add(w2, MC), MC);
         if (slope.signum() <= 0) {
             return null;

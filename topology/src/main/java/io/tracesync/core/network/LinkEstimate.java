@@ -61,8 +61,19 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         double minSlope = min == null ? Double.NaN : Math.nextDown(min.slope().toBigDecimal(DIGITS).doubleValue());
         double acc = link.slopeAccuracy() == null ? Double.NaN
                 : link.slopeAccuracy().toBigDecimal(DIGITS).doubleValue();
+        return new LinkEstimate(key, q, c, acc, minSlope, UNBOUNDED, UNBOUNDED).atLatest(link);
+    }
+
+    /**
+     * This estimate with the bounds at {@code link}'s latest time: {@link #of} of the link when this was taken
+     * from it at the same {@link ConvexHullLink#version()}, without recomputing what only the corridor decides.
+     */
+    public LinkEstimate atLatest(ConvexHullLink link) {
+        if (aToB == null) {
+            return this;
+        }
         LinkBounds b = link.boundsAtLatest();
-        return new LinkEstimate(key, q, c, acc, minSlope, picos(b.upNs()), picos(b.downNs()));
+        return new LinkEstimate(key, quality, aToB, slopeAccuracy, minSlope, picos(b.upNs()), picos(b.downNs()));
     }
 
     private static long picos(BigDecimal ns) {

@@ -37,6 +37,8 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     private final Map<LinkKey, long[]> emittedAt = new HashMap<>();
     /** The task's links as objects, written through to the store: no decoding per pair, and the estimate memoized. */
     private final Map<LinkKey, ConvexHullLink> links = new HashMap<>();
+    /** Each link's latest estimate and the link version it was taken at: until that changes, only bounds move. */
+    private final Map<LinkKey, Computed> computed = new HashMap<>();
     private KeyValueStore<LinkId, byte[]> store;
 
     public LinkProcessor(String storeName, LinkOptions options, double minChange, PipelineStats stats) {
@@ -52,6 +54,7 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         store = context.getStateStore(storeName);
         // (re)initialized after a restore or a rolled-back transaction: the store is the truth
         links.clear();
+        computed.clear();
         emitted.clear();
         emittedAt.clear();
     }
@@ -80,7 +83,10 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
                 && onlyAged(before, emittedAt.get(key), link)) {
             return;
         }
-        LinkEstimate now = LinkEstimate.of(key, link);
+        Computed last = computed.get(key);
+        LinkEstimate now = last != null && last.link == link && last.version == link.version()
+                ? last.estimate.atLatest(link) : LinkEstimate.of(key, link);
+        computed.put(key, new Computed(link, link.version(), now));
         if (matters(before, now)) {
             emitted.put(key, now);
             emittedAt.put(key, new long[] {link.latestX(), link.epoch()});
@@ -91,6 +97,9 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
             stats.linkSummaries.incrementAndGet();
             context().forward(record.withKey(id).withValue(LinkSummaries.of(key, link, now)));
         }
+    }
+
+    private record Computed(ConvexHullLink link, long version, LinkEstimate estimate) {
     }
 
     /**

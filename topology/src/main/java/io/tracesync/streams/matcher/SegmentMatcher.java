@@ -53,9 +53,13 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         this.stats = stats;
     }
 
-    /** The matcher's persistent store of unmatched and recently matched flows. */
+    /**
+     * The matcher's persistent store of unmatched and recently matched flows; cached, so that a send and its receive
+     * within one commit interval cost one RocksDB write and one changelog record instead of two.
+     */
     public static StoreBuilder<KeyValueStore<String, SegmentFlows>> store(String name) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), SegmentFlows.serde());
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), SegmentFlows.serde())
+                .withCachingEnabled();
     }
 
     @Override
