@@ -13,8 +13,9 @@ import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
 /**
- * The largest heap in use right after a garbage collection while it is open: the live set's high-water mark, as
- * far as the collections saw it (what an -Xmx must hold), unlike the heap's size or its use between collections.
+ * The largest heap in use right after a garbage collection while it is open: an upper bound of the live set's
+ * high-water mark (a young collection leaves the old generation's garbage in place), unlike the heap's size or its
+ * use between collections.
  */
 final class HeapAfterCollections implements AutoCloseable {
 
@@ -39,6 +40,12 @@ final class HeapAfterCollections implements AutoCloseable {
                 emitters.add(emitter);
             }
         }
+    }
+
+    /** The heap in use after a full collection now: the live set, with the application still holding its state. */
+    static long liveBytes() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     long maxBytes() {

@@ -113,8 +113,10 @@ public final class StreamBenchmark {
                 "CPU time of the stream threads", app.streamCpuNs() / 1e3, app.processCpuNs() / 1e3);
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
                 / raw.fetchRecordsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB)%n", "heap after collections, at most",
-                heapBytes >> 20, Runtime.getRuntime().maxMemory() >> 20);
+        out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB); live at the end %,d MiB%n",
+                "heap after collections, at most", heapBytes >> 20, Runtime.getRuntime().maxMemory() >> 20,
+                app.liveHeapBytes() >> 20);
+        out.printf(Locale.ROOT, "%-58s %,14d%n", "ACCURATE links at the end", app.accurateLinks());
         out.flush();
     }
 

@@ -20,7 +20,7 @@ import org.apache.kafka.common.MetricName;
 final class ThroughputRun {
 
     record Result(long events, double seconds, double startupSeconds, String threadTime, double streamCpuNs,
-            double processCpuNs) {
+            double processCpuNs, long liveHeapBytes, long accurateLinks) {
         double eventsPerSecond() {
             return events / seconds;
         }
@@ -46,7 +46,8 @@ final class ThroughputRun {
                         && s.networkUpdates.get() == s.linkSummaries.get()) {
                     long[] cpu = cpu();
                     return new Result(events, (now - first) / 1e9, (first - began) / 1e9, threadTime(app),
-                            (cpu[0] - cpuAtFirst[0]) / (double) events, (cpu[1] - cpuAtFirst[1]) / (double) events);
+                            (cpu[0] - cpuAtFirst[0]) / (double) events, (cpu[1] - cpuAtFirst[1]) / (double) events,
+                            HeapAfterCollections.liveBytes(), s.accurateLinks.get());
                 }
                 if (now > deadline) {
                     throw new IllegalStateException(String.format("not done after %s: %d of %d events, %d of %d "
