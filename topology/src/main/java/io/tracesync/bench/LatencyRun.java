@@ -46,8 +46,9 @@ final class LatencyRun {
     private LatencyRun() {
     }
 
-    static Result run(Settings settings, SimulationConfig background, double eventsPerSecond, Duration length,
-            Duration probeEvery) throws InterruptedException {
+    /** Probes for {@code length}, after {@code warmUp} of background load alone. */
+    static Result run(Settings settings, SimulationConfig background, double eventsPerSecond, Duration warmUp,
+            Duration length, Duration probeEvery) throws InterruptedException {
         Map<String, Long> acked = new ConcurrentHashMap<>();
         Map<String, Long> seen = new ConcurrentHashMap<>();
         AtomicBoolean watching = new AtomicBoolean(true);
@@ -60,8 +61,8 @@ final class LatencyRun {
                 Thread watcher = new Thread(() -> watch(settings, seen, watching), "factor-watcher");
                 watcher.start();
                 long began = System.nanoTime();
-                long end = began + length.toNanos();
-                long[] nextProbe = {began};
+                long end = began + warmUp.toNanos() + length.toNanos();
+                long[] nextProbe = {began + warmUp.toNanos()};
                 int[] probes = {0};
                 long[] sent = SimulatedStream.run(background, Long.MAX_VALUE, e -> {
                     long now = System.nanoTime();

@@ -120,9 +120,10 @@ public final class StreamBenchmark {
         out.flush();
     }
 
-    public void latency(String emitInterval, double rate, Duration length, Duration probeEvery) throws Exception {
+    public void latency(String emitInterval, double rate, Duration warmUp, Duration length, Duration probeEvery)
+            throws Exception {
         Settings s = settings(Map.of("factors.emit.interval", emitInterval));
-        LatencyRun.Result r = LatencyRun.run(s, cluster(1), rate, length, probeEvery);
+        LatencyRun.Result r = LatencyRun.run(s, cluster(1), rate, warmUp, length, probeEvery);
         out.printf(Locale.ROOT, "latency, factors.emit.interval=%s, commit.interval.ms=%s: offered %,.0f events/s, "
                         + "achieved %,.0f; %d probes: p50 %.0f ms, p99 %.0f ms, max %.0f ms; %d probes never seen%n",
                 emitInterval, s.get("commit.interval.ms") == null ? "100 (exactly_once_v2 default)"

@@ -56,6 +56,10 @@ public final class BenchStreamCommand implements Callable<Integer> {
             description = "Length of each latency run (default: 20s; 0s: no latency runs).")
     Duration latencyFor;
 
+    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+            description = "Background load before the first probe of each latency run (default: 5s).")
+    Duration warmUp;
+
     @Option(names = "--probe-every", paramLabel = "DURATION", defaultValue = "200ms",
             converter = DurationConverter.class, description = "Interval between latency probes (default: 200ms).")
     Duration probeEvery;
@@ -96,7 +100,7 @@ public final class BenchStreamCommand implements Callable<Integer> {
                     nodes, degree, linkRate, seed, overrides, out);
             bench.throughput(events);
             for (String interval : latencyFor.isZero() ? List.<String>of() : emitIntervals) {
-                bench.latency(interval, rate, latencyFor, probeEvery);
+                bench.latency(interval, rate, warmUp, latencyFor, probeEvery);
             }
         }
         return 0;
