@@ -57,8 +57,9 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     /** As {@link #start(Path)}, with SSL and SASL_SSL listeners too when {@code secure} is not null. */
-    public static LocalKafka start(Path workDir, SecureListeners secure) throws IOException {
+    public static LocalKafka start(Path dir, SecureListeners secure) throws IOException {
         long began = System.nanoTime();
+        Path workDir = dir.toAbsolutePath(); // the tools run in it: a relative path would resolve twice
         Path dataDir = workDir.resolve("data");
         Path log = workDir.resolve("kafka.log");
         FileTrees.delete(dataDir);

@@ -42,8 +42,9 @@ public final class LocalRegistry implements AutoCloseable {
     }
 
     /** Starts the registry with its log in {@code workDir} and waits until its Confluent-compatible API answers. */
-    public static LocalRegistry start(Path workDir) throws IOException {
+    public static LocalRegistry start(Path dir) throws IOException {
         long began = System.nanoTime();
+        Path workDir = dir.toAbsolutePath();
         EnvironmentArtifacts artifacts = EnvironmentArtifacts.load();
         String version = artifacts.registryVersion();
         Path home = RegistryDistribution.unpacked(artifacts.registryDistribution(),

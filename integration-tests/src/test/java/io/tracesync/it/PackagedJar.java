@@ -36,7 +36,16 @@ final class PackagedJar {
 
     /** Runs it from the repository root and returns its standard output; fails unless it exits with 0 in time. */
     static String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command(List.of(), args)).directory(ROOT.toFile()).start();
+        return runIn(ROOT, timeoutSeconds, args);
+    }
+
+    /** As {@link #run(long, String...)}, from {@code directory} and without services named by the environment. */
+    static String runIn(Path directory, long timeoutSeconds, String... args) throws IOException,
+            InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command(List.of(), args)).directory(directory.toFile());
+        builder.environment().remove("TRACESYNC_BOOTSTRAP");
+        builder.environment().remove("TRACESYNC_REGISTRY_URL");
+        Process p = builder.start();
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
         String out = read(p.getInputStream());
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
