@@ -1,11 +1,9 @@
 package io.tracesync.bench;
 
 import io.tracesync.avro.Direction;
-import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.Topics;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import java.time.Duration;
@@ -13,16 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Latency from a receive event appended to its effect visible in {@code sync.factors} (read_committed), under a
@@ -31,9 +20,18 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  */
 final class LatencyRun {
 
-    record Result(double offeredPerSecond, double achievedPerSecond, long[] latenciesNs, long lostProbes) {
+    /** {@code hopsNs[h]}: per probe seen at the factor, the time from its acknowledgement to hop h ({@link ProbeHops}). */
+    record Result(double offeredPerSecond, double achievedPerSecond, long[][] hopsNs, long lostProbes) {
+        long[] latenciesNs() {
+            return hopsNs[hopsNs.length - 1];
+        }
+
         long percentileNs(double p) {
-            long[] sorted = latenciesNs.clone();
+            return percentileNs(latenciesNs(), p);
+        }
+
+        static long percentileNs(long[] latencies, double p) {
+            long[] sorted = latencies.clone();
             Arrays.sort(sorted);
             return sorted.length == 0 ? -1 : sorted[(int) Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
         }
@@ -50,15 +48,14 @@ final class LatencyRun {
     static Result run(Settings settings, SimulationConfig background, double eventsPerSecond, Duration warmUp,
             Duration length, Duration probeEvery) throws InterruptedException {
         Map<String, Long> acked = new ConcurrentHashMap<>();
-        Map<String, Long> seen = new ConcurrentHashMap<>();
-        AtomicBoolean watching = new AtomicBoolean(true);
+        ProbeHops hops = new ProbeHops(settings);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(List.of("probe"));
             try (TracesyncApp app = TracesyncApp.start(settings)) {
                 if (!app.awaitRunning(Duration.ofMinutes(2))) {
                     throw new IllegalStateException("the application did not reach RUNNING");
                 }
-                Thread watcher = new Thread(() -> watch(settings, seen, watching), "factor-watcher");
+                Thread watcher = new Thread(hops, "probe-watcher");
                 watcher.start();
                 long began = System.nanoTime();
                 long end = began + warmUp.toNanos() + length.toNanos();
@@ -79,17 +76,21 @@ final class LatencyRun {
                 writer.flush();
                 double achieved = sent[0] / ((System.nanoTime() - began) / 1e9);
                 Thread.sleep(settings.duration("factors.emit.interval").toMillis() * 3 + 5_000);
-                watching.set(false);
+                hops.stop();
                 watcher.join();
-                List<Long> latencies = new ArrayList<>();
+                List<long[]> latencies = new ArrayList<>();
                 acked.forEach((node, t) -> {
-                    Long s = seen.get(node);
-                    if (s != null) {
-                        latencies.add(Math.max(0, s - t));
+                    long[] seen = hops.times(node.substring(0, node.length() - 2));
+                    if (seen[seen.length - 1] != 0) {
+                        latencies.add(Arrays.stream(seen).map(s -> s == 0 ? -1 : Math.max(0, s - t)).toArray());
                     }
                 });
-                return new Result(eventsPerSecond, achieved,
-                        latencies.stream().mapToLong(Long::longValue).toArray(), acked.size() - latencies.size());
+                long[][] byHop = new long[ProbeHops.HOPS.size()][];
+                for (int h = 0; h < byHop.length; h++) {
+                    int hop = h;
+                    byHop[h] = latencies.stream().mapToLong(l -> l[hop]).filter(l -> l >= 0).toArray();
+                }
+                return new Result(eventsPerSecond, achieved, byHop, acked.size() - latencies.size());
             }
         }
     }
@@ -135,29 +136,5 @@ final class LatencyRun {
         return TraceEvent.newBuilder().setNode(node).setTsNs(ts).setDirection(d)
                 .setSaddr(null).setDaddr(null).setSport(null).setDport(null)
                 .setSeq(seq).setAckSeq(0xFFFF_FFF0L).setFlags(PROBE_FLAGS).setLength(null).build();
-    }
-
-    /** Records when each probe node's first factor becomes visible to a read_committed consumer. */
-    private static void watch(Settings settings, Map<String, Long> seen, AtomicBoolean watching) {
-        Topics topics = new Topics(settings);
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "latency-" + UUID.randomUUID());
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
-        try (KafkaConsumer<String, SyncFactor> c = new KafkaConsumer<>(p, new StringDeserializer(),
-                topics.syncFactor.deserializer())) {
-            List<TopicPartition> parts = c.partitionsFor(topics.factors).stream()
-                    .map(i -> new TopicPartition(i.topic(), i.partition())).collect(Collectors.toList());
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            while (watching.get()) {
-                for (ConsumerRecord<String, SyncFactor> r : c.poll(Duration.ofMillis(20))) {
-                    if (r.key().startsWith("probe-")) {
-                        seen.putIfAbsent(r.key(), System.nanoTime());
-                    }
-                }
-            }
-        }
     }
 }

@@ -130,6 +130,14 @@ public final class StreamBenchmark {
                         : s.get("commit.interval.ms"), r.offeredPerSecond(), r.achievedPerSecond(),
                 r.latenciesNs().length, r.percentileNs(0.50) / 1e6, r.percentileNs(0.99) / 1e6,
                 r.percentileNs(1.0) / 1e6, r.lostProbes());
+        StringBuilder hops = new StringBuilder("  visible after (p50 / p99 ms):");
+        for (int h = 0; h < ProbeHops.HOPS.size(); h++) {
+            long[] l = r.hopsNs()[h];
+            hops.append(String.format(Locale.ROOT, " %s %.0f / %.0f%s", ProbeHops.HOPS.get(h),
+                    LatencyRun.Result.percentileNs(l, 0.5) / 1e6, LatencyRun.Result.percentileNs(l, 0.99) / 1e6,
+                    h + 1 < ProbeHops.HOPS.size() ? "," : ""));
+        }
+        out.println(hops);
         out.flush();
     }
 
