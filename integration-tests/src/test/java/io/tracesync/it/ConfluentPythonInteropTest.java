@@ -31,7 +31,6 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.Serde;
@@ -65,12 +64,13 @@ class ConfluentPythonInteropTest {
     void pythonDecodesWhatJavaWrote() throws IOException, InterruptedException {
         String topic = "interop.java-to-python." + UUID.randomUUID();
         List<TraceEvent> events = events(new Random(1));
-        try (KafkaProducer<SegmentKey, TraceEvent> producer = new KafkaProducer<>(
+        try (OrderedProducer<SegmentKey, TraceEvent> producer = new OrderedProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafkaEnvironment.bootstrapServers()),
                 serde(SegmentKey.class, true).serializer(), serde(TraceEvent.class, false).serializer())) {
             for (TraceEvent e : events) {
                 producer.send(new ProducerRecord<>(topic, key(e), e));
             }
+            producer.flush();
         }
         Result consumed = python("", "consume", SharedKafkaEnvironment.registryUrl(),
                 SharedKafkaEnvironment.bootstrapServers(), topic, String.valueOf(COUNT), "60");

@@ -66,7 +66,7 @@ class RegistryOutageTest {
                     Waiting.until(() -> app.stats().factorRecords.get() > factorsBefore, WAIT,
                             "no factor emitted while the registry was down");
                     assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
-                    assertEquals(0, app.stats().replacedThreads.get(), "a stream thread failed");
+                    assertEquals(0, app.stats().replacedThreads.get(), () -> app.stats().threadFailures());
                     registry.restart();
                 }
             }

@@ -29,7 +29,6 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -86,7 +85,7 @@ class StreamingPipelineTest {
         Settings settings = settings("dlq");
         SimulatedTraces cluster = SimulatedTraces.run(3, 5_000_000_000L, 8);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings);
-             KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(settings.streamsProperties(),
+             OrderedProducer<byte[], byte[]> raw = new OrderedProducer<>(settings.streamsProperties(),
                      new ByteArraySerializer(), new ByteArraySerializer())) {
             writer.createTopics(cluster.nodes);
             try (TracesyncApp app = TracesyncApp.start(settings)) {
@@ -122,7 +121,7 @@ class StreamingPipelineTest {
                 .collect(Collectors.groupingBy(Raw::kind, () -> new EnumMap<>(Kind.class), Collectors.counting()));
         int malformed = (int) expected.values().stream().mapToLong(Long::longValue).sum();
         try (TraceTopicWriter writer = new TraceTopicWriter(settings);
-             KafkaProducer<byte[], byte[]> raw = new KafkaProducer<>(settings.streamsProperties(),
+             OrderedProducer<byte[], byte[]> raw = new OrderedProducer<>(settings.streamsProperties(),
                      new ByteArraySerializer(), new ByteArraySerializer())) {
             writer.createTopics(cluster.nodes);
             try (TracesyncApp app = TracesyncApp.start(settings)) {
@@ -138,7 +137,8 @@ class StreamingPipelineTest {
                         System.out.println(kindOf(reason) + ": " + reason);
                     }
                 }
-                assertEquals(expected, got, "dead letters per kind");
+                assertEquals(expected, got, () -> String.format("dead letters per kind after %.1f s; %s",
+                        (System.nanoTime() - start) / 1e9, app.stats().threadFailures()));
                 awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
                         DEFAULTS.networkOptions()));
                 assertEquals(KafkaStreams.State.RUNNING, app.streams().state());

@@ -1,5 +1,7 @@
 package io.tracesync.streams;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -27,4 +29,17 @@ public final class PipelineStats {
     public final AtomicLong worstBoundPs = new AtomicLong(-1);
     /** Stream threads that failed and were replaced (an unavailable schema registry, say). */
     public final AtomicLong replacedThreads = new AtomicLong();
+    /** What stopped the last replaced thread, or null. */
+    public final AtomicReference<Throwable> lastThreadFailure = new AtomicReference<>();
+
+    /** The replaced threads and what stopped the last one, for a test's failure message or a log line. */
+    public String threadFailures() {
+        Throwable last = lastThreadFailure.get();
+        if (last == null) {
+            return replacedThreads.get() + " threads replaced";
+        }
+        StringWriter trace = new StringWriter();
+        last.printStackTrace(new PrintWriter(trace));
+        return replacedThreads.get() + " threads replaced, the last by " + trace;
+    }
 }

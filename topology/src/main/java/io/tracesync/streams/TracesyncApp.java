@@ -36,6 +36,7 @@ public final class TracesyncApp implements AutoCloseable {
         this.streams = new KafkaStreams(topology, settings.streamsProperties());
         streams.setUncaughtExceptionHandler(e -> {
             stats.replacedThreads.incrementAndGet();
+            stats.lastThreadFailure.set(e);
             if (SchemaRegistryUnavailableException.isCause(e)) {
                 LOG.warn("stream thread stopped while the schema registry is unavailable; replacing it");
             } else {
@@ -85,7 +86,7 @@ public final class TracesyncApp implements AutoCloseable {
             List<NewTopic> missing = topics.outputs().stream().filter(t -> !existing.contains(t.name()))
                     .collect(Collectors.toList());
             if (!missing.isEmpty()) {
-                admin.createTopics(missing).all().get();
+                TopicCreator.create(admin, missing);
                 LOG.info("created topics {}", missing.stream().map(NewTopic::name).toList());
             }
         } catch (ExecutionException e) {
