@@ -1,7 +1,9 @@
 package io.tracesync.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.TraceEvent;
@@ -26,6 +28,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -77,6 +81,31 @@ class StreamingPipelineTest {
                 writer.flush();
                 awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(), DEFAULTS.networkOptions()));
             }
+        }
+    }
+
+    @Test
+    void inputsPartitionedBySegmentAreMatchedWithoutTheRepartition() throws Exception {
+        Settings settings = settings("by-segment").with("traces.partitioned.by.segment", "true");
+        SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 9);
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            writer.createTopics(cluster.nodes);
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                cluster.events.forEach(writer::write);
+                writer.flush();
+                awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
+                        DEFAULTS.networkOptions()));
+                assertEquals(cluster.pairs.size(), app.stats().pairs.get());
+            }
+            try (Admin admin = Admin.create(settings.streamsProperties())) {
+                String repartition = settings.get("application.id") + "-segments-repartition";
+                assertFalse(admin.listTopics().names().get().contains(repartition), repartition + " was created");
+                // a trace topic with another partition count would split segments: refused at start
+                admin.createTopics(List.of(new NewTopic(writer.topicOf("odd"), 2, (short) 1))).all().get();
+            }
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> TracesyncApp.start(settings).close());
+            assertTrue(refused.getMessage().contains(writer.topicOf("odd") + " (2)"), refused.getMessage());
         }
     }
 

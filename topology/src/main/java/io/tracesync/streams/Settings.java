@@ -53,6 +53,7 @@ public final class Settings {
         d.put("traces.pattern", "traces\\..+");
         d.put("traces.topic", "");
         d.put("traces.topic.prefix", "traces.");
+        d.put("traces.partitioned.by.segment", "false");
         d.put("factors.topic", "sync.factors");
         d.put("tree.topic", "sync.tree");
         d.put("links.topic", "sync.links");
@@ -140,6 +141,14 @@ public final class Settings {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + ": '" + get(key) + "' is not an integer");
         }
+    }
+
+    public boolean bool(String key) {
+        return switch (get(key)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(key + ": '" + get(key) + "' is neither true nor false");
+        };
     }
 
     public LinkOptions linkOptions() {

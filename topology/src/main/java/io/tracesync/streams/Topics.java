@@ -25,6 +25,11 @@ public final class Topics {
 
     /** The input: per-node topics matched by a pattern, or one multiplexed topic. */
     public record Input(Pattern pattern, String topic, String perNodePrefix) {
+
+        /** Whether the application reads this topic. */
+        public boolean includes(String name) {
+            return pattern != null ? pattern.matcher(name).matches() : topic.equals(name);
+        }
     }
 
     public final Input traces;

@@ -2,9 +2,12 @@ package io.tracesync.streams;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.matcher.SegmentPartitioning;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,8 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes trace events to the per-node topics the application reads ({@code traces.<node>}), or to the one
- * multiplexed topic when {@code traces.topic} is set, keyed by segment key, creating topics on first use. For
- * importers, the simulator, the demo and the benchmarks.
+ * multiplexed topic when {@code traces.topic} is set, keyed by segment key and placed in the partition of their
+ * segment ({@link SegmentPartitioning}, so that {@code traces.partitioned.by.segment} may be set), creating topics
+ * on first use. For importers, the simulator, the demo and the benchmarks.
  */
 public final class TraceTopicWriter implements AutoCloseable {
 
@@ -33,6 +37,7 @@ public final class TraceTopicWriter implements AutoCloseable {
     private final String multiplexed;
     private final Producer<SegmentKey, TraceEvent> producer;
     private final Set<String> known = new HashSet<>();
+    private final Map<String, Integer> partitions = new HashMap<>();
     private final AtomicReference<Exception> failure = new AtomicReference<>();
     private long written;
 
@@ -84,7 +89,9 @@ public final class TraceTopicWriter implements AutoCloseable {
         if (!known.contains(topic)) {
             createTopics(List.of(e.getNode()));
         }
-        producer.send(new ProducerRecord<>(topic,
+        int partition = SegmentPartitioning.partition(SegmentPartitioning.key(e.getSeq(), e.getAckSeq(),
+                e.getFlags()), partitions.computeIfAbsent(topic, t -> producer.partitionsFor(t).size()));
+        producer.send(new ProducerRecord<>(topic, partition,
                 new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e), (meta, error) -> {
                     if (error != null) {
                         failure.compareAndSet(null, error);

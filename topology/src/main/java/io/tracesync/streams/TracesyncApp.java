@@ -89,10 +89,30 @@ public final class TracesyncApp implements AutoCloseable {
                 TopicCreator.create(admin, missing);
                 LOG.info("created topics {}", missing.stream().map(NewTopic::name).toList());
             }
+            if (settings.bool("traces.partitioned.by.segment")) {
+                checkSegmentPartitioned(admin, existing);
+            }
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot create the output topics on "
                     + settings.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG) + ": " + e.getCause().getMessage(),
                     e.getCause());
+        }
+    }
+
+    /**
+     * With {@code traces.partitioned.by.segment}, a segment's send and receive meet only if every trace topic has
+     * {@code topics.partitions} partitions; a topic created later is checked record by record (SegmentKeying).
+     */
+    private void checkSegmentPartitioned(Admin admin, Set<String> existing)
+            throws InterruptedException, ExecutionException {
+        long partitions = settings.integer("topics.partitions");
+        List<String> inputs = existing.stream().filter(topics.traces::includes).sorted().toList();
+        List<String> other = admin.describeTopics(inputs).allTopicNames().get().values().stream()
+                .filter(d -> d.partitions().size() != partitions)
+                .map(d -> d.name() + " (" + d.partitions().size() + ")").toList();
+        if (!other.isEmpty()) {
+            throw new IllegalStateException("traces.partitioned.by.segment needs every trace topic to have "
+                    + "topics.partitions=" + partitions + " partitions; these have not: " + other);
         }
     }
 

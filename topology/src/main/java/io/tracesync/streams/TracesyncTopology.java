@@ -34,6 +34,8 @@ import org.apache.kafka.streams.state.Stores;
  * traces.* ─check─▶ [segments] ─match─▶ [pairs] ─links─▶ sync.links
  *                                                   └──▶ [network, 1 partition] ─network─▶ sync.factors, sync.tree
  * </pre>
+ * With {@code traces.partitioned.by.segment} the inputs are already where the matcher needs them
+ * ({@link io.tracesync.streams.matcher.SegmentPartitioning}) and the {@code segments} repartition is left out.
  * Every repartition topic, store and processor is named, so the internal topics keep their names across versions.
  * Bad records go to the dead-letter topic through the configured exception handlers.
  */
@@ -68,10 +70,14 @@ public final class TracesyncTopology {
 
         TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
         Duration maxClockJump = settings.duration("check.max.clock.jump");
-        KStream<LinkId, LinkSummary> summaries = events
-                .process(() -> new SegmentKeying(check, CLOCK_STORE, maxClockJump), Named.as("check"),
-                        CLOCK_STORE)
-                .repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"))
+        boolean bySegment = settings.bool("traces.partitioned.by.segment");
+        int partitions = bySegment ? (int) settings.integer("topics.partitions") : 0;
+        KStream<String, TraceEvent> keyed = events.process(
+                () -> new SegmentKeying(check, CLOCK_STORE, maxClockJump, partitions), Named.as("check"), CLOCK_STORE);
+        if (!bySegment) {
+            keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"));
+        }
+        KStream<LinkId, LinkSummary> summaries = keyed
                 .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
                         settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)
                 .repartition(Repartitioned.with(topics.linkId, topics.matchedPair).withName("pairs"))

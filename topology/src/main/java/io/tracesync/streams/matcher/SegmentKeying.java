@@ -10,19 +10,24 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 /**
  * Checks each input event ({@link TraceEventCheck}, then its node's clock, {@link NodeClocks}) and keys it by the
- * segment key it is matched by.
+ * segment key it is matched by. When the inputs are said to be partitioned by segment ({@code partitions} &gt; 0),
+ * an event found in another partition than {@link SegmentPartitioning} gives is refused: its send or receive would
+ * wait in another task and never be matched.
  */
 public final class SegmentKeying extends ContextualProcessor<SegmentKey, TraceEvent, String, TraceEvent> {
 
     private final TraceEventCheck check;
     private final String clockStore;
     private final Duration maxClockJump;
+    private final int partitions;
     private NodeClocks clocks;
 
-    public SegmentKeying(TraceEventCheck check, String clockStore, Duration maxClockJump) {
+    /** {@code partitions}: the inputs' partition count when they are partitioned by segment, else 0. */
+    public SegmentKeying(TraceEventCheck check, String clockStore, Duration maxClockJump, int partitions) {
         this.check = check;
         this.clockStore = clockStore;
         this.maxClockJump = maxClockJump;
+        this.partitions = partitions;
     }
 
     @Override
@@ -33,8 +38,13 @@ public final class SegmentKeying extends ContextualProcessor<SegmentKey, TraceEv
 
     @Override
     public void process(Record<SegmentKey, TraceEvent> record) {
-        String topic = context().recordMetadata().map(RecordMetadata::topic).orElse(null);
-        String key = check.segmentKey(topic, record.key(), record.value());
+        RecordMetadata where = context().recordMetadata().orElse(null);
+        String key = check.segmentKey(where == null ? null : where.topic(), record.key(), record.value());
+        if (partitions > 0 && where != null && where.partition() != SegmentPartitioning.partition(key, partitions)) {
+            throw new InvalidTraceEventException("segment " + key + " in partition " + where.partition() + " of "
+                    + where.topic() + ", not " + SegmentPartitioning.partition(key, partitions) + " of " + partitions
+                    + " as traces.partitioned.by.segment requires");
+        }
         clocks.check(record.value().getNode(), record.value().getTsNs());
         context().forward(record.withKey(key));
     }

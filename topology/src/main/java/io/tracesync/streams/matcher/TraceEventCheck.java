@@ -52,7 +52,7 @@ public final class TraceEventCheck {
                 || key.getFlags() != e.getFlags())) {
             throw new InvalidTraceEventException("record key " + key + " does not match the event's seq/ack_seq/flags");
         }
-        return e.getSeq() + ":" + e.getAckSeq() + ":" + e.getFlags();
+        return SegmentPartitioning.key(e.getSeq(), e.getAckSeq(), e.getFlags());
     }
 
     private static void checkPort(Integer port, String name) {
