@@ -27,7 +27,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * When each latency probe becomes visible to a read_committed reader at each hop of the topology: its last receive
  * in the {@code segments} repartition topic (the check step committed), its fourth pair in {@code pairs} (the
  * matcher committed), its link's first ACCURATE summary in {@code network} (the link step committed), and its
- * second node's first factor in {@code sync.factors} (the network step emitted and committed).
+ * second node's first factor in {@code sync.factors} (the network step emitted and committed). Inputs partitioned
+ * by segment have no {@code segments} hop.
  */
 final class ProbeHops implements Runnable {
 
@@ -49,7 +50,8 @@ final class ProbeHops implements Runnable {
         String app = settings.get("application.id");
         this.segments = app + "-segments-repartition";
         this.pairs = app + "-pairs-repartition";
-        this.network = app + "-network-repartition";
+        // with links.with.network the summaries reach the network in the same task: sync.links shows them then
+        this.network = settings.bool("links.with.network") ? topics.links : app + "-network-repartition";
     }
 
     void stop() {
@@ -72,7 +74,9 @@ final class ProbeHops implements Runnable {
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             List<TopicPartition> parts = new ArrayList<>();
-            for (String topic : List.of(segments, pairs, network, topics.factors)) {
+            List<String> watched = settings.bool("traces.partitioned.by.segment")
+                    ? List.of(pairs, network, topics.factors) : List.of(segments, pairs, network, topics.factors);
+            for (String topic : watched) {
                 c.partitionsFor(topic, Duration.ofMinutes(1)).forEach(i -> parts.add(
                         new TopicPartition(topic, i.partition())));
             }

@@ -133,9 +133,10 @@ public final class StreamBenchmark {
         StringBuilder hops = new StringBuilder("  visible after (p50 / p99 ms):");
         for (int h = 0; h < ProbeHops.HOPS.size(); h++) {
             long[] l = r.hopsNs()[h];
-            hops.append(String.format(Locale.ROOT, " %s %.0f / %.0f%s", ProbeHops.HOPS.get(h),
-                    LatencyRun.Result.percentileNs(l, 0.5) / 1e6, LatencyRun.Result.percentileNs(l, 0.99) / 1e6,
-                    h + 1 < ProbeHops.HOPS.size() ? "," : ""));
+            hops.append(l.length == 0 ? String.format(Locale.ROOT, " %s (no such hop)", ProbeHops.HOPS.get(h))
+                    : String.format(Locale.ROOT, " %s %.0f / %.0f", ProbeHops.HOPS.get(h),
+                    LatencyRun.Result.percentileNs(l, 0.5) / 1e6, LatencyRun.Result.percentileNs(l, 0.99) / 1e6));
+            hops.append(h + 1 < ProbeHops.HOPS.size() ? "," : "");
         }
         out.println(hops);
         out.flush();

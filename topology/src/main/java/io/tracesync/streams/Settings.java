@@ -66,6 +66,7 @@ public final class Settings {
         d.put("link.horizon", "30m");
         d.put("link.min.delay", "0ns");
         d.put("links.min.change", "0.01");
+        d.put("links.with.network", "false");
         d.put("factors.emit.interval", "1s");
         d.put("factors.min.change", "0.1");
         d.put("network.weight", "slope-accuracy");

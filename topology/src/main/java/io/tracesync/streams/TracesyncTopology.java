@@ -35,7 +35,9 @@ import org.apache.kafka.streams.state.Stores;
  *                                                   └──▶ [network, 1 partition] ─network─▶ sync.factors, sync.tree
  * </pre>
  * With {@code traces.partitioned.by.segment} the inputs are already where the matcher needs them
- * ({@link io.tracesync.streams.matcher.SegmentPartitioning}) and the {@code segments} repartition is left out.
+ * ({@link io.tracesync.streams.matcher.SegmentPartitioning}) and the {@code segments} repartition is left out; with
+ * {@code links.with.network} the pairs go to the network's one partition and the link step feeds the network step
+ * in the same task, without the {@code network} repartition.
  * Every repartition topic, store and processor is named, so the internal topics keep their names across versions.
  * Bad records go to the dead-letter topic through the configured exception handlers.
  */
@@ -77,17 +79,21 @@ public final class TracesyncTopology {
         if (!bySegment) {
             keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"));
         }
+        boolean withNetwork = settings.bool("links.with.network");
+        Repartitioned<LinkId, MatchedPair> byLink = Repartitioned.with(topics.linkId, topics.matchedPair)
+                .withName("pairs");
         KStream<LinkId, LinkSummary> summaries = keyed
                 .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
                         settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)
-                .repartition(Repartitioned.with(topics.linkId, topics.matchedPair).withName("pairs"))
+                .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink)
                 .process(() -> new LinkProcessor(LINK_STORE, settings.linkOptions(),
                         settings.number("links.min.change"), stats), Named.as("links"), LINK_STORE);
         summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
 
-        KStream<String, SpecificRecord> outputs = summaries
+        KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries
                 .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName("network")
-                        .withNumberOfPartitions(1))
+                        .withNumberOfPartitions(1));
+        KStream<String, SpecificRecord> outputs = toNetwork
                 .process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
                         settings.networkOptions(), settings.duration("factors.emit.interval"),
                         settings.number("factors.min.change"), stats), Named.as("network"),

@@ -2,15 +2,10 @@ package io.tracesync.streams;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SegmentKey;
-import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.core.network.NodeFactor;
-import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.matcher.SegmentPartitioning;
-import io.tracesync.streams.network.FactorRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,17 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code traces.partitioned.by.segment}: events already in their segment's partition are matched without the
- * {@code segments} repartition, with the same answer; an event in another partition is refused with its reason.
- * The test driver reads every input from partition 0.
+ * {@code traces.partitioned.by.segment} (its answer: TopologyShapesTest): an event in another partition than its
+ * segment's is refused with its reason. The test driver reads every input from partition 0.
  */
 class SegmentPartitionedTracesTest {
 
@@ -43,30 +35,6 @@ class SegmentPartitionedTracesTest {
                 "factors.min.change", "0",
                 "links.min.change", "0",
                 "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
-    }
-
-    @Test
-    void theSegmentsRepartitionIsLeftOutAndTheAnswerIsTheSame() {
-        Settings settings = settings(1);
-        Topics topics = new Topics(settings);
-        Topology topology = TracesyncTopology.build(settings, topics, new PipelineStats());
-        String described = topology.describe().toString();
-        assertFalse(described.contains("segments"), described);
-        assertTrue(TracesyncTopology.build(Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID())),
-                topics, new PipelineStats()).describe().toString().contains("segments-repartition"));
-
-        SimulatedTraces traces = SimulatedTraces.run(5, 10_000_000_000L, 23);
-        try (TopologyTestDriver driver = new TopologyTestDriver(topology, settings.streamsProperties(), START)) {
-            Map<String, TestInputTopic<SegmentKey, TraceEvent>> inputs = new HashMap<>();
-            traces.events.forEach(e -> input(driver, topics, inputs, e).pipeInput(key(e), e));
-            driver.advanceWallClockTime(Duration.ofSeconds(2));
-            Map<String, SyncFactor> streamed = driver.createOutputTopic(topics.factors, new StringDeserializer(),
-                    topics.syncFactor.deserializer()).readKeyValuesToMap();
-            Map<String, NodeFactor> offline = OfflineSync.factors(traces.pairs, settings.linkOptions(),
-                    settings.networkOptions());
-            assertEquals(offline.keySet(), streamed.keySet());
-            offline.forEach((node, f) -> assertEquals(f.factor(), FactorRecords.factor(streamed.get(node)), node));
-        }
     }
 
     @Test

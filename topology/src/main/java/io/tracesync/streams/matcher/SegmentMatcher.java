@@ -1,6 +1,5 @@
 package io.tracesync.streams.matcher;
 
-import io.tracesync.avro.Direction;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.TraceEvent;

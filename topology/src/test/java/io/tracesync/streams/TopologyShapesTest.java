@@ -1,0 +1,66 @@
+package io.tracesync.streams;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.tracesync.avro.SegmentKey;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.streams.network.FactorRecords;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The two shortcuts ({@code traces.partitioned.by.segment}: no segments repartition; {@code links.with.network}: no
+ * network repartition) leave out exactly their hop and give the offline answer. The test driver reads every input
+ * from partition 0, so the inputs have one partition here.
+ */
+class TopologyShapesTest {
+
+    private static final Instant START = Instant.parse("2026-11-22T00:00:00Z");
+
+    @ParameterizedTest(name = "partitioned by segment {0}, links with network {1}")
+    @CsvSource({"false, false", "true, false", "false, true", "true, true"})
+    void eachShortcutLeavesOutItsHopAndTheAnswerStays(boolean bySegment, boolean withNetwork) {
+        Settings settings = Settings.of(Map.of(
+                "schema.registry.url", "mock://" + UUID.randomUUID(),
+                "traces.partitioned.by.segment", String.valueOf(bySegment),
+                "links.with.network", String.valueOf(withNetwork),
+                "topics.partitions", "1",
+                "factors.min.change", "0",
+                "links.min.change", "0",
+                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+        Topics topics = new Topics(settings);
+        Topology topology = TracesyncTopology.build(settings, topics, new PipelineStats());
+        String described = topology.describe().toString();
+        assertEquals(!bySegment, described.contains("segments-repartition"), described);
+        assertEquals(!withNetwork, described.contains("network-repartition"), described);
+        assertEquals(2 + (bySegment ? 0 : 1) + (withNetwork ? 0 : 1), topology.describe().subtopologies().size(),
+                described);
+
+        SimulatedTraces traces = SimulatedTraces.run(5, 10_000_000_000L, 23);
+        try (TopologyTestDriver driver = new TopologyTestDriver(topology, settings.streamsProperties(), START)) {
+            Map<String, TestInputTopic<SegmentKey, TraceEvent>> inputs = new HashMap<>();
+            traces.events.forEach(e -> inputs.computeIfAbsent("traces." + e.getNode(), t -> driver.createInputTopic(
+                    t, topics.segmentKey.serializer(), topics.traceEvent.serializer(), START, Duration.ZERO))
+                    .pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e));
+            driver.advanceWallClockTime(Duration.ofSeconds(2));
+            Map<String, SyncFactor> streamed = driver.createOutputTopic(topics.factors, new StringDeserializer(),
+                    topics.syncFactor.deserializer()).readKeyValuesToMap();
+            Map<String, NodeFactor> offline = OfflineSync.factors(traces.pairs, settings.linkOptions(),
+                    settings.networkOptions());
+            assertEquals(offline.keySet(), streamed.keySet());
+            offline.forEach((node, f) -> assertEquals(f.factor(), FactorRecords.factor(streamed.get(node)), node));
+        }
+    }
+}
