@@ -26,6 +26,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -85,8 +86,9 @@ class StreamingPipelineTest {
     }
 
     @Test
-    void inputsPartitionedBySegmentAreMatchedWithoutTheRepartition() throws Exception {
-        Settings settings = settings("by-segment").with("traces.partitioned.by.segment", "true");
+    void withBothShortcutsTheFactorsAreTheOfflineAnswer() throws Exception {
+        Settings settings = settings("by-segment").with("traces.partitioned.by.segment", "true")
+                .with("links.with.network", "true");
         SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 9);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(cluster.nodes);
@@ -98,8 +100,11 @@ class StreamingPipelineTest {
                 assertEquals(cluster.pairs.size(), app.stats().pairs.get());
             }
             try (Admin admin = Admin.create(settings.streamsProperties())) {
-                String repartition = settings.get("application.id") + "-segments-repartition";
-                assertFalse(admin.listTopics().names().get().contains(repartition), repartition + " was created");
+                Set<String> created = admin.listTopics().names().get();
+                for (String hop : List.of("segments", "network")) {
+                    String repartition = settings.get("application.id") + "-" + hop + "-repartition";
+                    assertFalse(created.contains(repartition), repartition + " was created");
+                }
                 // a trace topic with another partition count would split segments: refused at start
                 admin.createTopics(List.of(new NewTopic(writer.topicOf("odd"), 2, (short) 1))).all().get();
             }
