@@ -57,9 +57,9 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
      * leaves the double range (|v| within half an ulp of 2^1024, where a tie renormalizes hi to infinity).
      */
     public static DoubleDouble of(BigDecimal v) {
-        double hi = v.doubleValue();
+        double hi = NearestDouble.of(v);
         if (Double.isFinite(hi)) {
-            DoubleDouble x = twoSum(hi, v.subtract(new BigDecimal(hi)).doubleValue());
+            DoubleDouble x = twoSum(hi, NearestDouble.of(v.subtract(new BigDecimal(hi))));
             if (Double.isFinite(x.hi)) {
                 return x;
             }
