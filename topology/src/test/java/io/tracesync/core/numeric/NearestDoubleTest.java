@@ -61,7 +61,8 @@ class NearestDoubleTest {
         same(new BigDecimal(Double.MIN_NORMAL));
         same(new BigDecimal(Double.MIN_VALUE));
         same(new BigDecimal(Double.MAX_VALUE));
-        same(new BigDecimal(Double.MAX_VALUE).add(new BigDecimal(Math.ulp(Double.MAX_VALUE)).divide(BigDecimal.valueOf(2))));
+        BigDecimal halfTopUlp = new BigDecimal(Math.ulp(Double.MAX_VALUE)).divide(BigDecimal.valueOf(2));
+        same(new BigDecimal(Double.MAX_VALUE).add(halfTopUlp));
         same(new BigDecimal("1e-320"));
         same(new BigDecimal("1e309"));
         same(new BigDecimal("-2.5e-308"));
