@@ -32,6 +32,10 @@ public final class TracesyncApp implements AutoCloseable {
         this.settings = settings;
         this.topics = new Topics(settings);
         Topology topology = TracesyncTopology.build(settings, topics, stats);
+        LOG.info("{} sub-topologies: inputs {}, link hulls {}", topology.describe().subtopologies().size(),
+                settings.bool("traces.partitioned.by.segment") ? "matched where they are (partitioned by segment)"
+                        : "repartitioned by segment",
+                settings.bool("links.with.network") ? "in the network's task" : "repartitioned to the network");
         LOG.debug("topology:\n{}", topology.describe());
         this.streams = new KafkaStreams(topology, settings.streamsProperties());
         streams.setUncaughtExceptionHandler(e -> {
