@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyDescription;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,11 +33,12 @@ public final class TracesyncApp implements AutoCloseable {
         this.settings = settings;
         this.topics = new Topics(settings);
         Topology topology = TracesyncTopology.build(settings, topics, stats);
-        LOG.info("{} sub-topologies: inputs {}, link hulls {}", topology.describe().subtopologies().size(),
+        TopologyDescription shape = topology.describe();
+        LOG.info("{} sub-topologies: inputs {}, link hulls {}", shape.subtopologies().size(),
                 settings.bool("traces.partitioned.by.segment") ? "matched where they are (partitioned by segment)"
                         : "repartitioned by segment",
                 settings.bool("links.with.network") ? "in the network's task" : "repartitioned to the network");
-        LOG.debug("topology:\n{}", topology.describe());
+        LOG.debug("topology:\n{}", shape);
         this.streams = new KafkaStreams(topology, settings.streamsProperties());
         streams.setUncaughtExceptionHandler(e -> {
             stats.replacedThreads.incrementAndGet();
@@ -97,7 +99,7 @@ public final class TracesyncApp implements AutoCloseable {
                 checkSegmentPartitioned(admin, existing);
             }
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot create the output topics on "
+            throw new IllegalStateException("cannot prepare the topics on "
                     + settings.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG) + ": " + e.getCause().getMessage(),
                     e.getCause());
         }

@@ -3,17 +3,12 @@ package io.tracesync.streams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.tracesync.avro.SegmentKey;
-import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.core.network.NodeFactor;
-import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.network.FactorRecords;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -55,12 +50,7 @@ class TopologyShapesTest {
                     t, topics.segmentKey.serializer(), topics.traceEvent.serializer(), START, Duration.ZERO))
                     .pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e));
             driver.advanceWallClockTime(Duration.ofSeconds(2));
-            Map<String, SyncFactor> streamed = driver.createOutputTopic(topics.factors, new StringDeserializer(),
-                    topics.syncFactor.deserializer()).readKeyValuesToMap();
-            Map<String, NodeFactor> offline = OfflineSync.factors(traces.pairs, settings.linkOptions(),
-                    settings.networkOptions());
-            assertEquals(offline.keySet(), streamed.keySet());
-            offline.forEach((node, f) -> assertEquals(f.factor(), FactorRecords.factor(streamed.get(node)), node));
+            OfflineAnswer.assertStreamed(driver, topics, settings, traces.pairs);
         }
     }
 }

@@ -40,10 +40,13 @@ public final class SegmentKeying extends ContextualProcessor<SegmentKey, TraceEv
     public void process(Record<SegmentKey, TraceEvent> record) {
         RecordMetadata where = context().recordMetadata().orElse(null);
         String key = check.segmentKey(where == null ? null : where.topic(), record.key(), record.value());
-        if (partitions > 0 && where != null && where.partition() != SegmentPartitioning.partition(key, partitions)) {
-            throw new InvalidTraceEventException("segment " + key + " in partition " + where.partition() + " of "
-                    + where.topic() + ", not " + SegmentPartitioning.partition(key, partitions) + " of " + partitions
-                    + " as traces.partitioned.by.segment requires");
+        if (partitions > 0 && where != null) {
+            int expected = SegmentPartitioning.partition(key, partitions);
+            if (where.partition() != expected) {
+                throw new InvalidTraceEventException("segment " + key + " in partition " + where.partition() + " of "
+                        + where.topic() + ", not " + expected + " of " + partitions
+                        + " as traces.partitioned.by.segment requires");
+            }
         }
         clocks.check(record.value().getNode(), record.value().getTsNs());
         context().forward(record.withKey(key));
