@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** The {@code tracesync} command line. */
 @Command(name = "tracesync", mixinStandardHelpOptions = true, versionProvider = TracesyncCommand.Version.class,
         description = "Online clock synchronization of distributed traces, with guaranteed error bounds.",
-        subcommands = {DemoCommand.class, RunCommand.class, SyncPairsCommand.class, SimulateCommand.class,
+        subcommands = {DemoCommand.class, RunCommand.class, ImportCommand.class, ReplayCommand.class,
+                SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchStreamCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {

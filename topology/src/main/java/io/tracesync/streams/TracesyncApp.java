@@ -61,6 +61,15 @@ public final class TracesyncApp implements AutoCloseable {
         return app;
     }
 
+    /** As {@link #start}, after deleting this application's local state ({@link KafkaStreams#cleanUp()}). */
+    public static TracesyncApp startClean(Settings settings) throws InterruptedException {
+        TracesyncApp app = new TracesyncApp(settings);
+        app.streams.cleanUp();
+        app.createTopics();
+        app.streams.start();
+        return app;
+    }
+
     public Topics topics() {
         return topics;
     }

@@ -14,6 +14,8 @@ import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.network.NetworkProcessor;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -48,8 +50,24 @@ public final class TracesyncTopology {
     public static final String LINK_STORE = "link-hulls";
     public static final String NETWORK_LINK_STORE = "network-links";
     public static final String NETWORK_FACTOR_STORE = "network-factors";
+    private static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
+            NETWORK_FACTOR_STORE);
+    private static final String SEGMENTS = "segments";
+    private static final String PAIRS = "pairs";
+    private static final String NETWORK = "network";
 
     private TracesyncTopology() {
+    }
+
+    /**
+     * The internal topics an application of this id may have, whatever its shortcuts: every store's changelog and
+     * every repartition topic.
+     */
+    public static List<String> internalTopics(String applicationId) {
+        List<String> names = new ArrayList<>();
+        STORES.forEach(s -> names.add(applicationId + "-" + s + "-changelog"));
+        List.of(SEGMENTS, PAIRS, NETWORK).forEach(r -> names.add(applicationId + "-" + r + "-repartition"));
+        return names;
     }
 
     public static Topology build(Settings settings, Topics topics, PipelineStats stats) {
@@ -77,11 +95,11 @@ public final class TracesyncTopology {
         KStream<String, TraceEvent> keyed = events.process(
                 () -> new SegmentKeying(check, CLOCK_STORE, maxClockJump, partitions), Named.as("check"), CLOCK_STORE);
         if (!bySegment) {
-            keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"));
+            keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName(SEGMENTS));
         }
         boolean withNetwork = settings.bool("links.with.network");
         Repartitioned<LinkId, MatchedPair> byLink = Repartitioned.with(topics.linkId, topics.matchedPair)
-                .withName("pairs");
+                .withName(PAIRS);
         KStream<LinkId, LinkSummary> summaries = keyed
                 .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
                         settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)
@@ -91,7 +109,7 @@ public final class TracesyncTopology {
         summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
 
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries
-                .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName("network")
+                .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName(NETWORK)
                         .withNumberOfPartitions(1));
         KStream<String, SpecificRecord> outputs = toNetwork
                 .process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,

@@ -1,0 +1,20 @@
+package io.tracesync.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+
+/** {@code tracesync import}: recorded traces into the trace topics, one subcommand per format. */
+@Command(name = "import", mixinStandardHelpOptions = true, subcommands = {ImportCsvCommand.class},
+        description = "Loads recorded traces into the per-node trace topics traces.<node> the application reads "
+                + "(Avro TraceEvent keyed by SegmentKey, each in its segment's partition).")
+public final class ImportCommand implements Runnable {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing the format: import csv PATH...");
+    }
+}

@@ -1,0 +1,90 @@
+package io.tracesync.streams;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+
+/**
+ * Resets an application so that it reprocesses its trace topics from the beginning, as Kafka's
+ * {@code kafka-streams-application-reset} does for input and internal topics (without adding its
+ * {@code kafka-tools} dependencies): the group (the {@code application.id}) must have no member; the committed
+ * offsets of every trace topic partition go to the earliest offset; the group's other committed offsets are
+ * deleted, and so is every internal topic of tracesync's topology that exists (changelogs and repartition topics,
+ * {@link TracesyncTopology#internalTopics}, exact names only). Output topics are left as they are. The local state
+ * is the caller's to wipe ({@link TracesyncApp#startClean}).
+ */
+public final class ApplicationReset {
+
+    /** What was reset: the trace topics, their partitions, and the internal topics deleted. */
+    public record Result(List<String> inputs, int partitions, List<String> deletedTopics) {
+    }
+
+    private ApplicationReset() {
+    }
+
+    public static Result reset(Admin admin, Settings settings) throws ExecutionException, InterruptedException {
+        String group = settings.get("application.id");
+        requireInactive(admin, group);
+        List<String> inputs = new InputLag(admin, settings).topics();
+        Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+        if (!inputs.isEmpty()) {
+            admin.describeTopics(inputs).allTopicNames().get().values().forEach(d -> d.partitions()
+                    .forEach(p -> earliest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.earliest())));
+        }
+        Map<TopicPartition, OffsetAndMetadata> toEarliest = admin.listOffsets(earliest).all().get().entrySet()
+                .stream().collect(Collectors.toMap(Map.Entry::getKey, e -> new OffsetAndMetadata(e.getValue().offset())));
+        if (!toEarliest.isEmpty()) {
+            admin.alterConsumerGroupOffsets(group, toEarliest).all().get();
+        }
+        Set<TopicPartition> others = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
+                .keySet().stream().filter(tp -> !toEarliest.containsKey(tp)).collect(Collectors.toSet());
+        if (!others.isEmpty()) {
+            admin.deleteConsumerGroupOffsets(group, others).all().get();
+        }
+        Set<String> existing = admin.listTopics().names().get();
+        List<String> internal = TracesyncTopology.internalTopics(group).stream().filter(existing::contains).toList();
+        if (!internal.isEmpty()) {
+            admin.deleteTopics(internal).all().get();
+            awaitGone(admin, internal);
+        }
+        return new Result(inputs, toEarliest.size(), internal);
+    }
+
+    /** Until the deleted topics are gone from the metadata, so the application can create them anew. */
+    private static void awaitGone(Admin admin, List<String> deleted) throws ExecutionException, InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            Set<String> existing = admin.listTopics().names().get();
+            if (deleted.stream().noneMatch(existing::contains)) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("internal topics " + deleted + " still exist 60 s after deletion");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private static void requireInactive(Admin admin, String group) throws ExecutionException, InterruptedException {
+        try {
+            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get();
+            if (!d.members().isEmpty()) {
+                throw new IllegalStateException("application " + group + " is running (" + d.members().size()
+                        + " member(s) in its consumer group): stop every instance before resetting it");
+            }
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+                throw e;
+            }
+        }
+    }
+}
