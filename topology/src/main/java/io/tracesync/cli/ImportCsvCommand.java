@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine;
@@ -23,9 +25,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tracesync import csv}: the simulator's trace files into the trace topics. All or nothing by default: every
- * file is checked first, and one bad line means nothing is written; with {@code --skip-bad-lines} the good lines
- * are written and every other one is listed.
+ * {@code tracesync import csv}: the simulator's trace files into the trace topics, in two passes. The first checks
+ * every line and collects the nodes, whose topics are then created at once; the second writes. All or nothing by
+ * default: one bad line means nothing is written; with {@code --skip-bad-lines} the good lines are written and
+ * every other one is listed.
  */
 @Command(name = "csv", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Loads trace files written by tracesync simulate (node,ts_ns,direction,saddr,daddr,sport,dport,"
@@ -63,22 +66,23 @@ public final class ImportCsvCommand implements Callable<Integer> {
             for (Path f : files) {
                 bytes += Files.size(f);
             }
-            return (skipBadLines || check(files, bytes, err)) ? load(options.load(), files, bytes, err) : 2;
+            Set<String> nodes = new TreeSet<>();
+            return check(files, bytes, nodes, err) || skipBadLines ? load(options.load(), files, bytes, nodes, err) : 2;
         } catch (TraceFiles.InputException e) {
             err.println(e.getMessage());
             return 2;
         }
     }
 
-    /** The first pass: lists the first bad lines, and whether there is none. */
-    private static boolean check(List<Path> files, long bytes, PrintWriter err) throws IOException {
+    /** The first pass: collects the nodes, lists the first bad lines unless they are to be skipped; none bad? */
+    private boolean check(List<Path> files, long bytes, Set<String> nodes, PrintWriter err) throws IOException {
         long[] bad = {0};
-        scan(files, bytes, err, "checking", e -> { }, location -> {
-            if (++bad[0] <= LISTED) {
+        scan(files, bytes, err, "checking", e -> nodes.add(e.getNode()), location -> {
+            if (++bad[0] <= LISTED && !skipBadLines) {
                 err.println(location);
             }
         });
-        if (bad[0] > 0) {
+        if (bad[0] > 0 && !skipBadLines) {
             err.printf(Locale.ROOT, "%s%,d bad line(s): nothing imported (--skip-bad-lines imports the others)%n",
                     bad[0] > LISTED ? String.format(Locale.ROOT, "... and %,d more; ", bad[0] - LISTED) : "",
                     bad[0]);
@@ -87,12 +91,14 @@ public final class ImportCsvCommand implements Callable<Integer> {
         return bad[0] == 0;
     }
 
-    /** The second pass: writes the events; 1 if Kafka refused them. */
-    private int load(Settings settings, List<Path> files, long bytes, PrintWriter err) throws IOException {
+    /** The second pass: creates the nodes' topics and writes the events; 1 if Kafka refused them. */
+    private int load(Settings settings, List<Path> files, long bytes, Set<String> nodes, PrintWriter err)
+            throws IOException {
         Map<String, Long> perNode = new TreeMap<>();
         long[] skipped = {0};
         long start = System.nanoTime();
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            writer.createTopics(nodes);
             scan(files, bytes, err, "importing", e -> {
                 writer.write(e);
                 perNode.merge(e.getNode(), 1L, Long::sum);

@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
                 + "(auto.offset.reset=earliest): by default under a new application id <application.id>-replay-"
                 + "<UTC time>, printed; or under --application-id ID, which must have no committed offsets; or, with "
                 + "--reset, under the configured application.id after resetting it: its consumer group must have no "
-                + "member; the committed offsets of the trace topics go to the earliest ones, the group's other "
+                + "member (a stopped instance is one until its session expires: waited out, up to session.timeout.ms "
+                + "and 5 s); the committed offsets of the trace topics go to the earliest ones, the group's other "
                 + "offsets and the application's internal topics (changelogs, repartition topics) are deleted, and "
                 + "so is its local state. Output topics are the configured ones (-D factors.topic=... to keep a "
                 + "replay's apart).",

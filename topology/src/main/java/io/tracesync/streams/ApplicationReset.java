@@ -7,8 +7,8 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
@@ -16,7 +16,8 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 /**
  * Resets an application so that it reprocesses its trace topics from the beginning, as Kafka's
  * {@code kafka-streams-application-reset} does for input and internal topics (without adding its
- * {@code kafka-tools} dependencies): the group (the {@code application.id}) must have no member; the committed
+ * {@code kafka-tools} dependencies): the group (the {@code application.id}) must have no member (a stopped
+ * instance's membership is waited out); the committed
  * offsets of every trace topic partition go to the earliest offset; the group's other committed offsets are
  * deleted, and so is every internal topic of tracesync's topology that exists (changelogs and repartition topics,
  * {@link TracesyncTopology#internalTopics}, exact names only). Output topics are left as they are. The local state
@@ -28,12 +29,15 @@ public final class ApplicationReset {
     public record Result(List<String> inputs, int partitions, List<String> deletedTopics) {
     }
 
+    /** The consumers' default {@code session.timeout.ms}. */
+    private static final long DEFAULT_SESSION_TIMEOUT_MS = 45_000;
+
     private ApplicationReset() {
     }
 
     public static Result reset(Admin admin, Settings settings) throws ExecutionException, InterruptedException {
         String group = settings.get("application.id");
-        requireInactive(admin, group);
+        requireInactive(admin, group, settings);
         List<String> inputs = new InputLag(admin, settings).topics();
         Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
         if (!inputs.isEmpty()) {
@@ -74,17 +78,37 @@ public final class ApplicationReset {
         }
     }
 
-    private static void requireInactive(Admin admin, String group) throws ExecutionException, InterruptedException {
-        try {
-            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get();
-            if (!d.members().isEmpty()) {
-                throw new IllegalStateException("application " + group + " is running (" + d.members().size()
-                        + " member(s) in its consumer group): stop every instance before resetting it");
-            }
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+    /**
+     * Waits until the group has no member, at most the members' session timeout ({@code session.timeout.ms}) and
+     * five seconds: a Kafka Streams instance does not leave its group when it closes, so a stopped one stays a
+     * member until its session expires. A member still there then is a running instance.
+     */
+    private static void requireInactive(Admin admin, String group, Settings settings)
+            throws ExecutionException, InterruptedException {
+        long wait = Long.parseLong(settings.streamsProperties().getProperty(
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, String.valueOf(DEFAULT_SESSION_TIMEOUT_MS)))
+                + 5_000;
+        long deadline = System.nanoTime() + wait * 1_000_000;
+        while (true) {
+            int members;
+            try {
+                members = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get().members()
+                        .size();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof GroupIdNotFoundException) {
+                    return;
+                }
                 throw e;
             }
+            if (members == 0) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("application " + group + " is running (" + members + " member(s) "
+                        + "in its consumer group after " + wait / 1000 + " s): stop every instance before resetting it");
+            }
+            Thread.sleep(500);
         }
     }
+
 }
