@@ -23,11 +23,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -124,13 +126,11 @@ class ImportReplayTest {
         Path file = Files.writeString(dir.resolve("a.csv"), "a,1,SEND,10.0.0.1,10.0.0.2,1,2,3,4,PA\n"
                 + "a,2,SEND,10.0.0.1,10.0.0.2,1,2,3,4,XX\n"
                 + "a,3,SEND,10.0.0.1,10.0.0.2,1,2,5,4,PA\n");
-        Cli strict = cli("import", "csv", file.toString(), "--bootstrap-servers",
-                SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url", SharedKafkaEnvironment.registryUrl(),
-                "-D", "traces.topic.prefix=" + id + ".");
+        String[] connection = {"--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
+            "--schema-registry-url", SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + "."};
+        Cli strict = cli(concat(new String[] {"import", "csv", file.toString()}, connection));
         assertEquals(2, strict.exit, strict.err);
-        Cli skipping = cli("import", "csv", file.toString(), "--skip-bad-lines", "--bootstrap-servers",
-                SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url", SharedKafkaEnvironment.registryUrl(),
-                "-D", "traces.topic.prefix=" + id + ".");
+        Cli skipping = cli(concat(new String[] {"import", "csv", file.toString(), "--skip-bad-lines"}, connection));
         assertEquals(0, skipping.exit, skipping.err);
         assertEquals(file + ":2: flags 'XX' are neither TCP flag letters (FSRPAUEC) nor a flags byte (0..255)",
                 skipping.err.strip());
@@ -188,6 +188,10 @@ class ImportReplayTest {
             args.addAll(List.of("-D", key + "=" + settings.get(key)));
         }
         return args.toArray(new String[0]);
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        return Stream.concat(Arrays.stream(a), Arrays.stream(b)).toArray(String[]::new);
     }
 
     private record Cli(int exit, String out, String err) {

@@ -133,6 +133,11 @@ public final class ReplayCommand implements Callable<Integer> {
             boolean caughtUp = false;
             try (ProgressBar.Meter bar = ProgressBar.meter(total, err, "replaying")) {
                 while (!interrupted.await(500, TimeUnit.MILLISECONDS)) {
+                    KafkaStreams.State state = app.streams().state();
+                    if (!state.isRunningOrRebalancing() && state != KafkaStreams.State.CREATED) {
+                        throw new IllegalStateException("the application stopped (" + state + "): "
+                                + stats.threadFailures());
+                    }
                     long behind = lag.records();
                     if (!caughtUp) {
                         bar.update(total - behind);
@@ -147,8 +152,7 @@ public final class ReplayCommand implements Callable<Integer> {
                                 untilCaughtUp ? "; waiting for the factors to settle" : "; running on");
                         err.flush();
                     }
-                    if (settling.still(behind == 0 && app.streams().state() == KafkaStreams.State.RUNNING)
-                            && untilCaughtUp) {
+                    if (settling.still(behind == 0 && state == KafkaStreams.State.RUNNING) && untilCaughtUp) {
                         break;
                     }
                 }

@@ -45,7 +45,8 @@ public final class ApplicationReset {
                     .forEach(p -> earliest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.earliest())));
         }
         Map<TopicPartition, OffsetAndMetadata> toEarliest = admin.listOffsets(earliest).all().get().entrySet()
-                .stream().collect(Collectors.toMap(Map.Entry::getKey, e -> new OffsetAndMetadata(e.getValue().offset())));
+                .stream().collect(Collectors.toMap(Map.Entry::getKey,
+                        e -> new OffsetAndMetadata(e.getValue().offset())));
         if (!toEarliest.isEmpty()) {
             admin.alterConsumerGroupOffsets(group, toEarliest).all().get();
         }
@@ -105,7 +106,8 @@ public final class ApplicationReset {
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("application " + group + " is running (" + members + " member(s) "
-                        + "in its consumer group after " + wait / 1000 + " s): stop every instance before resetting it");
+                        + "in its consumer group after " + wait / 1000 + " s): stop every instance before resetting "
+                        + "it");
             }
             Thread.sleep(500);
         }
