@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tracesync import csv}: the simulator's trace files into the trace topics, in two passes. The first checks
- * every line and collects the nodes, whose topics are then created at once; the second writes. All or nothing by
+ * every line and collects the nodes, whose topics are then created at once; the second writes, the files
+ * interleaved ({@link InterleavedLines}) so that each send reaches the topics close to its receive. All or nothing by
  * default: one bad line means nothing is written; with {@code --skip-bad-lines} the good lines are written and
  * every other one is listed.
  */
@@ -75,9 +77,9 @@ public final class ImportCsvCommand implements Callable<Integer> {
     }
 
     /** The first pass: collects the nodes, lists the first bad lines unless they are to be skipped; none bad? */
-    private boolean check(List<Path> files, long bytes, Set<String> nodes, PrintWriter err) throws IOException {
+    private boolean check(List<Path> files, long bytes, Set<String> nodes, PrintWriter err) {
         long[] bad = {0};
-        scan(files, bytes, err, "checking", e -> nodes.add(e.getNode()), location -> {
+        scan(files, false, bytes, err, "checking", e -> nodes.add(e.getNode()), location -> {
             if (++bad[0] <= LISTED && !skipBadLines) {
                 err.println(location);
             }
@@ -92,14 +94,13 @@ public final class ImportCsvCommand implements Callable<Integer> {
     }
 
     /** The second pass: creates the nodes' topics and writes the events; 1 if Kafka refused them. */
-    private int load(Settings settings, List<Path> files, long bytes, Set<String> nodes, PrintWriter err)
-            throws IOException {
+    private int load(Settings settings, List<Path> files, long bytes, Set<String> nodes, PrintWriter err) {
         Map<String, Long> perNode = new TreeMap<>();
         long[] skipped = {0};
         long start = System.nanoTime();
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(nodes);
-            scan(files, bytes, err, "importing", e -> {
+            scan(files, true, bytes, err, "importing", e -> {
                 writer.write(e);
                 perNode.merge(e.getNode(), 1L, Long::sum);
             }, location -> {
@@ -119,22 +120,34 @@ public final class ImportCsvCommand implements Callable<Integer> {
         }
     }
 
-    /** Reads every file, bar by bytes: events to {@code events}, bad lines as "FILE:LINE: reason" to {@code bad}. */
-    private static void scan(List<Path> files, long bytes, PrintWriter err, String label, Consumer<TraceEvent> events,
-            Consumer<String> bad) throws IOException {
+    /**
+     * Reads every file, one after the other or {@link InterleavedLines interleaved}, with a bar by bytes: events to
+     * {@code events}, bad lines as "FILE:LINE: reason" to {@code bad}.
+     */
+    private static void scan(List<Path> files, boolean interleaved, long bytes, PrintWriter err, String label,
+            Consumer<TraceEvent> events, Consumer<String> bad) {
         long[] done = {0};
         try (ProgressBar.Meter bar = ProgressBar.meter(bytes, err, label)) {
+            BiConsumer<Path, TraceCsv.Line> sink = (f, line) -> {
+                if (line.event() != null) {
+                    events.accept(line.event());
+                } else if (line.error() != null) {
+                    bad.accept(f + ":" + line.number() + ": " + line.error());
+                }
+                done[0] += line.bytes();
+                bar.update(done[0]);
+            };
+            if (interleaved) {
+                try {
+                    InterleavedLines.read(files, sink);
+                } catch (IOException e) {
+                    throw new TraceFiles.InputException(e.getMessage());
+                }
+                return;
+            }
             for (Path f : files) {
                 try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.ISO_8859_1)) {
-                    TraceCsv.read(in, line -> {
-                        if (line.event() != null) {
-                            events.accept(line.event());
-                        } else if (line.error() != null) {
-                            bad.accept(f + ":" + line.number() + ": " + line.error());
-                        }
-                        done[0] += line.bytes();
-                        bar.update(done[0]);
-                    });
+                    TraceCsv.read(in, line -> sink.accept(f, line));
                 } catch (IOException e) {
                     throw new TraceFiles.InputException(f + ": " + e.getMessage());
                 }

@@ -41,19 +41,22 @@ final class TraceCsv {
     /** Calls {@code sink} for every line of {@code in}. */
     static void read(BufferedReader in, Consumer<Line> sink) throws IOException {
         long number = 0;
-        String line;
-        while ((line = in.readLine()) != null) {
-            number++;
-            long bytes = line.length() + 1L;
-            if (line.isBlank() || number == 1 && line.strip().equals(HEADER)) {
-                sink.accept(new Line(number, bytes, null, null));
-                continue;
-            }
-            try {
-                sink.accept(new Line(number, bytes, parse(line), null));
-            } catch (BadField e) {
-                sink.accept(new Line(number, bytes, null, e.getMessage()));
-            }
+        String text;
+        while ((text = in.readLine()) != null) {
+            sink.accept(line(++number, text));
+        }
+    }
+
+    /** Line {@code number} of a file, {@code text} without its line end. */
+    static Line line(long number, String text) {
+        long bytes = text.length() + 1L;
+        if (text.isBlank() || number == 1 && text.strip().equals(HEADER)) {
+            return new Line(number, bytes, null, null);
+        }
+        try {
+            return new Line(number, bytes, parse(text), null);
+        } catch (BadField e) {
+            return new Line(number, bytes, null, e.getMessage());
         }
     }
 
