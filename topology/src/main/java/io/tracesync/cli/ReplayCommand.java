@@ -21,6 +21,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
 import picocli.CommandLine;
@@ -131,6 +132,7 @@ public final class ReplayCommand implements Callable<Integer> {
             Settling settling = new Settling(stats, SETTLE_NS
                     + 2 * settings.duration("factors.emit.interval").toNanos());
             boolean caughtUp = false;
+            boolean console = System.console() != null;
             try (ProgressBar.Meter bar = ProgressBar.meter(total, err, "replaying")) {
                 while (!interrupted.await(500, TimeUnit.MILLISECONDS)) {
                     KafkaStreams.State state = app.streams().state();
@@ -141,12 +143,13 @@ public final class ReplayCommand implements Callable<Integer> {
                     long behind = lag.records();
                     if (!caughtUp) {
                         bar.update(total - behind);
-                    } else {
-                        line.show(stats);
+                    }
+                    if (caughtUp || !console) {
+                        line.show(stats); // on a terminal after the bar, in a log every ten seconds
                     }
                     if (behind == 0 && !caughtUp) {
                         caughtUp = true;
-                        bar.close();
+                        bar.close(); // the bar's line cleared for what follows
                         err.printf(Locale.ROOT, "caught up with %,d records of %d trace topics after %.1f s%s%n",
                                 total, inputs.size(), (System.nanoTime() - start) / 1e9,
                                 untilCaughtUp ? "; waiting for the factors to settle" : "; running on");
@@ -159,7 +162,7 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             line.finish(stats);
             spec.commandLine().getOut().printf(Locale.ROOT, "replayed %,d records of %d trace topics under "
-                    + "application.id %s in %.1f s: factors of %d nodes (%,d factor records)%n", total,
+                    + "application.id %s in %.1f s: factors of %s nodes (%,d factor records)%n", total,
                     inputs.size(), settings.get("application.id"), (System.nanoTime() - start) / 1e9,
                     nodesWithFactors(app), stats.factorRecords.get());
             spec.commandLine().getOut().flush();
@@ -183,8 +186,11 @@ public final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    /** Nodes with a factor: the entries of the network step's store of the last record emitted per node. */
-    private static long nodesWithFactors(TracesyncApp app) {
+    /**
+     * Nodes with a factor: the entries of the network step's store of the last record emitted per node; "?" while
+     * the store cannot be queried (interrupted during a rebalance).
+     */
+    private static String nodesWithFactors(TracesyncApp app) {
         long n = 0;
         try (KeyValueIterator<String, SyncFactor> all = app.streams().store(StoreQueryParameters.fromNameAndType(
                 TracesyncTopology.NETWORK_FACTOR_STORE, QueryableStoreTypes.<String, SyncFactor>keyValueStore()))
@@ -193,8 +199,10 @@ public final class ReplayCommand implements Callable<Integer> {
                 all.next();
                 n++;
             }
+        } catch (InvalidStateStoreException e) {
+            return "?";
         }
-        return n;
+        return String.valueOf(n);
     }
 
     /** Whether the pipeline's counters have stood still, while a condition held, for a while. */
