@@ -56,8 +56,12 @@ class ImportReplayTest {
         Path run = dir.resolve("run");
         assertEquals(0, cli("simulate", "--out", run.toString(), "--nodes", "5", "--duration", "20s", "--seed",
                 "11").exit);
+        List<Path> files;
+        try (Stream<Path> list = Files.list(run.resolve("events"))) {
+            files = list.toList();
+        }
         long events = 0;
-        for (Path f : Files.list(run.resolve("events")).toList()) {
+        for (Path f : files) {
             events += Files.readAllLines(f).size() - 1;
         }
 
@@ -66,7 +70,7 @@ class ImportReplayTest {
                 SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".");
         assertTrue(imported.startsWith(String.format("imported %,d events of 5 nodes from 5 file(s) into 5 topic(s)",
                 events)), imported);
-        for (Path f : Files.list(run.resolve("events")).toList()) {
+        for (Path f : files) {
             String node = f.getFileName().toString().replace(".csv", "");
             assertTrue(imported.lines().anyMatch(l -> l.startsWith(node + " ") && l.endsWith(" " + id + "." + node)),
                     imported);
