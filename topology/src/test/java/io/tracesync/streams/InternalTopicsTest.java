@@ -1,0 +1,42 @@
+package io.tracesync.streams;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.apache.kafka.streams.TopologyDescription;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link TracesyncTopology#internalTopics}, what {@link ApplicationReset} deletes, is every changelog and repartition
+ * topic of the topology under every combination of the shortcuts, and nothing else.
+ */
+class InternalTopicsTest {
+
+    @Test
+    void theListIsEveryInternalTopicOfEveryShape() {
+        Set<String> found = new TreeSet<>();
+        for (boolean bySegment : new boolean[] {false, true}) {
+            for (boolean withNetwork : new boolean[] {false, true}) {
+                Settings settings = Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID(),
+                        "traces.partitioned.by.segment", String.valueOf(bySegment),
+                        "links.with.network", String.valueOf(withNetwork)));
+                TopologyDescription shape = TracesyncTopology.build(settings, new Topics(settings),
+                        new PipelineStats()).describe();
+                for (TopologyDescription.Subtopology sub : shape.subtopologies()) {
+                    for (TopologyDescription.Node node : sub.nodes()) {
+                        if (node instanceof TopologyDescription.Source source && source.topicSet() != null) {
+                            source.topicSet().stream().filter(t -> t.endsWith("-repartition"))
+                                    .forEach(t -> found.add("app-" + t));
+                        } else if (node instanceof TopologyDescription.Processor processor) {
+                            processor.stores().forEach(s -> found.add("app-" + s + "-changelog"));
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(found, new TreeSet<>(TracesyncTopology.internalTopics("app")));
+    }
+}
