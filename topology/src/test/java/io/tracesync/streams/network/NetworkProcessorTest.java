@@ -49,10 +49,14 @@ class NetworkProcessorTest {
                 Stores.inMemoryKeyValueStore("links"), topics.linkId, topics.linkSummary).withLoggingDisabled().build();
         KeyValueStore<String, SyncFactor> factors = Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore("factors"), topics.node, topics.syncFactor).withLoggingDisabled().build();
+        KeyValueStore<String, TreeSnapshot> trees = Stores.keyValueStoreBuilder(
+                Stores.inMemoryKeyValueStore("trees"), topics.node, topics.treeSnapshot).withLoggingDisabled().build();
         links.init(context.getStateStoreContext(), links);
         factors.init(context.getStateStoreContext(), factors);
+        trees.init(context.getStateStoreContext(), trees);
         context.addStateStore(links);
         context.addStateStore(factors);
+        context.addStateStore(trees);
     }
 
     private NetworkProcessor started() {
@@ -60,7 +64,7 @@ class NetworkProcessorTest {
     }
 
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval) {
-        NetworkProcessor p = new NetworkProcessor("links", "factors", settings.networkOptions(), emitInterval, 0,
+        NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval, 0,
                 stats);
         p.init(context);
         return p;
