@@ -177,6 +177,50 @@ class NetworkProcessorTest {
     }
 
     @Test
+    void theTreeIsKeptForQueriesItsVersionContinuesAfterARestartAndTheMetricsFollowTheLinks() {
+        NetworkProcessor first = started();
+        feed(first, summaries(5));
+        punctuate(1_000);
+        feed(first, summaries(Integer.MAX_VALUE));
+        punctuate(2_000);
+        KeyValueStore<String, TreeSnapshot> trees = context.getStateStore("trees");
+        TreeSnapshot kept = trees.get(NetworkProcessor.TREE_KEY);
+        List<TreeSnapshot> sent = context.forwarded().stream().map(f -> f.record().value())
+                .filter(TreeSnapshot.class::isInstance).map(TreeSnapshot.class::cast).toList();
+        assertEquals(sent.get(sent.size() - 1), kept, "the store holds the last snapshot sent");
+        long accurate = summaries(Integer.MAX_VALUE).stream()
+                .filter(s -> s.getQuality() == io.tracesync.avro.Quality.ACCURATE).count();
+        assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get());
+        assertEquals(newReferences(sent), stats.referenceChanges.get());
+        first.close();
+        assertEquals(0, stats.linksByQuality.get("ACCURATE").get(), "a closed task counts no link");
+
+        context.resetForwards();
+        trees.put(NetworkProcessor.TREE_KEY, kept);
+        NetworkProcessor second = started();
+        punctuate(3_000);
+        TreeSnapshot again = (TreeSnapshot) context.forwarded().stream().map(f -> f.record().value())
+                .filter(TreeSnapshot.class::isInstance).findFirst().orElseThrow();
+        assertEquals(kept.getVersion() + 1, again.getVersion(), "versions go on across restarts");
+        assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get(), "counted again from the store");
+        second.close();
+    }
+
+    /** Per snapshot sent, the references that the one before lacked (all of the first's). */
+    private static long newReferences(List<TreeSnapshot> sent) {
+        long n = 0;
+        java.util.Set<String> old = java.util.Set.of();
+        for (TreeSnapshot t : sent) {
+            java.util.Set<String> now = new java.util.HashSet<>();
+            t.getComponents().forEach(c -> now.add(c.getReference()));
+            java.util.Set<String> before = old;
+            n += now.stream().filter(r -> !before.contains(r)).count();
+            old = now;
+        }
+        return n;
+    }
+
+    @Test
     void withAZeroIntervalEverySummaryIsDecidedAtOnceAndStampedWithItsRecordTime() {
         NetworkProcessor p = started(context, Duration.ZERO);
         assertTrue(context.scheduledPunctuators().isEmpty(), "no wall-clock punctuation");
