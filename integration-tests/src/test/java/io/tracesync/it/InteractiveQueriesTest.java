@@ -23,6 +23,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
@@ -30,6 +31,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -146,11 +149,27 @@ class InteractiveQueriesTest {
             assertTrue(m.contains("kafka_stream_thread_"), "Kafka Streams' own metrics");
             assertTrue(m.contains("tracesync_streams_state{state=\"RUNNING\"} 1"), m);
         }
+        for (String name : documentedMetrics()) {
+            assertTrue(ma.lines().anyMatch(l -> l.startsWith(name + " ") || l.startsWith(name + "{")),
+                    name + " (docs/OPERATIONS.md) is not served");
+        }
         // only the instance running the network task counts its links
         String accurate = "tracesync_network_links{quality=\"ACCURATE\"} ";
         double sum = value(ma, accurate) + value(mb, accurate);
         assertTrue(sum > 0, "ACCURATE links counted");
         assertTrue(value(ma, accurate) == 0 || value(mb, accurate) == 0, "counted by one instance only");
+    }
+
+    /** The metric names docs/OPERATIONS.md lists in its table of tracesync's metrics. */
+    private static Set<String> documentedMetrics() throws IOException {
+        Set<String> names = new TreeSet<>();
+        Matcher m = Pattern.compile("`(tracesync_[a-z_]+)[^`]*`").matcher(
+                Files.readString(Path.of("..", "docs", "OPERATIONS.md")));
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        assertTrue(names.size() >= 15, "the table was read: " + names);
+        return names;
     }
 
     private static double value(String metrics, String prefix) {
