@@ -15,6 +15,7 @@ import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.http.OperationsServer;
 import io.tracesync.streams.metrics.AppMetrics;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.math.RoundingMode;
 import java.net.InetAddress;
@@ -33,6 +34,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -96,6 +98,7 @@ class InteractiveQueriesTest {
 
                 checkMetrics(a, b);
                 checkOpenApiPaths(b, cluster);
+                checkLiveView(b, expected);
             }
         }
     }
@@ -188,6 +191,42 @@ class InteractiveQueriesTest {
             assertEquals(200, status(i, real), real);
         }
         assertTrue(body(i, "/").contains("<svg"), "the live view");
+    }
+
+    /**
+     * The live view as a person sees it in a browser: every node drawn and listed, the reference nodes marked; the
+     * screenshot shows the forest (pixels of the reference and link colours) and is kept in target/ to look at.
+     */
+    private void checkLiveView(Instance i, Map<String, NodeFactor> expected) throws Exception {
+        HeadlessChromium chromium = new HeadlessChromium(dir);
+        String dom = chromium.dom(i.uri("/").toString(), 5000);
+        long references = expected.values().stream().map(NodeFactor::reference).distinct().count();
+        assertEquals(expected.size(), count(dom, "<circle"), "one circle per node: " + dom);
+        assertEquals(expected.size() - references, count(dom, "<line"), "one line per tree link");
+        assertEquals(references, count(dom, "r=\"9\""), "reference nodes drawn larger");
+        assertTrue(dom.contains(expected.size() + " nodes, " + references
+                + (references == 1 ? " component, " : " components, ")), dom);
+        Path png = chromium.screenshot(i.uri("/").toString(), Path.of("target", "live-view.png"), 1000, 800, 5000);
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(1000, image.getWidth());
+        assertTrue(pixels(image, 0xd9822b) > 50, "reference nodes visible in " + png.toAbsolutePath());
+        assertTrue(pixels(image, 0x4a78b5) > 50, "tree links visible in " + png.toAbsolutePath());
+    }
+
+    private static long count(String text, String what) {
+        return Pattern.compile(Pattern.quote(what)).matcher(text).results().count();
+    }
+
+    private static long pixels(BufferedImage image, int rgb) {
+        long n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xffffff) == rgb) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     private int status(Instance i, String path) {
