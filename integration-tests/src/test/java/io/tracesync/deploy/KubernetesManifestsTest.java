@@ -262,7 +262,7 @@ class KubernetesManifestsTest {
         assertTrue(script.contains("--create --if-not-exists --replication-factor \"$REPLICATION\""), script);
         int partitions = Integer.parseInt(config().get("TRACESYNC_TOPICS_PARTITIONS"));
         Topics topics = new Topics(Settings.of(Map.of("topics.partitions", String.valueOf(partitions))));
-        assertEquals(created(script), expected(topics.outputs(), partitions));
+        assertEquals(expected(topics.outputs(), partitions), created(script));
     }
 
     /** Each {@code create --topic T --partitions P [--config K=V]} line of the script, as "T P [K=V]". */
