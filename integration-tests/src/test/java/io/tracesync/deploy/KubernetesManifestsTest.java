@@ -154,8 +154,8 @@ class KubernetesManifestsTest {
         assertEquals("$(POD_NAME)", env(c, "TRACESYNC_GROUP_INSTANCE_ID").getValue());
         assertEquals("$(POD_IP):" + httpPort(), env(c, "TRACESYNC_APPLICATION_SERVER").getValue());
         // $(VAR) expands only variables defined earlier in the list.
-        assertTrue(envIndex(c, "POD_NAME") < envIndex(c, "TRACESYNC_GROUP_INSTANCE_ID"));
-        assertTrue(envIndex(c, "POD_IP") < envIndex(c, "TRACESYNC_APPLICATION_SERVER"));
+        assertTrue(envIndex(c, "POD_NAME") < envIndex(c, "TRACESYNC_GROUP_INSTANCE_ID"), "POD_NAME first");
+        assertTrue(envIndex(c, "POD_IP") < envIndex(c, "TRACESYNC_APPLICATION_SERVER"), "POD_IP first");
         assertEquals("group.instance.id", ConfigKeys.checked("TRACESYNC_GROUP_INSTANCE_ID"));
         assertEquals("application.server", ConfigKeys.checked("TRACESYNC_APPLICATION_SERVER"));
     }
