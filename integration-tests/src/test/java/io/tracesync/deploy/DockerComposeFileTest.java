@@ -55,9 +55,10 @@ class DockerComposeFileTest {
         assertEquals("apicurio/apicurio-registry:" + DeployFiles.pom("pom.xml", "/project/properties/apicurio.version"),
                 service("registry").path("image").asText());
         String app = "tracesync:" + DeployFiles.projectVersion();
-        assertEquals(app, service("tracesync").path("image").asText());
-        assertEquals(".", service("tracesync").path("build").asText(), "built from the repository's Dockerfile");
-        assertEquals(app, service("simulator").path("image").asText());
+        for (String s : List.of("tracesync", "simulator")) {
+            assertEquals(app, service(s).path("image").asText(), s);
+            assertEquals(".", service(s).path("build").asText(), s + " is built from the repository's Dockerfile");
+        }
     }
 
     @Test
