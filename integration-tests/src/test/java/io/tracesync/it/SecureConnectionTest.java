@@ -84,6 +84,7 @@ class SecureConnectionTest {
         Path config = dir.resolve("secure.properties");
         Properties file = new Properties();
         file.putAll(Map.copyOf(settings.streamsProperties()));
+        file.setProperty("http.port", "0");
         try (var out = Files.newOutputStream(config)) {
             file.store(out, null);
         }
