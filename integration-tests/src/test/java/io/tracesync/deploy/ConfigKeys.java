@@ -17,8 +17,6 @@ import org.apache.kafka.streams.StreamsConfig;
 final class ConfigKeys {
 
     static final String PREFIX = "TRACESYNC_";
-    /** The HTTP server's keys (health, metrics, REST; issue #7). */
-    static final Set<String> HTTP = Set.of("http.host", "http.port");
 
     private static final Set<String> KNOWN = known();
 
@@ -35,7 +33,6 @@ final class ConfigKeys {
                 SerdeConfig.USER_INFO, SerdeConfig.KEY_STRATEGY, SerdeConfig.VALUE_STRATEGY,
                 SerdeConfig.REQUEST_TIMEOUT, SerdeConfig.MAX_RETRIES, SerdeConfig.RETRIES_WAIT,
                 SerdeConfig.RETRIES_MAX_WAIT));
-        k.addAll(HTTP);
         return Set.copyOf(k);
     }
 

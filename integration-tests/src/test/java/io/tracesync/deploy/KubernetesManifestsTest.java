@@ -176,6 +176,9 @@ class KubernetesManifestsTest {
                     s.getMetadata().getName()));
         }
         assertEquals("ClusterIP", service(false).getSpec().getType());
+        Map<String, String> annotations = statefulSet().getSpec().getTemplate().getMetadata().getAnnotations();
+        assertEquals(String.valueOf(httpPort()), annotations.get("prometheus.io/port"));
+        assertEquals("/metrics", annotations.get("prometheus.io/path"));
     }
 
     @Test
