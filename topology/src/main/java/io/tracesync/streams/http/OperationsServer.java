@@ -139,7 +139,8 @@ public final class OperationsServer implements AutoCloseable {
             Reply reply = network.answer(segments, query);
             return reply != null ? reply : NetworkApi.error(404, "no such endpoint: " + path + " (see /openapi.json)");
         } catch (StoreUnavailableException e) {
-            return unavailable(e.getMessage());
+            return unavailable(e.getMessage() + (self == null
+                    ? " (with several instances, set application.server on each so queries are routed)" : ""));
         }
     }
 
