@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RecordDeserializationException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -26,20 +25,20 @@ final class FactorPoller implements Runnable {
     private static final Duration POLL = Duration.ofMillis(500);
     private static final long RETRY_MS = 1000;
 
-    private final KafkaConsumer<String, SyncFactor> consumer;
+    private final Consumer<String, SyncFactor> consumer;
     private final String topic;
     private final LatestFactors table;
-    private final Consumer<LatestFactors.Change> changes;
+    private final FactorListener listener;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private final CountDownLatch closing = new CountDownLatch(1);
     private volatile RuntimeException failure;
 
-    FactorPoller(KafkaConsumer<String, SyncFactor> consumer, String topic, LatestFactors table,
-            Consumer<LatestFactors.Change> changes) {
+    FactorPoller(Consumer<String, SyncFactor> consumer, String topic, LatestFactors table,
+            FactorListener listener) {
         this.consumer = consumer;
         this.topic = topic;
         this.table = table;
-        this.changes = changes;
+        this.listener = listener;
     }
 
     @Override
@@ -94,7 +93,7 @@ final class FactorPoller implements Runnable {
         try {
             for (ConsumerRecord<String, SyncFactor> r : consumer.poll(POLL)) {
                 table.apply(r.key(), r.value(), r.topic() + "-" + r.partition() + "@" + r.offset())
-                        .ifPresent(changes);
+                        .ifPresent(c -> listener.changed(c.node(), c.previous(), c.current()));
             }
         } catch (RecordDeserializationException e) {
             TopicPartition tp = e.topicPartition();

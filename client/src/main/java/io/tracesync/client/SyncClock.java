@@ -48,6 +48,7 @@ public final class SyncClock implements AutoCloseable {
         Map<String, Object> props = new HashMap<>(config);
         String topic = String.valueOf(props.getOrDefault(TOPIC_CONFIG, DEFAULT_TOPIC));
         props.remove(TOPIC_CONFIG);
+        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
@@ -55,7 +56,8 @@ public final class SyncClock implements AutoCloseable {
         SpecificAvroDeserializer<SyncFactor> values = new SpecificAvroDeserializer<>(SyncFactor.class);
         values.configure(props, false);
         KafkaConsumer<String, SyncFactor> consumer = new KafkaConsumer<>(props, new StringDeserializer(), values);
-        poller = new FactorPoller(consumer, topic, table, change -> tell(listener, change));
+        poller = new FactorPoller(consumer, topic, table, (node, previous, current) -> tell(listener, node, previous,
+                current));
         thread = new Thread(poller, "tracesync-sync-clock-" + topic);
         thread.setDaemon(true);
     }
@@ -63,7 +65,8 @@ public final class SyncClock implements AutoCloseable {
     /**
      * Starts reading. {@code config} holds the consumer's settings (bootstrap servers, security, ...), the
      * registry's ({@code schema.registry.url}, ...) and optionally {@value #TOPIC_CONFIG} (default
-     * {@value #DEFAULT_TOPIC}). {@code isolation.level} is always read_committed and offsets are never committed.
+     * {@value #DEFAULT_TOPIC}). {@code isolation.level} is always read_committed; {@code group.id} is ignored (no
+     * group, no committed offsets).
      *
      * @throws org.apache.kafka.common.KafkaException if the configuration is invalid
      */
@@ -128,11 +131,11 @@ public final class SyncClock implements AutoCloseable {
         }
     }
 
-    private static void tell(FactorListener listener, LatestFactors.Change c) {
+    private static void tell(FactorListener listener, String node, Factor previous, Factor current) {
         try {
-            listener.changed(c.node(), c.previous(), c.current());
+            listener.changed(node, previous, current);
         } catch (RuntimeException e) {
-            LOG.error("factor listener failed on {}", c.node(), e);
+            LOG.error("factor listener failed on {}", node, e);
         }
     }
 }
