@@ -14,6 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
 class FactorTest {
@@ -44,8 +45,14 @@ class FactorTest {
         DyadicSum exact = DyadicSum.of(r.getMap().getSlopeHi(), slope.lo, t, offset.hi, offset.lo);
         BigInteger nearest = exact.nearest();
         Factor f = Factor.of(r);
-        if (nearest.bitLength() < 64 && exact.floorPlusPs(0).bitLength() < 64
-                && exact.ceilPlusPs(0).bitLength() < 64) {
+        boolean fits = nearest.bitLength() < 64 && exact.floorPlusPs(0).bitLength() < 64
+                && exact.ceilPlusPs(0).bitLength() < 64;
+        Statistics.label("fits a long").collect(fits);
+        Statistics.label("fits a long").coverage(c -> {
+            c.check(true).percentage(p -> p > 10);
+            c.check(false).percentage(p -> p > 10);
+        });
+        if (fits) {
             assertEquals(nearest, BigInteger.valueOf(f.convert(t).referenceNs()));
         } else {
             assertThrows(ArithmeticException.class, () -> f.convert(t));
