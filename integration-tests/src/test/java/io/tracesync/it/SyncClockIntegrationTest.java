@@ -46,7 +46,7 @@ class SyncClockIntegrationTest {
                 serializer())) {
             // versions of a node spread over partitions, an older one read last where the partition order allows
             send(out, 0, factor("a", 1, 1, 0, 100.0, null));
-            send(out, 1, factor("a", 3, 1 + 0x1p-40, 0x1p-95, -2.5e9, 250_000L));
+            send(out, 1, factor("a", 3, 1 + 0x1p-40, 0x1p-95, -2.5e9, 250L));
             send(out, 2, factor("a", 2, 1, 0, 200.0, 1_000L));
             send(out, 0, factor("b", 2, 1, 0, 10.0, 3_000L));
             send(out, 0, factor("b", 1, 1, 0, 20.0, 3_000L));
