@@ -11,6 +11,7 @@ import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RecordDeserializationException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,18 +72,25 @@ final class FactorPoller implements Runnable {
         }
     }
 
-    /** The topic's partitions, waiting while it does not exist yet; empty if closed meanwhile. */
+    /**
+     * The topic's partitions, waiting while it does not exist yet or the brokers do not answer; empty if closed
+     * meanwhile.
+     */
     private List<TopicPartition> awaitPartitions() {
         boolean logged = false;
         while (closing.getCount() > 0) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            if (!partitions.isEmpty()) {
-                return partitions;
-            }
-            if (!logged) {
-                LOG.info("waiting for topic {} to exist", topic);
-                logged = true;
+            try {
+                List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                        .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                if (!partitions.isEmpty()) {
+                    return partitions;
+                }
+                if (!logged) {
+                    LOG.info("waiting for topic {} to exist", topic);
+                    logged = true;
+                }
+            } catch (TimeoutException e) {
+                LOG.warn("no metadata for {} yet: {}", topic, e.getMessage());
             }
             pause();
         }
