@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * <p>The thread assigns itself every partition of the topic (no consumer group), reads it from the beginning with
  * {@code isolation.level=read_committed}, so aborted transactions are never seen, and keeps per node the record
  * with the highest {@code version}; a tombstone (null value) removes the node. A topic that does not exist yet is
- * waited for; partitions added later are not read.
+ * waited for, as are brokers that do not answer at the start; partitions added later are not read.
  *
  * <pre>{@code
  * try (SyncClock clock = SyncClock.start(Map.of(
@@ -86,7 +86,8 @@ public final class SyncClock implements AutoCloseable {
      * topic afterwards).
      *
      * @return whether they were read within {@code timeout}; false too if the clock was closed
-     * @throws IllegalStateException if reading failed (the cause says why: unreachable broker, authorization ...)
+     * @throws IllegalStateException if reading failed for good (the cause says why: authentication,
+     *     authorization ...)
      */
     public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
         return poller.awaitCaughtUp(timeout);

@@ -41,7 +41,8 @@ class ConversionCrossCheckTest {
             long t = random.nextLong() & ((1L << 62) - 1);
             Factor client = Factor.of(record(core, 0L, 0L));
             BigDecimal exact = client.map().apply(t);
-            BigDecimal error = TOLERANCE.multiply(exact.abs().add(client.map().slope().multiply(BigDecimal.valueOf(t))));
+            BigDecimal error = TOLERANCE.multiply(exact.abs()
+                    .add(client.map().slope().multiply(BigDecimal.valueOf(t))));
             assertTrue(core.apply(t).toBigDecimal().subtract(exact).abs().compareTo(error) <= 0,
                     () -> core + " at " + t + ": " + core.apply(t).toBigDecimal() + " vs exact " + exact);
             long mine = client.convert(t).referenceNs();

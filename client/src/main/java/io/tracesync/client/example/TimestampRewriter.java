@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -120,8 +121,12 @@ public final class TimestampRewriter {
             input.assign(partitions);
             Map<TopicPartition, Long> end = options.toEnd() ? input.endOffsets(partitions) : Map.of();
             while (stopping.getCount() > 0 && !(options.toEnd() && reached(end))) {
+                ConsumerRecords<byte[], byte[]> records = input.poll(POLL);
+                if (records.isEmpty()) {
+                    continue;
+                }
                 AtomicReference<Exception> failed = new AtomicReference<>();
-                for (ConsumerRecord<byte[], byte[]> r : input.poll(POLL)) {
+                for (ConsumerRecord<byte[], byte[]> r : records) {
                     output.send(rewriter.rewrite(r), (m, e) -> {
                         if (e != null) {
                             failed.compareAndSet(null, e);
