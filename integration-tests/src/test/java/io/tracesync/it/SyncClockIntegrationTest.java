@@ -5,15 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.ClockMap;
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
 import io.tracesync.client.Conversion;
 import io.tracesync.client.SyncClock;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
 import io.tracesync.schema.SpecificAvroSerializer;
+import io.tracesync.streams.FactorsTopic;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.TracesyncApp;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.admin.Admin;
@@ -25,11 +35,12 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link SyncClock} on the real broker and registry: the latest version of every node whatever partition and order
- * its records came in, tombstones, aborted transactions never seen, live updates, and a topic created after the
- * clock started.
+ * its records came in, tombstones, aborted transactions never seen, live updates, a topic created after the
+ * clock started; and the application's own factors, followed live, converting its events as the offline answer.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class SyncClockIntegrationTest {
@@ -108,6 +119,50 @@ class SyncClockIntegrationTest {
             }
             Waiting.until(() -> clock.factor("x").isPresent(), WAIT, "factor of a topic created later not read");
             assertTrue(clock.awaitCaughtUp(WAIT));
+        }
+    }
+
+    @Test
+    void followsTheApplicationsFactorsFromBeforeItsTopicExists(@TempDir Path dir) throws Exception {
+        Map<String, String> isolated = SharedKafkaEnvironment.isolated("client-app-" + UUID.randomUUID());
+        Settings settings = Settings.of(isolated).with("state.dir", dir.resolve("state").toString())
+                .with("commit.interval.ms", "200").with("factors.emit.interval", "200ms")
+                .with("factors.min.change", "0").with("links.min.change", "0");
+        SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 11);
+        Settings defaults = Settings.of(Map.of());
+        Map<String, NodeFactor> expected = OfflineSync.factors(cluster.pairs, defaults.linkOptions(),
+                defaults.networkOptions());
+        List<String> seen = new CopyOnWriteArrayList<>();
+        try (SyncClock clock = SyncClock.start(clockConfig(settings.get("factors.topic")),
+                (node, previous, current) -> seen.add(node + " " + current.version()));
+             TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            writer.createTopics(cluster.nodes);
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                cluster.events.forEach(writer::write);
+                writer.flush();
+                FactorAnswers.await(settings, expected, WAIT);
+            }
+            Map<String, SyncFactor> latest = FactorsTopic.latest(settings, WAIT);
+            Waiting.until(() -> latest.keySet().equals(clock.nodes()) && latest.values().stream().allMatch(
+                    r -> clock.factor(r.getNode()).map(f -> f.version() == r.getVersion()).orElse(false)),
+                    WAIT, "the clock's factors are not the topic's latest");
+            assertTrue(clock.awaitCaughtUp(Duration.ZERO));
+            for (TraceEvent e : cluster.events) {
+                Conversion c = clock.convert(e.getNode(), e.getTsNs()).orElseThrow();
+                NodeFactor f = expected.get(e.getNode());
+                assertEquals(f.reference(), c.reference());
+                assertEquals(f.factor().toReference().applyRounded(e.getTsNs()), c.referenceNs(), e::toString);
+            }
+            // every committed record seen, in order: each node's versions 1, 2, 3, ...
+            Map<String, Long> versions = new TreeMap<>();
+            for (String s : seen) {
+                String[] nodeVersion = s.split(" ");
+                long v = Long.parseLong(nodeVersion[1]);
+                assertEquals(versions.getOrDefault(nodeVersion[0], 0L) + 1, v, seen::toString);
+                versions.put(nodeVersion[0], v);
+            }
+            System.out.printf("%d events of %d nodes converted by the clock as the offline answer does; versions %s%n",
+                    cluster.events.size(), expected.size(), versions);
         }
     }
 
