@@ -7,27 +7,29 @@ import java.math.RoundingMode;
  * A local time converted to its reference clock with the guaranteed interval of its factor: the reference's true
  * time lies in [lowerNs, upperNs] (thesis §5.5.4). {@code referenceNs} is map(t) exactly (the map's double-doubles
  * are binary fractions, so the product and sum are exact decimals); the interval is rounded outward to whole
- * nanoseconds, and null while the factor is unbounded.
+ * nanoseconds, each end null while its bound is unbounded.
  */
 public record Conversion(long localNs, BigDecimal referenceNs, Long lowerNs, Long upperNs) {
 
-    private static final BigDecimal PS_PER_NS = BigDecimal.valueOf(1000);
+    private static final BigDecimal HALF = new BigDecimal("0.5");
 
-    /** Converts local time t with factor f. */
+    /** Converts local time t with factor f; a side whose bound is unbounded has no end. */
     public static Conversion of(Factor f, long t) {
         BigDecimal y = f.toReference().slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
                 .add(f.toReference().offset().toBigDecimal());
-        if (!f.bounded()) {
-            return new Conversion(t, y, null, null);
-        }
-        BigDecimal lower = y.subtract(BigDecimal.valueOf(f.downPs()).divide(PS_PER_NS));
-        BigDecimal upper = y.add(BigDecimal.valueOf(f.upPs()).divide(PS_PER_NS));
-        return new Conversion(t, y, lower.setScale(0, RoundingMode.FLOOR).longValueExact(),
-                upper.setScale(0, RoundingMode.CEILING).longValueExact());
+        Long lower = f.downPs() == LinkEstimate.UNBOUNDED ? null
+                : y.subtract(picos(f.downPs())).setScale(0, RoundingMode.FLOOR).longValueExact();
+        Long upper = f.upPs() == LinkEstimate.UNBOUNDED ? null
+                : y.add(picos(f.upPs())).setScale(0, RoundingMode.CEILING).longValueExact();
+        return new Conversion(t, y, lower, upper);
     }
 
-    /** map(t) rounded to the nearest nanosecond, ties up. */
+    private static BigDecimal picos(long ps) {
+        return BigDecimal.valueOf(ps, 3);
+    }
+
+    /** map(t) rounded to the nearest nanosecond, ties toward positive infinity (as {@code ClockMap.applyRounded}). */
     public long nearestNs() {
-        return referenceNs.setScale(0, RoundingMode.HALF_UP).longValueExact();
+        return referenceNs.add(HALF).setScale(0, RoundingMode.FLOOR).longValueExact();
     }
 }

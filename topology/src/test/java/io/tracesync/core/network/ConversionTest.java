@@ -53,9 +53,17 @@ class ConversionTest {
         assertEquals(123_456_789L, self.lowerNs());
         assertEquals(123_456_789L, self.upperNs());
         Conversion open = Conversion.of(new Factor(ClockMap.IDENTITY, LinkEstimate.UNBOUNDED, 0), 5);
-        assertNull(open.lowerNs());
+        assertEquals(5, open.lowerNs(), "the bounded side keeps its end");
         assertNull(open.upperNs());
         assertEquals(5, open.nearestNs());
+    }
+
+    @Test
+    void tiesRoundTowardPositiveInfinityAsTheCoreDoes() {
+        ClockMap half = ClockMap.of(DoubleDouble.ONE, DoubleDouble.of(0.5));
+        for (long t : new long[] {-3, -1, 0, 2}) {
+            assertEquals(half.applyRounded(t), Conversion.of(new Factor(half, 0, 0), t).nearestNs(), "t = " + t);
+        }
     }
 
     @Test
