@@ -21,11 +21,8 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -116,20 +113,9 @@ class TimestampRewriterIntegrationTest {
                 "--schema-registry-url", SharedKafkaEnvironment.registryUrl()));
     }
 
-    private static List<ConsumerRecord<byte[], byte[]>> read(String topic, int count) throws Exception {
-        Map<String, Object> p = new HashMap<>(config());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "reader-" + UUID.randomUUID());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            c.subscribe(List.of(topic));
-            Waiting.until(() -> {
-                c.poll(Duration.ofMillis(200)).forEach(out::add);
-                return out.size() >= count;
-            }, Duration.ofSeconds(60), "fewer than " + count + " records in " + topic);
-        }
+    private static List<ConsumerRecord<byte[], byte[]>> read(String topic, int count) {
+        List<ConsumerRecord<byte[], byte[]>> out = CommittedRecords.read(config(), topic, count,
+                Duration.ofSeconds(60), Duration.ZERO);
         assertTrue(out.size() == count, out.size() + " records in " + topic);
         return out;
     }
