@@ -15,6 +15,10 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.network.FactorRecords;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +29,8 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.junit.jupiter.api.AfterAll;
@@ -84,6 +90,7 @@ class SecureConnectionTest {
         Path config = dir.resolve("secure.properties");
         Properties file = new Properties();
         file.putAll(Map.copyOf(settings.streamsProperties()));
+        file.setProperty("http.port", "0");
         try (var out = Files.newOutputStream(config)) {
             file.store(out, null);
         }
@@ -95,6 +102,7 @@ class SecureConnectionTest {
             try {
                 write(writer, cluster);
                 awaitFactors(settings, expected, app);
+                checkHttp(log);
             } finally {
                 app.destroy();
                 app.waitFor(60, TimeUnit.SECONDS);
@@ -122,6 +130,31 @@ class SecureConnectionTest {
             ExecutionException e = assertThrows(ExecutionException.class,
                     () -> admin.describeCluster().nodes().get(30, TimeUnit.SECONDS));
             assertTrue(e.getCause() instanceof SaslAuthenticationException, e.toString());
+        }
+    }
+
+    /**
+     * The packaged application's HTTP side, found by the port it logged: ready, and its metrics (which carry every
+     * client's tags) show no secret.
+     */
+    private static void checkHttp(Path log) throws Exception {
+        Matcher m = Pattern.compile("HTTP on 127\\.0\\.0\\.1:(\\d+)").matcher(Files.readString(log));
+        assertTrue(m.find(), "the HTTP port is logged");
+        HttpClient http = HttpClient.newHttpClient();
+        URI base = URI.create("http://127.0.0.1:" + m.group(1));
+        Waiting.until(() -> status(http, base.resolve("/health/ready")) == 200, WAIT, "never ready");
+        String metrics = http.send(HttpRequest.newBuilder(base.resolve("/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(metrics.contains("tracesync_events_total"), metrics);
+        assertFalse(metrics.contains(PASSWORD) || metrics.contains(secure.storePassword()), "a secret in /metrics");
+    }
+
+    private static int status(HttpClient http, URI uri) {
+        try {
+            return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+        } catch (Exception e) {
+            return -1;
         }
     }
 

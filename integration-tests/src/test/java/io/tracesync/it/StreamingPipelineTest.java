@@ -2,7 +2,6 @@ package io.tracesync.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,22 +19,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
@@ -213,26 +208,10 @@ class StreamingPipelineTest {
         FactorAnswers.await(settings, expected, WAIT);
     }
 
-    private static List<ConsumerRecord<byte[], byte[]>> readAll(Settings settings, String topic, int atLeast)
-            throws InterruptedException {
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "it-reader-" + UUID.randomUUID());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            c.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (out.size() < atLeast && System.nanoTime() < deadline) {
-                c.poll(Duration.ofMillis(500)).forEach(out::add);
-            }
-            // Anything more would be a spurious dead letter.
-            c.poll(Duration.ofSeconds(2)).forEach(out::add);
-        }
-        assertNotNull(out);
-        return out;
+    private static List<ConsumerRecord<byte[], byte[]>> readAll(Settings settings, String topic, int atLeast) {
+        Map<String, Object> config = new HashMap<>();
+        settings.streamsProperties().forEach((k, v) -> config.put((String) k, v));
+        return CommittedRecords.read(config, topic, atLeast, WAIT, Duration.ofSeconds(2));
     }
 
     private static void deleteRecursively(Path p) throws java.io.IOException {

@@ -2,7 +2,11 @@ package io.tracesync.cli;
 
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.http.OperationsServer;
+import io.tracesync.streams.metrics.AppMetrics;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.BindException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,7 +23,10 @@ import picocli.CommandLine.Spec;
                 + "dead-letter topic sync.dlq.",
                 "Configuration, later sources winning: built-in defaults, --config FILE (Java properties: any Kafka "
                 + "Streams, client or schema.registry.* key, and tracesync's keys), environment variables "
-                + "TRACESYNC_<KEY> (upper case, '.' as '_', e.g. TRACESYNC_BOOTSTRAP_SERVERS), then flags."})
+                + "TRACESYNC_<KEY> (upper case, '.' as '_', e.g. TRACESYNC_BOOTSTRAP_SERVERS), then flags.",
+                "HTTP on http.host:http.port (default 127.0.0.1:8080; none: off): /health/live, /health/ready, "
+                + "/metrics (Prometheus), /factors, /links, /tree, /convert?node=N&t=NS, /openapi.json and a live "
+                + "view at /."})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -58,7 +65,9 @@ public final class RunCommand implements Callable<Integer> {
             return 0;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        try (TracesyncApp app = TracesyncApp.start(settings)) {
+        try (TracesyncApp app = TracesyncApp.start(settings);
+             AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
+             OperationsServer http = serve(settings, app, metrics)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 app.close();
                 stopped.countDown();
@@ -69,6 +78,20 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The HTTP side (health, metrics, queries), unless {@code http.port=none}; null then. */
+    private static OperationsServer serve(Settings settings, TracesyncApp app, AppMetrics metrics) throws IOException {
+        if (settings.get("http.port").equals("none")) {
+            return null;
+        }
+        try {
+            return OperationsServer.start(settings, app.streams(), metrics);
+        } catch (BindException e) {
+            throw new BindException("cannot serve HTTP on " + settings.get("http.host") + ":"
+                    + settings.get("http.port") + " (" + e.getMessage() + "): set http.port (0: any free port, "
+                    + "none: no HTTP)");
+        }
     }
 
     private static void putIf(Map<String, String> m, String key, String value) {

@@ -2,6 +2,8 @@ package io.tracesync.streams;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -10,6 +12,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * instance and restart from zero with the process; the topics hold the durable truth.
  */
 public final class PipelineStats {
+
+    /** The configuration key under which an instance hands its stats to the exception handlers it configures. */
+    public static final String CONFIG = "tracesync.pipeline.stats";
 
     public final AtomicLong events = new AtomicLong();
     public final AtomicLong pairs = new AtomicLong();
@@ -24,6 +29,14 @@ public final class PipelineStats {
     public final AtomicLong networkUpdates = new AtomicLong();
     public final AtomicLong factorRecords = new AtomicLong();
     public final AtomicLong treeRecords = new AtomicLong();
+    /** Components that got a new reference node (a new component included). */
+    public final AtomicLong referenceChanges = new AtomicLong();
+    /** Links of the network task by their latest quality (ABSENT, ..., ACCURATE). */
+    public final Map<String, AtomicLong> linksByQuality = new ConcurrentHashMap<>();
+    /** At the last emission, how long the oldest link summary it reflects had waited (record time to emission). */
+    public final AtomicLong factorLagMs = new AtomicLong();
+    /** Records sent to the dead-letter topic by the exception handlers. */
+    public final AtomicLong deadLetters = new AtomicLong();
     public final AtomicReference<String> reference = new AtomicReference<>("");
     /** The widest bound of any bounded node in the largest component, in picoseconds (-1: none yet). */
     public final AtomicLong worstBoundPs = new AtomicLong(-1);
@@ -31,6 +44,11 @@ public final class PipelineStats {
     public final AtomicLong replacedThreads = new AtomicLong();
     /** What stopped the last replaced thread, or null. */
     public final AtomicReference<Throwable> lastThreadFailure = new AtomicReference<>();
+
+    /** The stats handed over in a client configuration, or a private instance if none was. */
+    public static PipelineStats of(Map<String, ?> configs) {
+        return configs.get(CONFIG) instanceof PipelineStats s ? s : new PipelineStats();
+    }
 
     /** The replaced threads and what stopped the last one, for a test's failure message or a log line. */
     public String threadFailures() {

@@ -72,6 +72,8 @@ public final class Settings {
         d.put("network.weight", "slope-accuracy");
         d.put("network.approximate.weight", "none");
         d.put("network.reference", "");
+        d.put("http.host", "127.0.0.1");
+        d.put("http.port", "8080");
         return Map.copyOf(d);
     }
 

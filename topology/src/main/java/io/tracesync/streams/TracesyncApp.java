@@ -3,6 +3,7 @@ package io.tracesync.streams;
 import io.tracesync.schema.SchemaRegistryUnavailableException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
@@ -39,7 +40,9 @@ public final class TracesyncApp implements AutoCloseable {
                         : "repartitioned by segment",
                 settings.bool("links.with.network") ? "in the network's task" : "repartitioned to the network");
         LOG.debug("topology:\n{}", shape);
-        this.streams = new KafkaStreams(topology, settings.streamsProperties());
+        Properties properties = settings.streamsProperties();
+        properties.put(PipelineStats.CONFIG, stats);
+        this.streams = new KafkaStreams(topology, properties);
         streams.setUncaughtExceptionHandler(e -> {
             stats.replacedThreads.incrementAndGet();
             stats.lastThreadFailure.set(e);

@@ -50,8 +50,9 @@ public final class TracesyncTopology {
     public static final String LINK_STORE = "link-hulls";
     public static final String NETWORK_LINK_STORE = "network-links";
     public static final String NETWORK_FACTOR_STORE = "network-factors";
+    public static final String NETWORK_TREE_STORE = "network-tree";
     private static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
-            NETWORK_FACTOR_STORE);
+            NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
     private static final String SEGMENTS = "segments";
     private static final String PAIRS = "pairs";
     private static final String NETWORK = "network";
@@ -87,6 +88,8 @@ public final class TracesyncTopology {
                 topics.linkId, topics.linkSummary));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
                 topics.node, topics.syncFactor));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
+                topics.node, topics.treeSnapshot));
 
         TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
         Duration maxClockJump = settings.duration("check.max.clock.jump");
@@ -112,10 +115,10 @@ public final class TracesyncTopology {
                 .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName(NETWORK)
                         .withNumberOfPartitions(1));
         KStream<String, SpecificRecord> outputs = toNetwork
-                .process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
+                .process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE,
                         settings.networkOptions(), settings.duration("factors.emit.interval"),
                         settings.number("factors.min.change"), stats), Named.as("network"),
-                        NETWORK_LINK_STORE, NETWORK_FACTOR_STORE);
+                        NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
         outputs.split(Named.as("output-"))
                 .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> s
                         .mapValues(v -> (SyncFactor) v, Named.as("as-factor"))

@@ -1,5 +1,7 @@
 package io.tracesync.streams.errors;
 
+import io.tracesync.streams.PipelineStats;
+import java.util.Map;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.LogAndContinueProcessingExceptionHandler;
 import org.apache.kafka.streams.processor.api.Record;
@@ -10,6 +12,14 @@ import org.apache.kafka.streams.processor.api.Record;
  */
 public class ProcessingHandler extends LogAndContinueProcessingExceptionHandler {
 
+    private PipelineStats stats = new PipelineStats();
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+        super.configure(configs);
+        stats = PipelineStats.of(configs);
+    }
+
     @Override
     public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
         String where = context.topic() == null ? "a punctuation of " + context.processorNodeId()
@@ -17,6 +27,8 @@ public class ProcessingHandler extends LogAndContinueProcessingExceptionHandler 
         if (RegistryOutage.isCause(exception, where)) {
             return Response.fail();
         }
-        return super.handleError(context, record, exception);
+        Response response = super.handleError(context, record, exception);
+        stats.deadLetters.addAndGet(response.deadLetterQueueRecords().size());
+        return response;
     }
 }

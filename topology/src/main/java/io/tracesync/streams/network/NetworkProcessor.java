@@ -1,7 +1,9 @@
 package io.tracesync.streams.network;
 
+import io.tracesync.avro.Component;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.Quality;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.core.network.LinkEstimate;
@@ -14,9 +16,12 @@ import io.tracesync.streams.link.LinkSummaries;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
@@ -30,7 +35,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The single network task (Jabbarifar 2013 ch. 4–5): every link summary updates the dynamic minimum spanning
  * forest, its reference nodes and the factors along changed paths ({@link NetworkSync}). The latest summary of every
- * link is kept in a store, from which the forest is rebuilt when the task starts. Factors are coalesced: every
+ * link is kept in a store, from which the forest is rebuilt when the task starts; the latest emitted factors and
+ * tree snapshot are kept in stores too, for interactive queries (and the tree's version continues across restarts). Factors are coalesced: every
  * {@code emitInterval} of wall-clock time, the nodes whose answer changed since the last emission and by enough
  * ({@link FactorGate}) get one record each, and the tree one snapshot if it changed. An interval of zero is the
  * deterministic mode: the decision follows every summary, stamped with the summary's record timestamp instead of
@@ -47,6 +53,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
 
     private final String linkStoreName;
     private final String factorStoreName;
+    private final String treeStoreName;
     private final NetworkOptions options;
     private final Duration emitInterval;
     private final FactorGate gate;
@@ -54,16 +61,23 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final Map<String, Long> latestLocalNs = new HashMap<>();
     private KeyValueStore<LinkId, LinkSummary> links;
     private KeyValueStore<String, SyncFactor> emitted;
+    private KeyValueStore<String, TreeSnapshot> trees;
+    /** Per link its latest quality, and the links per quality (for the metrics). */
+    private final Map<LinkId, Quality> qualities = new HashMap<>();
+    private final Map<Quality, Long> perQuality = new EnumMap<>(Quality.class);
+    /** Record time of the oldest summary not yet reflected in an emission (Long.MAX_VALUE: none). */
+    private long oldestPendingMs = Long.MAX_VALUE;
     private NetworkSync network;
     private List<TreeEdge> lastTree = List.of();
     private long treeVersion;
     private boolean dirty;
     private long lastSummary = System.nanoTime() - SUMMARY_EVERY_NS;
 
-    public NetworkProcessor(String linkStoreName, String factorStoreName, NetworkOptions options,
-            Duration emitInterval, double minChange, PipelineStats stats) {
+    public NetworkProcessor(String linkStoreName, String factorStoreName, String treeStoreName,
+            NetworkOptions options, Duration emitInterval, double minChange, PipelineStats stats) {
         this.linkStoreName = linkStoreName;
         this.factorStoreName = factorStoreName;
+        this.treeStoreName = treeStoreName;
         this.options = options;
         this.emitInterval = emitInterval;
         this.gate = new FactorGate(minChange);
@@ -75,7 +89,12 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         super.init(context);
         links = context.getStateStore(linkStoreName);
         emitted = context.getStateStore(factorStoreName);
+        trees = context.getStateStore(treeStoreName);
+        TreeSnapshot last = trees.get(TREE_KEY);
+        treeVersion = last == null ? 0 : last.getVersion();
         network = new NetworkSync(options);
+        qualities.clear();
+        perQuality.clear();
         int restored = 0;
         try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
             while (it.hasNext()) {
@@ -96,6 +115,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         LinkSummary s = record.value();
         links.put(new LinkId(s.getA(), s.getB()), s);
         apply(s);
+        oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
         stats.networkUpdates.incrementAndGet();
         if (emitInterval.isZero()) {
             emit(record.timestamp());
@@ -105,6 +125,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private void apply(LinkSummary s) {
         LinkEstimate e = LinkSummaries.estimate(s);
         network.update(e);
+        count(qualities.put(new LinkId(s.getA(), s.getB()), s.getQuality()), -1);
+        count(s.getQuality(), 1);
         latestLocalNs.merge(s.getA(), s.getLatestNs(), Math::max);
         if (e.aToB() != null) {
             latestLocalNs.merge(s.getB(), e.aToB().applyRounded(s.getLatestNs()), Math::max);
@@ -112,11 +134,20 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         dirty = true;
     }
 
+    private void count(Quality q, long change) {
+        if (q != null) {
+            long n = perQuality.merge(q, change, Long::sum);
+            stats.linksByQuality.computeIfAbsent(q.name(), k -> new java.util.concurrent.atomic.AtomicLong()).set(n);
+        }
+    }
+
     private void emit(long now) {
         if (!dirty) {
             return;
         }
         dirty = false;
+        stats.factorLagMs.set(Math.max(0, now - oldestPendingMs));
+        oldestPendingMs = Long.MAX_VALUE;
         // By node: the core's drain order follows its internal ids, which a rebuild from the store assigns anew.
         List<NodeFactor> changed = new ArrayList<>(network.drain());
         changed.sort(Comparator.comparing(NodeFactor::node));
@@ -133,14 +164,32 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         List<TreeEdge> tree = network.tree();
         if (!tree.equals(lastTree)) {
             lastTree = tree;
+            TreeSnapshot snapshot = FactorRecords.tree(tree, network.factors(), ++treeVersion, now);
+            TreeSnapshot before = trees.get(TREE_KEY);
+            stats.referenceChanges.addAndGet(newReferences(before, snapshot));
+            trees.put(TREE_KEY, snapshot);
             stats.treeRecords.incrementAndGet();
-            context().forward(new Record<>(TREE_KEY, FactorRecords.tree(tree, network.factors(), ++treeVersion, now),
-                    now));
+            context().forward(new Record<>(TREE_KEY, snapshot, now));
         }
         if (System.nanoTime() - lastSummary >= SUMMARY_EVERY_NS) {
             lastSummary = System.nanoTime();
             summarize(network.factors());
         }
+    }
+
+    /** Components whose reference node was not a reference before (a new component counts too). */
+    private static long newReferences(TreeSnapshot before, TreeSnapshot after) {
+        Set<String> old = new HashSet<>();
+        if (before != null) {
+            before.getComponents().forEach(c -> old.add(c.getReference()));
+        }
+        return after.getComponents().stream().map(Component::getReference).filter(r -> !old.contains(r)).count();
+    }
+
+    @Override
+    public void close() {
+        // the task moves away: this instance no longer counts its links
+        perQuality.keySet().forEach(q -> stats.linksByQuality.get(q.name()).set(0));
     }
 
     /** The progress figures (for people, so at most once a second): the largest component's reference and its widest bound. */

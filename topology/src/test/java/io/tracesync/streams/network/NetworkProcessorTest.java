@@ -49,10 +49,14 @@ class NetworkProcessorTest {
                 Stores.inMemoryKeyValueStore("links"), topics.linkId, topics.linkSummary).withLoggingDisabled().build();
         KeyValueStore<String, SyncFactor> factors = Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore("factors"), topics.node, topics.syncFactor).withLoggingDisabled().build();
+        KeyValueStore<String, TreeSnapshot> trees = Stores.keyValueStoreBuilder(
+                Stores.inMemoryKeyValueStore("trees"), topics.node, topics.treeSnapshot).withLoggingDisabled().build();
         links.init(context.getStateStoreContext(), links);
         factors.init(context.getStateStoreContext(), factors);
+        trees.init(context.getStateStoreContext(), trees);
         context.addStateStore(links);
         context.addStateStore(factors);
+        context.addStateStore(trees);
     }
 
     private NetworkProcessor started() {
@@ -60,7 +64,7 @@ class NetworkProcessorTest {
     }
 
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval) {
-        NetworkProcessor p = new NetworkProcessor("links", "factors", settings.networkOptions(), emitInterval, 0,
+        NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval, 0,
                 stats);
         p.init(context);
         return p;
@@ -170,6 +174,50 @@ class NetworkProcessorTest {
         after.putAll(forwardedFactors());
         assertOffline(after);
         forwardedFactors().forEach((node, f) -> assertEquals(before.get(node).getVersion() + 1, f.getVersion()));
+    }
+
+    @Test
+    void theTreeIsKeptForQueriesItsVersionContinuesAfterARestartAndTheMetricsFollowTheLinks() {
+        NetworkProcessor first = started();
+        feed(first, summaries(5));
+        punctuate(1_000);
+        feed(first, summaries(Integer.MAX_VALUE));
+        punctuate(2_000);
+        KeyValueStore<String, TreeSnapshot> trees = context.getStateStore("trees");
+        TreeSnapshot kept = trees.get(NetworkProcessor.TREE_KEY);
+        List<TreeSnapshot> sent = context.forwarded().stream().map(f -> f.record().value())
+                .filter(TreeSnapshot.class::isInstance).map(TreeSnapshot.class::cast).toList();
+        assertEquals(sent.get(sent.size() - 1), kept, "the store holds the last snapshot sent");
+        long accurate = summaries(Integer.MAX_VALUE).stream()
+                .filter(s -> s.getQuality() == io.tracesync.avro.Quality.ACCURATE).count();
+        assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get());
+        assertEquals(newReferences(sent), stats.referenceChanges.get());
+        first.close();
+        assertEquals(0, stats.linksByQuality.get("ACCURATE").get(), "a closed task counts no link");
+
+        context.resetForwards();
+        trees.put(NetworkProcessor.TREE_KEY, kept);
+        NetworkProcessor second = started();
+        punctuate(3_000);
+        TreeSnapshot again = (TreeSnapshot) context.forwarded().stream().map(f -> f.record().value())
+                .filter(TreeSnapshot.class::isInstance).findFirst().orElseThrow();
+        assertEquals(kept.getVersion() + 1, again.getVersion(), "versions go on across restarts");
+        assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get(), "counted again from the store");
+        second.close();
+    }
+
+    /** Per snapshot sent, the references that the one before lacked (all of the first's). */
+    private static long newReferences(List<TreeSnapshot> sent) {
+        long n = 0;
+        java.util.Set<String> old = java.util.Set.of();
+        for (TreeSnapshot t : sent) {
+            java.util.Set<String> now = new java.util.HashSet<>();
+            t.getComponents().forEach(c -> now.add(c.getReference()));
+            java.util.Set<String> before = old;
+            n += now.stream().filter(r -> !before.contains(r)).count();
+            old = now;
+        }
+        return n;
     }
 
     @Test

@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# The tracesync image: `docker build -t tracesync:0.1.0-SNAPSHOT .` (docs/DEPLOYMENT.md).
+
+# Build stage: the shaded jar, built by the Maven wrapper exactly as on a developer's machine.
+FROM maven:3.9.9-eclipse-temurin-17 AS build
+WORKDIR /src
+COPY . .
+# The cache mount keeps ~/.m2 between builds (BuildKit, the default builder of Docker Engine 23+ and Compose v2).
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl topology -am package
+
+# Runtime stage: a JRE on glibc (RocksDB's JNI library, used by the state stores, needs glibc, not musl).
+FROM eclipse-temurin:17-jre-noble
+# curl for the health checks of docker-compose.yml; a user with a fixed uid, group 0 so that an arbitrary uid
+# (OpenShift) can write the state directory too.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends curl \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --gid 0 --home-dir /var/lib/tracesync --no-create-home tracesync \
+    && mkdir -p /app /var/lib/tracesync \
+    && chown 10001:0 /var/lib/tracesync \
+    && chmod 0770 /var/lib/tracesync
+COPY --from=build /src/topology/target/tracesync-topology-0.1.0-SNAPSHOT-all.jar /app/tracesync.jar
+# Defaults for a container: state on the volume, the HTTP server (health, metrics, REST) on every interface.
+ENV TRACESYNC_STATE_DIR=/var/lib/tracesync \
+    TRACESYNC_HTTP_HOST=0.0.0.0 \
+    TRACESYNC_HTTP_PORT=8080
+USER 10001
+WORKDIR /var/lib/tracesync
+VOLUME ["/var/lib/tracesync"]
+EXPOSE 8080
+ENTRYPOINT ["java", "-jar", "/app/tracesync.jar"]
+CMD ["run"]

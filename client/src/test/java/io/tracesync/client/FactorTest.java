@@ -1,0 +1,80 @@
+package io.tracesync.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class FactorTest {
+
+    @Test
+    void tiesRoundTowardPositiveInfinity() {
+        assertEquals(11, convert(10.5, 0).referenceNs());
+        assertEquals(0, convert(-0.5, 0).referenceNs());
+        assertEquals(-1, convert(-1.5, 0).referenceNs());
+        // 2^-60 above a tie, carried only by the offset's low part
+        assertEquals(11, Factor.of(Factors.record("n", 1, 1, 0, 10.5, 0x1p-60, null, null)).convert(0)
+                .referenceNs());
+        assertEquals(10, Factor.of(Factors.record("n", 1, 1, 0, 10.5, -0x1p-60, null, null)).convert(0)
+                .referenceNs());
+    }
+
+    @Test
+    void boundsRoundOutwardAndPicosecondsCount() {
+        // map(0) = 10.25; up 1 ps, down 1 ps: [10.249, 10.251] → [10, 11]
+        Conversion c = Factor.of(Factors.record("n", 1, 1, 0, 10.25, 0, 1L, 1L)).convert(0);
+        assertEquals(10, c.referenceNs());
+        assertEquals(OptionalLong.of(10), c.lowerNs());
+        assertEquals(OptionalLong.of(11), c.upperNs());
+        // exact integers stay: map(0) = 10, up 2 ns, down 3 ns
+        c = Factor.of(Factors.record("n", 1, 1, 0, 10, 0, 2000L, 3000L)).convert(0);
+        assertEquals(OptionalLong.of(7), c.lowerNs());
+        assertEquals(OptionalLong.of(12), c.upperNs());
+    }
+
+    @Test
+    void aNanosecondTimestampBeyondDoublePrecisionConvertsExactly() {
+        // slope 1 + 2^-60 (lo only), t = 2^61 + 1: slope·t = 2^61 + 1 + 2 + 2^-60; a double would lose the + 1
+        long t = (1L << 61) + 1;
+        Conversion c = Factor.of(Factors.record("n", 7, 1, 0x1p-60, 0, 0, null, null)).convert(t);
+        assertEquals(t + 2, c.referenceNs());
+        assertEquals(7, c.version());
+        assertTrue(c.lowerNs().isEmpty() && c.upperNs().isEmpty());
+    }
+
+    @Test
+    void unboundedSidesAreEmpty() {
+        Conversion c = Factor.of(Factors.record("n", 1, 1, 0, 0, 0, 5000L, null)).convert(100);
+        assertEquals(OptionalLong.empty(), c.lowerNs());
+        assertEquals(OptionalLong.of(105), c.upperNs());
+        assertTrue(!c.bounded());
+    }
+
+    @Test
+    void malformedFactorsAreRefused() {
+        assertThrows(IllegalArgumentException.class,
+                () -> Factor.of(Factors.record("n", 1, 0, 0, 0, 0, null, null)));
+        assertThrows(IllegalArgumentException.class,
+                () -> Factor.of(Factors.record("n", 1, -1, 0, 0, 0, null, null)));
+        assertThrows(IllegalArgumentException.class,
+                () -> Factor.of(Factors.record("n", 1, 1, 0, Double.NaN, 0, null, null)));
+        assertThrows(IllegalArgumentException.class,
+                () -> Factor.of(Factors.record("n", 1, 1, Double.POSITIVE_INFINITY, 0, 0, null, null)));
+        assertThrows(IllegalArgumentException.class,
+                () -> Factor.of(Factors.record("n", 1, 1, 0, 0, 0, -1L, 0L)));
+    }
+
+    @Test
+    void overflowIsAnError() {
+        assertThrows(ArithmeticException.class,
+                () -> Factor.of(Factors.record("n", 1, 2, 0, 0, 0, null, null)).convert(Long.MAX_VALUE));
+        assertThrows(ArithmeticException.class,
+                () -> Factor.of(Factors.record("n", 1, 1, 0, 0, 0, 1000L, 0L)).convert(Long.MAX_VALUE));
+    }
+
+    private static Conversion convert(double offsetHi, long t) {
+        return Factor.of(Factors.record("n", 1, 1, 0, offsetHi, 0, null, null)).convert(t);
+    }
+}

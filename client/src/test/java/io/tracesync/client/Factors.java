@@ -1,0 +1,31 @@
+package io.tracesync.client;
+
+import io.tracesync.avro.ClockMap;
+import io.tracesync.avro.SyncFactor;
+
+/** SyncFactor records for the tests. */
+final class Factors {
+
+    private Factors() {
+    }
+
+    static SyncFactor record(String node, long version, double slopeHi, double slopeLo, double offsetHi,
+            double offsetLo, Long upPs, Long downPs) {
+        return SyncFactor.newBuilder()
+                .setNode(node)
+                .setComponent("ref")
+                .setReference("ref")
+                .setMap(new ClockMap(slopeHi, slopeLo, offsetHi, offsetLo))
+                .setUpPs(upPs)
+                .setDownPs(downPs)
+                .setBoundNs(upPs == null || downPs == null ? null : Math.max(upPs, downPs) / 1000.0)
+                .setValidFromMs(1_700_000_000_000L + version)
+                .setVersion(version)
+                .build();
+    }
+
+    /** Slope 1 + offsetNs, bounded ±1 µs. */
+    static SyncFactor shift(String node, long version, double offsetNs) {
+        return record(node, version, 1, 0, offsetNs, 0, 1_000_000L, 1_000_000L);
+    }
+}

@@ -1,0 +1,298 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tracesync.core.network.Conversion;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.http.OperationsServer;
+import io.tracesync.streams.metrics.AppMetrics;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.math.RoundingMode;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.apache.kafka.streams.KafkaStreams;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two instances of one application, each with its HTTP side: whichever is asked, the network's interactive queries
+ * answer from the instance running the network task (the other forwards), and the answers are the offline ones.
+ * Also health, metrics, errors, and every path of the OpenAPI description served.
+ */
+@ExtendWith(SharedKafkaEnvironment.class)
+class InteractiveQueriesTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(120);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyInstanceAnswersWithTheNetworkTasksStores() throws Exception {
+        Settings settings = Settings.of(SharedKafkaEnvironment.isolated("it-iq-" + UUID.randomUUID()))
+                .with("topics.partitions", "3")
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0");
+        SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 7);
+        Map<String, NodeFactor> expected = OfflineSync.factors(cluster.pairs, settings.linkOptions(),
+                settings.networkOptions());
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            writer.createTopics(cluster.nodes);
+            try (Instance a = new Instance(settings, dir.resolve("a"));
+                 Instance b = new Instance(settings, dir.resolve("b"))) {
+                cluster.events.forEach(writer::write);
+                writer.flush();
+                FactorAnswers.await(settings, expected, WAIT);
+                Waiting.until(() -> a.running() && b.running(), WAIT, "instances not RUNNING");
+                Waiting.until(() -> status(a, "/factors") == 200 && status(b, "/factors") == 200
+                        && count(a, "/factors", "factors") == expected.size(), WAIT, "no factors served");
+
+                for (Instance i : new Instance[] {a, b}) {
+                    checkFactors(i, expected);
+                    for (String node : cluster.nodes) {
+                        checkConversion(i, expected, node, 1_700_000_010_000_000_000L);
+                    }
+                    checkTree(i, expected);
+                    assertEquals(200, status(i, "/health/live"));
+                    assertEquals(200, status(i, "/health/ready"));
+                    assertEquals("RUNNING", get(i, "/health/ready").get("state").asText());
+                    assertEquals(404, status(i, "/factors/no-such-node"));
+                    assertEquals(404, status(i, "/nowhere"));
+                    assertEquals(400, status(i, "/convert?node=" + cluster.nodes.get(0) + "&t=soon"));
+                }
+                assertEquals(get(a, "/links").toString(), get(b, "/links").toString(), "same links everywhere");
+                JsonNode link = get(b, "/links/" + cluster.nodes.get(1) + "/" + cluster.nodes.get(0));
+                assertEquals(get(a, "/links/" + cluster.nodes.get(0) + "/" + cluster.nodes.get(1)), link,
+                        "a link named in either order");
+                assertEquals(405, http.send(HttpRequest.newBuilder(a.uri("/factors"))
+                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding())
+                        .statusCode());
+
+                checkMetrics(a, b);
+                checkOpenApiPaths(b, cluster);
+                checkLiveView(b, expected);
+            }
+        }
+    }
+
+    private void checkFactors(Instance i, Map<String, NodeFactor> expected) throws Exception {
+        JsonNode all = get(i, "/factors").get("factors");
+        Set<String> nodes = new TreeSet<>();
+        for (JsonNode f : all) {
+            String node = f.get("node").asText();
+            nodes.add(node);
+            NodeFactor e = expected.get(node);
+            assertEquals(e.reference(), f.get("reference").asText(), node);
+            assertEquals(e.factor().toReference().slope().toDecimalString(), f.get("map").get("slope").asText(), node);
+            assertEquals(e.factor().toReference().offset().toDecimalString(), f.get("map").get("offset").asText(),
+                    node);
+            assertEquals(e.factor().upPs(), f.get("up_ps").asLong(), node);
+            assertEquals(f, get(i, "/factors/" + node), "one node's factor as in the list");
+        }
+        assertEquals(expected.keySet(), nodes);
+    }
+
+    private void checkConversion(Instance i, Map<String, NodeFactor> expected, String node, long t) throws Exception {
+        Conversion c = Conversion.of(expected.get(node).factor(), t);
+        JsonNode got = get(i, "/convert?node=" + node + "&t=" + t);
+        assertEquals(c.referenceNs().setScale(3, RoundingMode.HALF_EVEN).toPlainString(),
+                got.get("reference_ns").asText());
+        assertEquals(c.nearestNs(), got.get("nearest_ns").asLong());
+        assertEquals(c.lowerNs(), got.get("lower_ns").asLong());
+        assertEquals(c.upperNs(), got.get("upper_ns").asLong());
+        boolean reference = node.equals(expected.get(node).reference());
+        assertTrue(reference ? c.lowerNs() == t && c.upperNs() == t
+                : c.lowerNs() < c.nearestNs() && c.nearestNs() < c.upperNs(), got.toString());
+        assertEquals(expected.get(node).reference(), got.get("reference").asText());
+    }
+
+    private void checkTree(Instance i, Map<String, NodeFactor> expected) throws Exception {
+        JsonNode tree = get(i, "/tree");
+        Set<String> references = new TreeSet<>();
+        expected.values().forEach(f -> references.add(f.reference()));
+        Set<String> got = new TreeSet<>();
+        tree.get("components").forEach(c -> got.add(c.get("reference").asText()));
+        assertEquals(references, got);
+        assertEquals(expected.size() - references.size(), tree.get("edges").size(), "a spanning forest's links");
+    }
+
+    private void checkMetrics(Instance a, Instance b) throws Exception {
+        String ma = body(a, "/metrics");
+        String mb = body(b, "/metrics");
+        for (String m : new String[] {ma, mb}) {
+            assertTrue(m.contains("tracesync_events_total"), m);
+            assertTrue(m.contains("kafka_stream_thread_"), "Kafka Streams' own metrics");
+            assertTrue(m.contains("tracesync_streams_state{state=\"RUNNING\"} 1"), m);
+        }
+        for (String name : documentedMetrics()) {
+            assertTrue(ma.lines().anyMatch(l -> l.startsWith(name + " ") || l.startsWith(name + "{")),
+                    name + " (docs/OPERATIONS.md) is not served");
+        }
+        // only the instance running the network task counts its links
+        String accurate = "tracesync_network_links{quality=\"ACCURATE\"} ";
+        double sum = value(ma, accurate) + value(mb, accurate);
+        assertTrue(sum > 0, "ACCURATE links counted");
+        assertTrue(value(ma, accurate) == 0 || value(mb, accurate) == 0, "counted by one instance only");
+    }
+
+    /** The metric names docs/OPERATIONS.md lists in its table of tracesync's metrics. */
+    private static Set<String> documentedMetrics() throws IOException {
+        Set<String> names = new TreeSet<>();
+        Matcher m = Pattern.compile("`(tracesync_[a-z_]+)[^`]*`").matcher(
+                Files.readString(Path.of("..", "docs", "OPERATIONS.md")));
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        assertTrue(names.size() >= 15, "the table was read: " + names);
+        return names;
+    }
+
+    private static double value(String metrics, String prefix) {
+        return metrics.lines().filter(l -> l.startsWith(prefix)).mapToDouble(l -> Double.parseDouble(
+                l.substring(prefix.length()).trim())).sum();
+    }
+
+    /** Every path of the OpenAPI description is served (parameters filled in with real names). */
+    private void checkOpenApiPaths(Instance i, SimulatedTraces cluster) throws Exception {
+        JsonNode api = get(i, "/openapi.json");
+        for (Iterator<String> it = api.get("paths").fieldNames(); it.hasNext(); ) {
+            String path = it.next();
+            String real = path.replace("{node}", cluster.nodes.get(0)).replace("{a}", cluster.nodes.get(0))
+                    .replace("{b}", cluster.nodes.get(1)) + (path.equals("/convert")
+                    ? "?node=" + cluster.nodes.get(0) + "&t=1700000000000000000" : "");
+            assertEquals(200, status(i, real), real);
+        }
+        assertTrue(body(i, "/").contains("<svg"), "the live view");
+    }
+
+    /**
+     * The live view as a person sees it in a browser: every node drawn and listed, the reference nodes marked; the
+     * screenshot shows the forest (pixels of the reference and link colours) and is kept in target/ to look at.
+     */
+    private void checkLiveView(Instance i, Map<String, NodeFactor> expected) throws Exception {
+        HeadlessChromium chromium = new HeadlessChromium(dir);
+        String dom = chromium.dom(i.uri("/").toString(), 5000);
+        long references = expected.values().stream().map(NodeFactor::reference).distinct().count();
+        assertEquals(expected.size(), count(dom, "<circle"), "one circle per node: " + dom);
+        assertEquals(expected.size() - references, count(dom, "<line"), "one line per tree link");
+        assertEquals(references, count(dom, "r=\"9\""), "reference nodes drawn larger");
+        assertTrue(dom.contains(expected.size() + " nodes, " + references
+                + (references == 1 ? " component, " : " components, ")), dom);
+        Path png = chromium.screenshot(i.uri("/").toString(), Path.of("target", "live-view.png"), 1000, 800, 5000);
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(1000, image.getWidth());
+        assertTrue(pixels(image, 0xd9822b) > 50, "reference nodes visible in " + png.toAbsolutePath());
+        assertTrue(pixels(image, 0x4a78b5) > 50, "tree links visible in " + png.toAbsolutePath());
+    }
+
+    private static long count(String text, String what) {
+        return Pattern.compile(Pattern.quote(what)).matcher(text).results().count();
+    }
+
+    private static long pixels(BufferedImage image, int rgb) {
+        long n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xffffff) == rgb) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    private int status(Instance i, String path) {
+        try {
+            return http.send(HttpRequest.newBuilder(i.uri(path)).build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError(path, e);
+        }
+    }
+
+    private int count(Instance i, String path, String field) {
+        try {
+            return get(i, path).get(field).size();
+        } catch (Exception e) {
+            throw new AssertionError(path, e);
+        }
+    }
+
+    private JsonNode get(Instance i, String path) throws Exception {
+        return JSON.readTree(body(i, path));
+    }
+
+    private String body(Instance i, String path) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(i.uri(path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertNotEquals(500, r.statusCode(), r.body());
+        return r.body();
+    }
+
+    /** One application instance with its HTTP side, its address given to Kafka Streams as application.server. */
+    private static final class Instance implements AutoCloseable {
+        final TracesyncApp app;
+        final AppMetrics metrics;
+        final OperationsServer server;
+        final int port;
+
+        Instance(Settings settings, Path state) throws Exception {
+            port = freePort();
+            Settings s = settings.with("state.dir", state.toString())
+                    .with("application.server", "127.0.0.1:" + port)
+                    .with("http.port", Integer.toString(port));
+            app = TracesyncApp.start(s);
+            metrics = new AppMetrics(app.streams(), app.stats());
+            server = OperationsServer.start(s, app.streams(), metrics);
+        }
+
+        boolean running() {
+            return app.streams().state() == KafkaStreams.State.RUNNING;
+        }
+
+        URI uri(String path) {
+            return URI.create("http://127.0.0.1:" + port + path);
+        }
+
+        private static int freePort() throws IOException {
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            }
+        }
+
+        @Override
+        public void close() {
+            server.close();
+            metrics.close();
+            app.close();
+        }
+    }
+}

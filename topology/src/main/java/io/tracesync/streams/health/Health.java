@@ -1,0 +1,28 @@
+package io.tracesync.streams.health;
+
+import java.util.List;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KafkaStreams.State;
+
+/**
+ * Liveness and readiness of an instance, from its Kafka Streams state. Live: not failed or stopping (ERROR,
+ * PENDING_ERROR, PENDING_SHUTDOWN, NOT_RUNNING mean the process should be restarted). Ready: RUNNING, i.e. its tasks
+ * are assigned and restored, so it answers queries and a rolling restart may move on to the next instance.
+ */
+public record Health(State state, boolean live, boolean ready, List<String> threads) {
+
+    public static Health of(KafkaStreams streams) {
+        State s = streams.state();
+        List<String> threads = streams.metadataForLocalThreads().stream()
+                .map(t -> t.threadName() + " " + t.threadState()).sorted().toList();
+        return of(s, threads);
+    }
+
+    static Health of(State s, List<String> threads) {
+        boolean live = switch (s) {
+            case CREATED, REBALANCING, RUNNING -> true;
+            case PENDING_SHUTDOWN, NOT_RUNNING, PENDING_ERROR, ERROR -> false;
+        };
+        return new Health(s, live, s == State.RUNNING, threads);
+    }
+}

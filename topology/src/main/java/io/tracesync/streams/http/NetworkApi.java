@@ -1,0 +1,100 @@
+package io.tracesync.streams.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.network.Conversion;
+import io.tracesync.streams.iq.NetworkQueries;
+import io.tracesync.streams.network.FactorRecords;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The answers of the network endpoints from this instance's stores (the caller routes a request here only where
+ * the active network task runs): factors, links, the tree, and conversions of a local time to reference time.
+ */
+final class NetworkApi {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final NetworkQueries queries;
+
+    NetworkApi(NetworkQueries queries) {
+        this.queries = queries;
+    }
+
+    /** The answer to GET path?query, or null if no network endpoint has that path. */
+    Reply answer(List<String> path, Map<String, String> query) {
+        if (path.isEmpty()) {
+            return null;
+        }
+        return switch (path.get(0)) {
+            case "factors" -> path.size() == 1 ? list("factors", queries.factors())
+                    : path.size() == 2 ? found(queries.factor(path.get(1)), "node " + path.get(1)) : null;
+            case "links" -> path.size() == 1 ? list("links", queries.links())
+                    : path.size() == 3 ? found(queries.link(path.get(1), path.get(2)),
+                            "link " + path.get(1) + "~" + path.get(2)) : null;
+            case "tree" -> path.size() == 1 ? found(queries.tree(), "spanning forest (no link is ACCURATE yet)")
+                    : null;
+            case "convert" -> path.size() == 1 ? convert(query) : null;
+            default -> null;
+        };
+    }
+
+    private static Reply list(String name, List<?> records) {
+        ObjectNode o = NODES.objectNode();
+        o.set(name, AvroJson.of(records));
+        return Reply.json(200, o.toString());
+    }
+
+    private static Reply found(Optional<?> record, String what) {
+        return record.map(r -> Reply.json(200, AvroJson.of(r).toString()))
+                .orElseGet(() -> error(404, "no " + what));
+    }
+
+    /** GET /convert?node=X&amp;t=NS: local time t of node X on its reference's clock, with the guaranteed interval. */
+    private Reply convert(Map<String, String> query) {
+        String node = query.get("node");
+        String t = query.get("t");
+        if (node == null || t == null) {
+            return error(400, "give node=NAME and t=LOCAL_NS");
+        }
+        long localNs;
+        try {
+            localNs = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            return error(400, "t=" + t + " is not a whole number of nanoseconds");
+        }
+        Optional<SyncFactor> factor = queries.factor(node);
+        if (factor.isEmpty()) {
+            return error(404, "no factor for node " + node);
+        }
+        SyncFactor f = factor.get();
+        Conversion c;
+        try {
+            c = Conversion.of(FactorRecords.factor(f), localNs);
+        } catch (ArithmeticException e) {
+            return error(400, "t=" + t + " converts outside the range of nanosecond timestamps");
+        }
+        ObjectNode o = NODES.objectNode();
+        o.put("node", node);
+        o.put("component", f.getComponent().toString());
+        o.put("reference", f.getReference().toString());
+        o.put("local_ns", localNs);
+        o.put("reference_ns", c.referenceNs().setScale(3, RoundingMode.HALF_EVEN).toPlainString());
+        o.put("nearest_ns", c.nearestNs());
+        o.set("lower_ns", c.lowerNs() == null ? NODES.nullNode() : NODES.numberNode(c.lowerNs()));
+        o.set("upper_ns", c.upperNs() == null ? NODES.nullNode() : NODES.numberNode(c.upperNs()));
+        o.put("version", f.getVersion());
+        o.put("valid_from_ms", f.getValidFromMs());
+        return Reply.json(200, o.toString());
+    }
+
+    static Reply error(int status, String message) {
+        JsonNode o = NODES.objectNode().put("error", message);
+        return Reply.json(status, o.toString());
+    }
+}

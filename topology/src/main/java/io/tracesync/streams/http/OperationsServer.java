@@ -1,0 +1,215 @@
+package io.tracesync.streams.http;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.health.Health;
+import io.tracesync.streams.iq.NetworkQueries;
+import io.tracesync.streams.iq.StoreUnavailableException;
+import io.tracesync.streams.metrics.AppMetrics;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP side of an instance ({@code http.host}:{@code http.port}): health for orchestrators, Prometheus metrics,
+ * the network's interactive queries routed to the instance that runs the network task ({@code application.server}
+ * names each instance's address), the OpenAPI description and the live view. GET only.
+ */
+public final class OperationsServer implements AutoCloseable {
+
+    /** Set on a request one instance forwards to another, so that a moved task cannot make a loop. */
+    static final String FORWARDED = "X-Tracesync-Forwarded";
+
+    private static final Logger LOG = LoggerFactory.getLogger(OperationsServer.class);
+    private static final Map<String, String> STATIC = Map.of(
+            "/", "index.html",
+            "/index.html", "index.html",
+            "/openapi.json", "openapi.json");
+
+    private final KafkaStreams streams;
+    private final AppMetrics metrics;
+    private final NetworkApi network;
+    private final NetworkQueries queries;
+    private final HostInfo self;
+    private final Forwarder forwarder = new Forwarder();
+    private final HttpServer server;
+    private final ExecutorService executor;
+
+    private OperationsServer(Settings settings, KafkaStreams streams, AppMetrics metrics) throws IOException {
+        this.streams = streams;
+        this.metrics = metrics;
+        this.queries = new NetworkQueries(streams);
+        this.network = new NetworkApi(queries);
+        String server = settings.get(StreamsConfig.APPLICATION_SERVER_CONFIG);
+        this.self = server == null || server.isEmpty() ? null : HostInfo.buildFromEndpoint(server);
+        this.server = HttpServer.create(new InetSocketAddress(settings.get("http.host"),
+                (int) settings.integer("http.port")), 64);
+        this.executor = Executors.newFixedThreadPool(4, r -> {
+            Thread t = new Thread(r, "tracesync-http");
+            t.setDaemon(true);
+            return t;
+        });
+        this.server.setExecutor(executor);
+        this.server.createContext("/", this::handle);
+    }
+
+    /** Starts serving; {@code http.port=0} takes a free port ({@link #port()}). */
+    public static OperationsServer start(Settings settings, KafkaStreams streams, AppMetrics metrics)
+            throws IOException {
+        OperationsServer s = new OperationsServer(settings, streams, metrics);
+        s.server.start();
+        LOG.info("HTTP on {}:{} (health, metrics, queries{})", settings.get("http.host"), s.port(),
+                s.self == null ? "" : "; this instance is " + s.self.host() + ":" + s.self.port());
+        return s;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange exchange) {
+        try (exchange) {
+            Reply reply;
+            try {
+                reply = "GET".equals(exchange.getRequestMethod()) ? answer(exchange)
+                        : NetworkApi.error(405, "only GET is served");
+            } catch (RuntimeException e) {
+                LOG.warn("{} failed", exchange.getRequestURI(), e);
+                reply = NetworkApi.error(500, e.toString());
+            }
+            send(exchange, reply);
+        } catch (IOException e) {
+            LOG.debug("client went away: {}", e.toString());
+        }
+    }
+
+    private Reply answer(HttpExchange exchange) {
+        URI uri = exchange.getRequestURI();
+        String path = uri.getPath();
+        switch (path) {
+            case "/health/live", "/health/ready" -> {
+                return health(path.endsWith("live"));
+            }
+            case "/metrics" -> {
+                return Reply.text(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
+            }
+            default -> {
+                if (STATIC.containsKey(path)) {
+                    return resource(STATIC.get(path));
+                }
+            }
+        }
+        List<String> segments = segments(path);
+        Map<String, String> query = query(uri.getRawQuery());
+        if (!isNetworkPath(segments)) {
+            return NetworkApi.error(404, "no such endpoint: " + path + " (see /openapi.json)");
+        }
+        Optional<HostInfo> active = queries.activeHost();
+        if (self != null && active.isPresent() && !active.get().equals(self)) {
+            if (exchange.getRequestHeaders().containsKey(FORWARDED)) {
+                return unavailable("the network task moved while this request was forwarded");
+            }
+            return forwarder.forward(active.get(), uri);
+        }
+        if (self != null && active.isEmpty()) {
+            return unavailable("no instance runs the network task now (starting or rebalancing)");
+        }
+        try {
+            Reply reply = network.answer(segments, query);
+            return reply != null ? reply : NetworkApi.error(404, "no such endpoint: " + path + " (see /openapi.json)");
+        } catch (StoreUnavailableException e) {
+            return unavailable(e.getMessage() + (self == null
+                    ? " (with several instances, set application.server on each so queries are routed)" : ""));
+        }
+    }
+
+    private static boolean isNetworkPath(List<String> segments) {
+        return !segments.isEmpty() && List.of("factors", "links", "tree", "convert").contains(segments.get(0));
+    }
+
+    private Reply health(boolean liveness) {
+        Health h = Health.of(streams);
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("state", h.state().name());
+        o.put("live", h.live());
+        o.put("ready", h.ready());
+        o.set("threads", AvroJson.of(h.threads()));
+        return Reply.json((liveness ? h.live() : h.ready()) ? 200 : 503, o.toString());
+    }
+
+    private static Reply unavailable(String why) {
+        return NetworkApi.error(503, why);
+    }
+
+    private static Reply resource(String name) {
+        try (InputStream in = OperationsServer.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            String type = name.endsWith(".json") ? Reply.JSON : "text/html; charset=utf-8";
+            return new Reply(200, type, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> segments(String path) {
+        List<String> out = new ArrayList<>();
+        for (String s : path.split("/")) {
+            if (!s.isEmpty()) {
+                out.add(URLDecoder.decode(s, StandardCharsets.UTF_8));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, String> query(String raw) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (raw != null) {
+            Arrays.stream(raw.split("&")).filter(p -> !p.isEmpty()).forEach(p -> {
+                int eq = p.indexOf('=');
+                String k = URLDecoder.decode(eq < 0 ? p : p.substring(0, eq), StandardCharsets.UTF_8);
+                out.put(k, eq < 0 ? "" : URLDecoder.decode(p.substring(eq + 1), StandardCharsets.UTF_8));
+            });
+        }
+        return out;
+    }
+
+    private static void send(HttpExchange exchange, Reply reply) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", reply.contentType());
+        if (reply.status() == 503) {
+            exchange.getResponseHeaders().set("Retry-After", "1");
+        }
+        exchange.sendResponseHeaders(reply.status(), reply.body().length == 0 ? -1 : reply.body().length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(reply.body());
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

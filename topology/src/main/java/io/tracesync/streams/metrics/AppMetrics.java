@@ -1,0 +1,86 @@
+package io.tracesync.streams.metrics;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.TimeGauge;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tracesync.avro.Quality;
+import io.tracesync.streams.PipelineStats;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.streams.KafkaStreams;
+
+/**
+ * The Prometheus view of one instance: Kafka Streams' own metrics (threads, tasks, stores, clients; Micrometer's
+ * {@link KafkaStreamsMetrics}) and tracesync's domain metrics from {@link PipelineStats}. Counters count since the
+ * process started; the network gauges are those of the instance running the network task (zero elsewhere).
+ */
+public final class AppMetrics implements AutoCloseable {
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final KafkaStreamsMetrics streamsMetrics;
+
+    public AppMetrics(KafkaStreams streams, PipelineStats stats) {
+        counter("tracesync.events", "Trace events read", stats.events);
+        counter("tracesync.pairs.matched", "Sends matched with their receives", stats.pairs);
+        counter("tracesync.events.duplicate", "Events seen twice (dropped after the first)", stats.duplicates);
+        counter("tracesync.events.unmatched.expired", "Events whose other side never came, expired",
+                stats.expiredUnmatched);
+        counter("tracesync.link.pairs", "Matched pairs applied to their link's hulls", stats.linkPairs);
+        counter("tracesync.link.summaries", "Link summaries emitted", stats.linkSummaries);
+        counter("tracesync.network.updates", "Link summaries applied to the network", stats.networkUpdates);
+        counter("tracesync.factor.records", "Records written to the factors topic", stats.factorRecords);
+        counter("tracesync.tree.changes", "Spanning forest changes (snapshots written to the tree topic)",
+                stats.treeRecords);
+        counter("tracesync.reference.changes", "Components that got a new reference node", stats.referenceChanges);
+        counter("tracesync.dead.letters", "Records sent to the dead-letter topic", stats.deadLetters);
+        counter("tracesync.threads.replaced", "Stream threads that failed and were replaced", stats.replacedThreads);
+        gauge("tracesync.segments.pending", "Sends or receives waiting for their other side", stats.pendingSegments);
+        gauge("tracesync.links.accurate", "ACCURATE links, counted by the link tasks of this instance",
+                stats.accurateLinks);
+        for (Quality q : Quality.values()) {
+            AtomicLong n = stats.linksByQuality.computeIfAbsent(q.name(), k -> new AtomicLong());
+            Gauge.builder("tracesync.network.links", n, AtomicLong::get)
+                    .description("Links of the network by their latest quality").tag("quality", q.name())
+                    .register(registry);
+        }
+        TimeGauge.builder("tracesync.factor.lag", stats.factorLagMs, TimeUnit.MILLISECONDS, AtomicLong::get)
+                .description("At the last emission, how long its oldest link summary had waited").register(registry);
+        Gauge.builder("tracesync.bound.widest", stats.worstBoundPs, b -> b.get() < 0 ? Double.NaN : b.get() * 1e-12)
+                .description("Widest guaranteed bound in the largest component").baseUnit("seconds")
+                .register(registry);
+        for (KafkaStreams.State s : KafkaStreams.State.values()) {
+            Gauge.builder("tracesync.streams.state", streams, k -> k.state() == s ? 1 : 0)
+                    .description("1 for the Kafka Streams state the instance is in").tag("state", s.name())
+                    .register(registry);
+        }
+        streamsMetrics = new KafkaStreamsMetrics(streams);
+        streamsMetrics.bindTo(registry);
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    /** Every metric in the Prometheus text format. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    private void counter(String name, String description, AtomicLong value) {
+        FunctionCounter.builder(name, value, AtomicLong::get).description(description).register(registry);
+    }
+
+    private void gauge(String name, String description, AtomicLong value) {
+        Gauge.builder(name, value, AtomicLong::get).description(description).register(registry);
+    }
+
+    @Override
+    public void close() {
+        streamsMetrics.close();
+        registry.close();
+    }
+}

@@ -1,0 +1,75 @@
+package io.tracesync.core.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import java.math.BigDecimal;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+class ConversionTest {
+
+    /** A realistic factor: drift within ±500 ppm, offsets of hours, both parts of the double-doubles used. */
+    private static Factor factor(double drift, double slopeLo, double offsetNs, double offsetLo, long up, long down) {
+        return new Factor(ClockMap.of(DoubleDouble.of(1 + drift, slopeLo * 0x1p-60),
+                DoubleDouble.of(offsetNs, offsetLo)), up, down);
+    }
+
+    @Property(tries = 500)
+    void theIntervalIsTheExactValueWidenedByTheBoundsAndRoundedOutward(
+            @ForAll @LongRange(min = -500_000_000L, max = 500_000_000L) long driftPpt,
+            @ForAll @IntRange(min = -1000, max = 1000) int slopeLo,
+            @ForAll @LongRange(min = -10_000_000_000_000L, max = 10_000_000_000_000L) long offset,
+            @ForAll @IntRange(min = -100_000, max = 100_000) int offsetLo,
+            @ForAll @LongRange(min = 0, max = 10_000_000_000L) long up,
+            @ForAll @LongRange(min = 0, max = 10_000_000_000L) long down,
+            @ForAll @LongRange(min = 1_600_000_000_000_000_000L, max = 1_900_000_000_000_000_000L) long t) {
+        Factor f = factor(driftPpt * 1e-12, slopeLo * 1e-3, offset, offsetLo * 1e-9, up, down);
+        Conversion c = Conversion.of(f, t);
+        // map(t) within a picosecond of the double-double evaluation the core uses
+        BigDecimal dd = f.toReference().apply(t).toBigDecimal();
+        assertTrue(c.referenceNs().subtract(dd).abs().compareTo(new BigDecimal("0.001")) < 0, c + " vs " + dd);
+        BigDecimal low = c.referenceNs().subtract(BigDecimal.valueOf(down, 3));
+        BigDecimal high = c.referenceNs().add(BigDecimal.valueOf(up, 3));
+        assertTrue(BigDecimal.valueOf(c.lowerNs()).compareTo(low) <= 0
+                && low.subtract(BigDecimal.valueOf(c.lowerNs())).compareTo(BigDecimal.ONE) < 0, c.toString());
+        assertTrue(BigDecimal.valueOf(c.upperNs()).compareTo(high) >= 0
+                && BigDecimal.valueOf(c.upperNs()).subtract(high).compareTo(BigDecimal.ONE) < 0, c.toString());
+        assertTrue(c.lowerNs() <= c.nearestNs() && c.nearestNs() <= c.upperNs());
+        assertTrue(c.referenceNs().subtract(BigDecimal.valueOf(c.nearestNs())).abs()
+                .compareTo(new BigDecimal("0.5")) <= 0);
+    }
+
+    @Test
+    void theReferenceConvertsToItselfAndAnUnboundedFactorHasNoInterval() {
+        Conversion self = Conversion.of(Factor.REFERENCE, 123_456_789L);
+        assertEquals(0, self.referenceNs().compareTo(BigDecimal.valueOf(123_456_789L)));
+        assertEquals(123_456_789L, self.lowerNs());
+        assertEquals(123_456_789L, self.upperNs());
+        Conversion open = Conversion.of(new Factor(ClockMap.IDENTITY, LinkEstimate.UNBOUNDED, 0), 5);
+        assertEquals(5, open.lowerNs(), "the bounded side keeps its end");
+        assertNull(open.upperNs());
+        assertEquals(5, open.nearestNs());
+    }
+
+    @Test
+    void tiesRoundTowardPositiveInfinityAsTheCoreDoes() {
+        ClockMap half = ClockMap.of(DoubleDouble.ONE, DoubleDouble.of(0.5));
+        for (long t : new long[] {-3, -1, 0, 2}) {
+            assertEquals(half.applyRounded(t), Conversion.of(new Factor(half, 0, 0), t).nearestNs(), "t = " + t);
+        }
+    }
+
+    @Test
+    void boundsOfAFractionOfANanosecondRoundToTheNextWholeOnes() {
+        Conversion c = Conversion.of(new Factor(ClockMap.IDENTITY, 1, 1), 1000);
+        assertEquals(999, c.lowerNs());
+        assertEquals(1001, c.upperNs());
+    }
+}
