@@ -7,12 +7,10 @@ import io.tracesync.streams.metrics.AppMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -32,32 +30,21 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "A properties file.")
-    Path config;
-
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka brokers.")
-    String bootstrap;
-
-    @Option(names = "--schema-registry-url", paramLabel = "URL",
-            description = "Confluent-compatible schema registry (e.g. Apicurio's http://HOST:PORT/apis/ccompat/v7).")
-    String registry;
+    @Mixin
+    SettingsOptions options;
 
     @Option(names = "--application-id", paramLabel = "ID", description = "Kafka Streams application.id.")
     String applicationId;
-
-    @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE", description = "Any configuration key.")
-    Map<String, String> set = new LinkedHashMap<>();
 
     @Option(names = "--print-config", description = "Print the effective configuration (secrets hidden) and exit.")
     boolean printConfig;
 
     @Override
     public Integer call() throws Exception {
-        Map<String, String> flags = new LinkedHashMap<>(set);
-        putIf(flags, "bootstrap.servers", bootstrap);
-        putIf(flags, "schema.registry.url", registry);
-        putIf(flags, "application.id", applicationId);
-        Settings settings = Settings.load(config, System.getenv(), flags);
+        if (applicationId != null) {
+            options.set.put("application.id", applicationId);
+        }
+        Settings settings = options.load();
         PrintWriter out = spec.commandLine().getOut();
         if (printConfig) {
             out.print(settings.describe());
@@ -91,12 +78,6 @@ public final class RunCommand implements Callable<Integer> {
             throw new BindException("cannot serve HTTP on " + settings.get("http.host") + ":"
                     + settings.get("http.port") + " (" + e.getMessage() + "): set http.port (0: any free port, "
                     + "none: no HTTP)");
-        }
-    }
-
-    private static void putIf(Map<String, String> m, String key, String value) {
-        if (value != null) {
-            m.put(key, value);
         }
     }
 }
