@@ -30,14 +30,15 @@ import java.util.Random;
  * Hosts traced by the real OpenTelemetry SDK, each with its own {@link Clock}: local(T) = T + offset + drift·(T −
  * T0) for the simulated true time T, rounded to the nanosecond. Calls between them advance T by realistic network
  * delays (a per-direction minimum plus an exponential queueing part) and server work; the SDK's spans, batched per
- * host as a batch processor would, come out as OTLP requests marshaled by the SDK's own exporter code.
+ * host as a batch processor would, come out as OTLP requests marshaled by the SDK's own exporter code. Public for
+ * the integration tests.
  */
-final class SkewedHosts {
+public final class SkewedHosts {
 
-    static final long T0 = 1_767_225_600_000_000_000L; // 2026-01-01T00:00:00Z
+    public static final long T0 = 1_767_225_600_000_000_000L; // 2026-01-01T00:00:00Z
 
     /** One host: its clock's offset (ns) and drift (ppm), its tracer and the spans it finished. */
-    final class Host implements Clock {
+    public final class Host implements Clock {
         final String name;
         final long offsetNs;
         final double driftPpm;
@@ -97,11 +98,11 @@ final class SkewedHosts {
     final List<Call> calls = new ArrayList<>();
     private long trueNs = T0;
 
-    SkewedHosts(long seed) {
+    public SkewedHosts(long seed) {
         random = new Random(seed);
     }
 
-    Host host(String name, long offsetNs, double driftPpm) {
+    public Host host(String name, long offsetNs, double driftPpm) {
         Host h = new Host(name, offsetNs, driftPpm);
         hosts.add(h);
         return h;
@@ -111,7 +112,7 @@ final class SkewedHosts {
      * One call from client to server at true time {@code atNs}; the request takes at least 80 µs, the response 40 µs
      * (asymmetric paths, which is what misleads the midpoint heuristic), each plus an exponential 150 µs on average.
      */
-    void call(Host client, Host server, long atNs) {
+    public void call(Host client, Host server, long atNs) {
         trueNs = atNs;
         Span c = client.tracer.spanBuilder("GET /item").setSpanKind(SpanKind.CLIENT).startSpan();
         long sent = trueNs;
@@ -133,7 +134,7 @@ final class SkewedHosts {
     }
 
     /** Every host's finished spans as OTLP requests of at most {@code batch} spans, the hosts' batches shuffled. */
-    List<byte[]> requests(int batch, boolean json) {
+    public List<byte[]> requests(int batch, boolean json) {
         List<byte[]> out = new ArrayList<>();
         for (Host h : hosts) {
             for (int i = 0; i < h.finished.size(); i += batch) {
