@@ -33,6 +33,11 @@ public enum OtlpFormat {
         }
     }
 
+    /** One request's bytes in this encoding. */
+    public byte[] encode(ExportTraceServiceRequest request) throws IOException {
+        return this == OTLP_JSON ? OtlpJson.print(request).getBytes(StandardCharsets.UTF_8) : request.toByteArray();
+    }
+
     @Override
     public String toString() {
         return name;

@@ -29,6 +29,7 @@ public final class OtlpJson {
             "parent_span_id");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonFormat.Parser PARSER = JsonFormat.parser().ignoringUnknownFields();
+    private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace();
 
     private OtlpJson() {
     }
@@ -47,6 +48,13 @@ public final class OtlpJson {
         }
     }
 
+    /** One request as OTLP/JSON, on one line, ids in hex. */
+    public static String print(ExportTraceServiceRequest request) throws IOException {
+        JsonNode doc = JSON.readTree(PRINTER.print(request));
+        idsToHex(doc);
+        return JSON.writeValueAsString(doc);
+    }
+
     private static ExportTraceServiceRequest parse(JsonNode doc) throws IOException {
         if (doc == null || !doc.isObject()) {
             throw new IOException("not an OTLP/JSON ExportTraceServiceRequest: the document is not a JSON object");
@@ -62,18 +70,31 @@ public final class OtlpJson {
     }
 
     private static void idsToBase64(JsonNode node) throws IOException {
+        rewriteIds(node, OtlpJson::base64);
+    }
+
+    private static void idsToHex(JsonNode node) throws IOException {
+        rewriteIds(node, (field, b64) -> HexFormat.of().formatHex(Base64.getDecoder().decode(b64)));
+    }
+
+    private interface IdRewrite {
+        String apply(String field, String id) throws IOException;
+    }
+
+    /** Every id field's text, wherever it is, through {@code rewrite}. */
+    private static void rewriteIds(JsonNode node, IdRewrite rewrite) throws IOException {
         if (node.isArray()) {
             for (JsonNode n : node) {
-                idsToBase64(n);
+                rewriteIds(n, rewrite);
             }
         } else if (node.isObject()) {
             ObjectNode o = (ObjectNode) node;
             for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> f = it.next();
                 if (ID_FIELDS.contains(f.getKey()) && f.getValue().isTextual()) {
-                    f.setValue(o.textNode(base64(f.getKey(), f.getValue().asText())));
+                    f.setValue(o.textNode(rewrite.apply(f.getKey(), f.getValue().asText())));
                 } else {
-                    idsToBase64(f.getValue());
+                    rewriteIds(f.getValue(), rewrite);
                 }
             }
         }

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.resource.v1.Resource;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
@@ -34,7 +35,7 @@ public final class OtlpSpans {
 
     public void read(ExportTraceServiceRequest request, Consumer<RpcSpan> out) {
         for (ResourceSpans rs : request.getResourceSpansList()) {
-            String host = hosts.of(attributes(rs)).orElse(null);
+            String host = hosts.of(attributes(rs.getResource())).orElse(null);
             for (ScopeSpans ss : rs.getScopeSpansList()) {
                 for (Span s : ss.getSpansList()) {
                     RpcSpan.Kind kind = switch (s.getKind()) {
@@ -60,9 +61,10 @@ public final class OtlpSpans {
         }
     }
 
-    private static Map<String, String> attributes(ResourceSpans rs) {
+    /** A resource's string and integer attributes, as text. */
+    static Map<String, String> attributes(Resource resource) {
         Map<String, String> a = new HashMap<>();
-        for (KeyValue kv : rs.getResource().getAttributesList()) {
+        for (KeyValue kv : resource.getAttributesList()) {
             AnyValue v = kv.getValue();
             if (v.hasStringValue()) {
                 a.put(kv.getKey(), v.getStringValue());
