@@ -3,7 +3,12 @@ package io.tracesync.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.cli.TracesyncCommand;
+import io.tracesync.client.SyncClock;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -12,6 +17,8 @@ import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.OtlpSpans;
 import io.tracesync.otel.SkewedHosts;
 import io.tracesync.otel.SpanPairer;
+import io.tracesync.otel.SpanTimeCorrection;
+import io.tracesync.streams.CorrectedSpansTopology;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
 import java.io.PrintWriter;
@@ -19,16 +26,23 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +51,8 @@ import picocli.CommandLine;
 /**
  * {@code import otlp --topic} on the real broker and registry: SDK spans in a topic as the Collector's Kafka exporter
  * writes them (otlp_proto, one request per record, one record that is not), imported, give the streaming
- * application the offline answer of the same spans.
+ * application the offline answer of the same spans; {@code correct-spans}' topology then puts every span within
+ * its bound of its reference's true clock.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class OtlpImportTest {
@@ -105,6 +120,62 @@ class OtlpImportTest {
         try (TracesyncApp app = TracesyncApp.start(settings)) {
             FactorAnswers.await(settings, offline, WAIT);
         }
+        correctSpans(settings, topic, requests.size(), Map.of("web", web, "api", api, "db", db));
+    }
+
+    /**
+     * correct-spans' topology with a SyncClock on the factors just computed: every span comes out corrected, within
+     * its bound of its reference's true clock.
+     */
+    private void correctSpans(Settings settings, String topic, int records, Map<String, SkewedHosts.Host> hosts)
+            throws Exception {
+        String output = "otlp-corrected-" + settings.get("application.id");
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(output, 1, (short) 1))).all().get();
+        }
+        Properties p = settings.with("state.dir", dir.resolve("state-correct").toString()).streamsProperties();
+        p.setProperty(StreamsConfig.APPLICATION_ID_CONFIG, settings.get("application.id") + "-correct-spans");
+        List<ExportTraceServiceRequest> out = new ArrayList<>();
+        try (SyncClock clock = SyncClock.start(settings.serdeConfig());
+                KafkaStreams streams = new KafkaStreams(CorrectedSpansTopology.build(topic, output,
+                        OtlpFormat.OTLP_PROTO, new SpanTimeCorrection(HostIdentity.DEFAULT, clock::convert)), p);
+                KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                        "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
+                        "isolation.level", "read_committed"), new ByteArrayDeserializer(),
+                        new ByteArrayDeserializer())) {
+            assertTrue(clock.awaitCaughtUp(WAIT));
+            assertEquals(hosts.keySet(), clock.nodes());
+            streams.start();
+            consumer.assign(List.of(new TopicPartition(output, 0)));
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (out.size() < records && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
+                    out.add(OtlpFormat.OTLP_PROTO.decode(r.value()));
+                }
+            }
+        }
+        assertEquals(records, out.size());
+        int spans = 0;
+        for (ExportTraceServiceRequest r : out) {
+            for (ResourceSpans rs : r.getResourceSpansList()) {
+                SkewedHosts.Host host = hosts.get(rs.getResource().getAttributesList().stream()
+                        .filter(kv -> kv.getKey().equals("host.name")).findFirst().orElseThrow()
+                        .getValue().getStringValue());
+                for (Span s : rs.getScopeSpans(0).getSpansList()) {
+                    Map<String, AnyValue> a = new HashMap<>();
+                    s.getAttributesList().forEach(kv -> a.put(kv.getKey(), kv.getValue()));
+                    assertEquals("corrected", a.get(SpanTimeCorrection.STATUS).getStringValue());
+                    SkewedHosts.Host reference = hosts.get(a.get(SpanTimeCorrection.REFERENCE).getStringValue());
+                    long bound = a.get(SpanTimeCorrection.BOUND_NS).getIntValue();
+                    long truth = reference.localAt(host.trueAt(
+                            a.get(SpanTimeCorrection.LOCAL_START_NS).getIntValue()));
+                    assertTrue(Math.abs(s.getStartTimeUnixNano() - truth) <= bound + 2,
+                            () -> host.name() + ": " + s.getStartTimeUnixNano() + " vs " + truth + " +- " + bound);
+                    spans++;
+                }
+            }
+        }
+        assertEquals(600, spans);
     }
 
     private record Cli(int exit, String out, String err) {

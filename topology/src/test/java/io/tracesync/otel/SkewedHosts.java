@@ -74,8 +74,17 @@ public final class SkewedHosts {
         }
 
         /** This host's clock at true time t. */
-        long localAt(long t) {
+        public long localAt(long t) {
             return t + offsetNs + Math.round((t - T0) * driftPpm * 1e-6);
+        }
+
+        /** The true time at which this clock read {@code local}, within a nanosecond or two. */
+        public long trueAt(long local) {
+            return T0 + Math.round((local - T0 - offsetNs) / (1 + driftPpm * 1e-6));
+        }
+
+        public String name() {
+            return name;
         }
 
         @Override
