@@ -73,7 +73,7 @@ public final class ImportOtlpCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     List<String> hostAttributes;
 
-    @Option(names = "--window", paramLabel = "SPANS", defaultValue = "1000000",
+    @Option(names = "--window", paramLabel = "SPANS", defaultValue = "200000",
             description = "A span waits for its other half through at least this many spans, at most twice as "
                     + "many; then it is dropped and counted (default: ${DEFAULT-VALUE}).")
     long window;
