@@ -15,6 +15,7 @@ public final class ImportCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing the format: import csv PATH... or import pcap --node NAME FILE...");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "Missing the format: import csv PATH... or import pcap --node NAME FILE...");
     }
 }
