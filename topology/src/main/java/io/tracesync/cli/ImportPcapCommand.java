@@ -135,6 +135,9 @@ public final class ImportPcapCommand implements Callable<Integer> {
                 }
                 n[0]++;
             });
+        } catch (UncheckedIOException | IllegalStateException e) {
+            err.println("import failed: " + e.getMessage());
+            return 1;
         }
         summary(n[0], out.toString(), own, untimed, start);
         return 0;
