@@ -105,6 +105,10 @@ public final class ImportPcapCommand implements Callable<Integer> {
         if (untimed < 0) {
             return 2;
         }
+        if (seen.seen().isEmpty()) {
+            err.println(node + ": no TCP packets in the captures");
+            return 2;
+        }
         if (own.isEmpty()) {
             try {
                 own.add(seen.infer());

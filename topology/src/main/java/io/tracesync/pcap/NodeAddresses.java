@@ -31,11 +31,8 @@ public final class NodeAddresses {
         peers.computeIfAbsent(b, k -> new HashSet<>()).add(a);
     }
 
-    /** The node's address inferred from the conversations seen; the exception says why it cannot be. */
+    /** The node's address inferred from the conversations seen (at least one); the exception says why it cannot be. */
     public String infer() {
-        if (peers.isEmpty()) {
-            throw new IllegalArgumentException("no TCP packets, so no address to infer");
-        }
         int most = peers.values().stream().mapToInt(Set::size).max().orElseThrow();
         Set<String> top = new TreeSet<>();
         peers.forEach((a, p) -> {

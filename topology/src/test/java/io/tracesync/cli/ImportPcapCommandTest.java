@@ -90,6 +90,10 @@ class ImportPcapCommandTest {
                 NO_BROKER, pcap.toString());
         assertEquals(2, wrong.exit());
         assertEquals("n1: no TCP packet from or to 10.9.9.9 (seen: 10.0.0.1, 10.0.0.2)", wrong.err().strip());
+        Path empty = capture("none.pcapng", List.of());
+        CliRun none = CliRun.of("import", "pcap", "--node", "n1", empty.toString());
+        assertEquals(2, none.exit());
+        assertEquals("n1: no TCP packets in the captures", none.err().strip());
         CliRun bad = CliRun.of("import", "pcap", "--node", "n1", "--address", "host.example", pcap.toString());
         assertEquals("--address 'host.example' is not an IPv4 or IPv6 address", bad.err().strip());
         CliRun node = CliRun.of("import", "pcap", "--node", "a/b", pcap.toString());
