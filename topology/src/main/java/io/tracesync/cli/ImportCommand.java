@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
 /** {@code tracesync import}: recorded traces into the trace topics, one subcommand per format. */
-@Command(name = "import", mixinStandardHelpOptions = true, subcommands = {ImportCsvCommand.class, ImportPcapCommand.class},
+@Command(name = "import", mixinStandardHelpOptions = true,
+        subcommands = {ImportCsvCommand.class, ImportPcapCommand.class},
         description = "Loads recorded traces into the per-node trace topics traces.<node> the application reads "
                 + "(Avro TraceEvent keyed by SegmentKey, each in its segment's partition).")
 public final class ImportCommand implements Runnable {

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tracesync import pcap}: one node's packet captures into its trace topic, in two passes. The first reads
  * every file (any error is reported as FILE: reason and nothing is written) and settles the node's addresses; the
- * second writes each TCP segment from one of them as a SEND and each to one of them as a RECEIVE, at the capture's
+ * second writes each TCP segment from one of them as a SEND and each to one of them as a RECV, at the capture's
  * timestamp, as {@code import csv} writes — or, with {@code --events-out}, into the simulator's trace file format.
  */
 @Command(name = "pcap", mixinStandardHelpOptions = true, sortOptions = false,

@@ -82,8 +82,8 @@ public final class CaptureReader {
             long frac = u32(rec, 4, bigEndian) & 0xFFFF_FFFFL;
             int captured = u32(rec, 8, bigEndian);
             if (captured < 0 || captured > MAX_RECORD) {
-                throw new CaptureFormatException("packet record at byte " + start + " claims " + (captured & 0xFFFF_FFFFL)
-                        + " captured bytes: corrupt");
+                throw new CaptureFormatException("packet record at byte " + start + " claims "
+                        + (captured & 0xFFFF_FFFFL) + " captured bytes: corrupt");
             }
             if (frac >= (nanos ? NS_PER_S : 1_000_000)) {
                 throw new CaptureFormatException("packet record at byte " + start + ": fraction of a second "

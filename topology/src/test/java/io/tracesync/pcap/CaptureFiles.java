@@ -28,7 +28,8 @@ public final class CaptureFiles {
 
     /** A whole file; pcapng with nanosecond if_tsresol, a name resolution and a simple packet block besides. */
     public static byte[] write(Format format, int linkType, List<Packet> packets) {
-        ByteBuffer b = ByteBuffer.allocate(packets.stream().mapToInt(p -> p.frame().length + 64).sum() + 1024).order(format.order());
+        ByteBuffer b = ByteBuffer.allocate(packets.stream().mapToInt(p -> p.frame().length + 64).sum() + 1024)
+                .order(format.order());
         if (format == Format.PCAPNG_LE || format == Format.PCAPNG_BE) {
             block(b, 0x0A0D0D0A, x -> x.putInt(0x1A2B3C4D).putShort((short) 1).putShort((short) 0).putLong(-1));
             block(b, 1, x -> x.putShort((short) linkType).putShort((short) 0).putInt(65535)
