@@ -26,7 +26,7 @@ final class TraceCsv {
     private static final String FLAG_LETTERS = "FSRPAUEC";
     private static final long MAX_TS = 1L << 62;
     /** What a node name may contain to name its topic ({@code traces.<node>}). */
-    private static final Pattern NODE = Pattern.compile("[A-Za-z0-9._-]{1,200}");
+    static final Pattern NODE = Pattern.compile("[A-Za-z0-9._-]{1,200}");
 
     private TraceCsv() {
     }
