@@ -42,7 +42,11 @@ public final class Babeltrace {
 
     /** The babeltrace2 on the PATH; a {@link TraceException} naming the package if there is none. */
     public static Babeltrace locate() {
-        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+        return locate(System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    }
+
+    /** The babeltrace2 in one of the directories of {@code path} (a PATH value). */
+    static Babeltrace locate(String path) {
         for (String dir : path.split(File.pathSeparator)) {
             Path p = Path.of(dir.isEmpty() ? "." : dir, "babeltrace2");
             if (Files.isExecutable(p)) {
