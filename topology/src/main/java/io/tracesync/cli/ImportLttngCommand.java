@@ -253,7 +253,7 @@ public final class ImportLttngCommand implements Callable<Integer> {
             err.println("import failed: " + e.getMessage());
             return 1;
         } finally {
-            sources.forEach(src -> src.lines.close());
+            sources.stream().filter(src -> src.lines != null).forEach(src -> src.lines.close());
         }
         summary(spec.commandLine().getOut(), perNode, directions, sources.size(), (System.nanoTime() - start) / 1e9);
         return 0;

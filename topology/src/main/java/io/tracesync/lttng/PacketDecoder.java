@@ -4,6 +4,7 @@ import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -22,7 +23,9 @@ import java.util.Map;
  *   ({@code network_header}, lttng-modules 2.7 and later); packets without a TCP header are not packet events.</li>
  * </ul>
  * Timestamps are the node's own clock in ns: the clock value in cycles scaled by the clock's frequency, without
- * the clock's offset (an estimate of the epoch the node made itself, which tracesync is to find).
+ * the clock's offset (an estimate of the epoch the node made itself, which tracesync is to find). Packets of a
+ * node to itself (loopback addresses, or the same address at both ends) are no packet events: the application
+ * would refuse their receives as a node's receive of its own send.
  */
 public final class PacketDecoder {
 
@@ -79,6 +82,9 @@ public final class PacketDecoder {
         Connection c = sockets.get(number(line, "sk"));
         if (c != null) {
             boolean send = direction == Direction.SEND;
+            if (local(c.local, c.remote)) {
+                return null;
+            }
             e.setSaddr(ByteBuffer.wrap(send ? c.local : c.remote)).setDaddr(ByteBuffer.wrap(send ? c.remote : c.local))
                     .setSport(send ? c.localPort : c.remotePort).setDport(send ? c.remotePort : c.localPort);
         }
@@ -93,9 +99,14 @@ public final class PacketDecoder {
         }
         String sport = line.find("network_header", "source_port");
         String dport = line.find("network_header", "dest_port");
+        byte[] saddr = address(line, "saddr");
+        byte[] daddr = address(line, "daddr");
+        if (local(saddr, daddr)) {
+            return null;
+        }
         TraceEvent.Builder e = event(line, direction, number(seq, "seq"),
                 number(required(line, "ack_seq"), "ack_seq"), (int) (number(required(line, "flags"), "flags") & 0xFF));
-        return e.setSaddr(ByteBuffer.wrap(address(line, "saddr"))).setDaddr(ByteBuffer.wrap(address(line, "daddr")))
+        return e.setSaddr(ByteBuffer.wrap(saddr)).setDaddr(ByteBuffer.wrap(daddr))
                 .setSport(portValue(sport != null ? sport : required(line, "source"), "source_port"))
                 .setDport(portValue(dport != null ? dport : required(line, "dest"), "dest_port"))
                 .build();
@@ -130,6 +141,24 @@ public final class PacketDecoder {
                     + "byte", word));
         }
         return Integer.reverse((int) (word >>> 8)) >>> 24;
+    }
+
+    /** A packet that never leaves its node: to itself, or between loopback addresses. */
+    private static boolean local(byte[] saddr, byte[] daddr) {
+        return Arrays.equals(saddr, daddr) || loopback(saddr) || loopback(daddr);
+    }
+
+    /** 127.0.0.0/8 or ::1. */
+    private static boolean loopback(byte[] a) {
+        if (a.length == 4) {
+            return a[0] == 127;
+        }
+        for (int i = 0; i < 15; i++) {
+            if (a[i] != 0) {
+                return false;
+            }
+        }
+        return a[15] == 1;
     }
 
     private static String required(PrettyLine line, String leaf) throws PrettyLine.BadLine {

@@ -109,6 +109,17 @@ class PacketDecoderTest {
     }
 
     @Test
+    void packetsThatNeverLeaveTheNodeAreNoPacketEvents() throws Exception {
+        PacketDecoder d = new PacketDecoder("n", 1_000_000_000L);
+        assertNull(d.decode(PrettyLine.parse("[00000000000000000040] n inet_connect: { cpu_id = 0 }, { sk = 0x1, "
+                + "saddr = 0x7F000001, daddr = 0x7F000001, sport = 0x9C40, dport = 0x16 }")));
+        assertNull(d.decode(PrettyLine.parse("[00000000000000000041] n inet_sock_local_out: { cpu_id = 0 }, { "
+                + "sk = 0x1, seq = 0x1, ack_seq = 0x0, check = 0x0, window = 0x1, flags = 0x400A }")));
+        String device = PrettyLineTest.fixture("device-events.txt").get(0);
+        assertNull(d.decode(PrettyLine.parse(device.replace("[3] = 21", "[3] = 4"))));
+    }
+
+    @Test
     void clockValuesAreScaledToNanoseconds() {
         assertEquals(1_000, new PacketDecoder("n", 1_000_000_000L).nanoseconds(1_000));
         assertEquals(400, new PacketDecoder("n", 2_500_000_000L).nanoseconds(1_000));
