@@ -202,6 +202,7 @@ public final class ImportLttngCommand implements Callable<Integer> {
             throws IOException {
         long total = perNode.values().stream().mapToLong(Long::longValue).sum();
         Map<String, Long> directions = new TreeMap<>();
+        Map<String, String> topics = new TreeMap<>();
         long start = System.nanoTime();
         PriorityQueue<Source> next = new PriorityQueue<>(Comparator.comparingLong(Source::through));
         try (TraceTopicWriter writer = filesOnly ? null : new TraceTopicWriter(options.load());
@@ -210,6 +211,7 @@ public final class ImportLttngCommand implements Callable<Integer> {
                 ProgressBar.Meter bar = ProgressBar.meter(total, err, "importing")) {
             if (writer != null) {
                 writer.createTopics(perNode.keySet());
+                perNode.keySet().forEach(n -> topics.put(n, writer.topicOf(n)));
             }
             if (pairs != null) {
                 pairs.write("sender,send_ns,receiver,recv_ns\n");
@@ -255,7 +257,8 @@ public final class ImportLttngCommand implements Callable<Integer> {
         } finally {
             sources.stream().filter(src -> src.lines != null).forEach(src -> src.lines.close());
         }
-        summary(spec.commandLine().getOut(), perNode, directions, sources.size(), (System.nanoTime() - start) / 1e9);
+        summary(spec.commandLine().getOut(), perNode, topics, directions, sources.size(),
+                (System.nanoTime() - start) / 1e9);
         return 0;
     }
 
@@ -267,13 +270,15 @@ public final class ImportLttngCommand implements Callable<Integer> {
         }
     }
 
-    private void summary(PrintWriter out, Map<String, Long> perNode, Map<String, Long> directions, int traces,
-            double seconds) {
+    /** Events per node (and topic, when written to Kafka), then matched pairs per direction. */
+    private void summary(PrintWriter out, Map<String, Long> perNode, Map<String, String> topics,
+            Map<String, Long> directions, int traces, double seconds) {
         long events = perNode.values().stream().mapToLong(Long::longValue).sum();
         out.printf(Locale.ROOT, "%s %,d packet events of %,d nodes from %,d trace(s) in %.1f s%n",
                 filesOnly ? "read" : "imported", events, perNode.size(), traces, seconds);
-        out.printf("%-20s %12s%n", "node", "events");
-        perNode.forEach((n, c) -> out.printf(Locale.ROOT, "%-20s %,12d%n", n, c));
+        out.printf("%-20s %12s%s%n", "node", "events", topics.isEmpty() ? "" : "  topic");
+        perNode.forEach((n, c) -> out.printf(Locale.ROOT, "%-20s %,12d%s%n", n, c,
+                topics.isEmpty() ? "" : "  " + topics.get(n)));
         out.printf(Locale.ROOT, "%,d matched pair(s)%s%n", directions.values().stream().mapToLong(Long::longValue)
                 .sum(), pairsOut == null ? "" : " in " + pairsOut);
         directions.forEach((d, c) -> out.printf(Locale.ROOT, "  %-40s %,10d%n", d, c));
