@@ -31,9 +31,7 @@ class ImportLttngCommandTest {
 
     /** The shared real data, {@code ../shared/data/lttng-scp} from the repository root; fails if absent. */
     static Path scpTrace() {
-        if (!Files.isExecutable(Path.of("/usr/bin/babeltrace2"))) {
-            fail("/usr/bin/babeltrace2 is missing: install Debian's babeltrace2 package (.ci/run installs it)");
-        }
+        requireBabeltrace();
         Path root = Path.of("").toAbsolutePath();
         while (root != null && !Files.exists(root.resolve("mvnw"))) {
             root = root.getParent();
@@ -44,6 +42,35 @@ class ImportLttngCommandTest {
                     + "(two CTF traces, scp_src and scp_dest; docs/REAL-INPUTS.md)");
         }
         return data;
+    }
+
+    private static void requireBabeltrace() {
+        if (!Files.isExecutable(Path.of("/usr/bin/babeltrace2"))) {
+            fail("/usr/bin/babeltrace2 is missing: install Debian's babeltrace2 package (.ci/run installs it)");
+        }
+    }
+
+    /**
+     * The device-level layout (net_dev_queue, net_if_receive_skb) through babeltrace2 and its muxer (two streams
+     * per trace): synthetic CTF traces of a TCP handshake written by {@code make-device-traces.py}.
+     */
+    @Test
+    void deviceLevelTracesOfSeveralStreams() throws Exception {
+        requireBabeltrace();
+        Path traces = Path.of(getClass().getResource("/io/tracesync/lttng/device-traces").toURI());
+        Path pairs = dir.resolve("pairs.csv");
+        Path events = dir.resolve("events");
+        CliRun r = CliRun.of("import", "lttng", "--files-only", "--pairs-out", pairs.toString(), "--events-out",
+                events.toString(), traces.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("read 6 packet events of 2 nodes from 2 trace(s)"), r.out()); // not the loopback
+        assertEquals(List.of("sender,send_ns,receiver,recv_ns", "node-a,5000000000,node-b,2000100000",
+                "node-b,2000200000,node-a,5000300000", "node-a,5000350000,node-b,2000450000"),
+                Files.readAllLines(pairs));
+        assertEquals(List.of(TraceCsv.HEADER, "node-b,2000100000,RECV,10.0.10.4,10.0.10.21,48361,22,2769203724,0,2",
+                "node-b,2000200000,SEND,10.0.10.21,10.0.10.4,22,48361,1629881572,2769203725,18",
+                "node-b,2000450000,RECV,10.0.10.4,10.0.10.21,48361,22,2769203725,1629881573,16"),
+                Files.readAllLines(events.resolve("node-b.csv")));
     }
 
     @Test
