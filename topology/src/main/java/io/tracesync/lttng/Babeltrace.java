@@ -74,7 +74,7 @@ public final class Babeltrace {
             finish(trace, p);
             Matcher host = HOSTNAME.matcher(text);
             Matcher freq = FREQ.matcher(text);
-            // CTF 1.8 §8: a clock without freq counts nanoseconds
+            // CTF 1.8: a clock without freq runs at 1 GHz
             return new Metadata(host.find() ? host.group(1) : null,
                     freq.find() ? Long.parseLong(freq.group(1)) : 1_000_000_000L);
         } catch (IOException e) {

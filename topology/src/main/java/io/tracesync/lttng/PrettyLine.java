@@ -7,7 +7,9 @@ import java.util.Map;
  * One event line of babeltrace2's text output ({@code sink.text.pretty}) as {@link Babeltrace} asks for it: clock
  * value in cycles, no delta, the trace's hostname when its environment has one, then
  * {@code name: { context }, { payload }}. For example
- * <pre>[00000010533523040321] VM1 inet_sock_local_out: { cpu_id = 0 }, { sk = 0xFFFF88001D513100, seq = 0xA50EB20C, ... }</pre>
+ * <pre>
+ * [00000010533523040321] VM1 inet_sock_local_out: { cpu_id = 0 }, { sk = 0xFFFF88001D513100, seq = 0xA50EB20C, ... }
+ * </pre>
  * The field groups are flattened into one map of paths to values: {@code a.b} for a structure member,
  * {@code a[2]} for an array element; variant options (printed without a name by babeltrace2 2.0) add no path
  * component; an enumeration is its container value; strings lose their quotes and escapes. A later group's field
