@@ -1,0 +1,89 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.tracesync.cli.PairsCsv;
+import io.tracesync.cli.TracesyncCommand;
+import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TracesyncApp;
+import java.io.BufferedReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code import lttng} of the real scp trace (docs/REAL-INPUTS.md) into the real broker and registry: the streamed
+ * factors equal the offline answer on the pairs the same import wrote.
+ */
+@ExtendWith(SharedKafkaEnvironment.class)
+class LttngImportTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(90);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theStreamedFactorsOfTheScpTraceEqualTheOfflineAnswer() throws Exception {
+        String id = "it-lttng-" + UUID.randomUUID();
+        Settings settings = Settings.of(SharedKafkaEnvironment.isolated(id))
+                .with("state.dir", dir.resolve("state").toString())
+                .with("commit.interval.ms", "200")
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0");
+        Path pairsCsv = dir.resolve("pairs.csv");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new TracesyncCommand()).setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true)).execute("import", "lttng", "--pairs-out", pairsCsv.toString(),
+                        "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url",
+                        SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".",
+                        scpTrace().toString());
+        assertEquals(0, exit, err.toString());
+        assertTrue(out.toString().startsWith("imported 100 packet events of 2 nodes from 2 trace(s)"), out.toString());
+
+        List<MatchedPair> pairs = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(pairsCsv)) {
+            PairsCsv.read(in, pairsCsv.toString(), pairs::add);
+        }
+        assertEquals(46, pairs.size());
+        Map<String, NodeFactor> offline = OfflineSync.factors(pairs, settings.linkOptions(),
+                settings.networkOptions());
+        assertEquals(2, offline.size());
+        try (TracesyncApp app = TracesyncApp.start(settings)) {
+            FactorAnswers.await(settings, offline, WAIT);
+        }
+    }
+
+    /** The shared real data, {@code ../shared/data/lttng-scp} from the repository root; fails if absent. */
+    private static Path scpTrace() {
+        if (!Files.isExecutable(Path.of("/usr/bin/babeltrace2"))) {
+            fail("/usr/bin/babeltrace2 is missing: install Debian's babeltrace2 package (.ci/run installs it)");
+        }
+        Path root = Path.of("").toAbsolutePath();
+        while (root != null && !Files.exists(root.resolve("mvnw"))) {
+            root = root.getParent();
+        }
+        Path data = root == null ? null : root.resolve("../shared/data/lttng-scp").normalize();
+        if (data == null || !Files.isDirectory(data)) {
+            fail("the real LTTng trace is missing: expected ../shared/data/lttng-scp beside the repository root "
+                    + "(two CTF traces, scp_src and scp_dest; docs/REAL-INPUTS.md)");
+        }
+        return data;
+    }
+}
