@@ -6,7 +6,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracesync import}: recorded traces into the trace topics, one subcommand per format. */
 @Command(name = "import", mixinStandardHelpOptions = true,
-        subcommands = {ImportCsvCommand.class, ImportPcapCommand.class, ImportLttngCommand.class},
+        subcommands = {ImportCsvCommand.class, ImportPcapCommand.class, ImportLttngCommand.class,
+                ImportOtlpCommand.class},
         description = "Loads recorded traces into the per-node trace topics traces.<node> the application reads "
                 + "(Avro TraceEvent keyed by SegmentKey, each in its segment's partition).")
 public final class ImportCommand implements Runnable {
@@ -16,7 +17,7 @@ public final class ImportCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-                "Missing the format: import csv PATH..., import pcap --node NAME FILE... or import lttng DIR...");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing the format: import csv PATH..., "
+                + "import pcap --node NAME FILE..., import lttng DIR... or import otlp FILE...|--topic T");
     }
 }

@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tracesync", mixinStandardHelpOptions = true, versionProvider = TracesyncCommand.Version.class,
         description = "Online clock synchronization of distributed traces, with guaranteed error bounds.",
         subcommands = {DemoCommand.class, RunCommand.class, ImportCommand.class, ReplayCommand.class,
+                CorrectSpansCommand.class,
                 SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchStreamCommand.class,
                 CommandLine.HelpCommand.class})

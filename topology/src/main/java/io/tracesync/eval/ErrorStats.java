@@ -12,7 +12,7 @@ public final class ErrorStats {
     private long inside;
 
     /** One error; {@code bounded} if it had finite bounds, {@code inside} if it lay within them. */
-    void add(double errorNs, boolean bounded, boolean inside) {
+    public void add(double errorNs, boolean bounded, boolean inside) {
         if (count == abs.length) {
             abs = Arrays.copyOf(abs, 2 * count);
         }

@@ -35,6 +35,11 @@ public final class MidpointBaseline {
         return new Comparison(b.midpoint, b.tracesync);
     }
 
+    /** The heuristic's answer for one exchange: θ, the answerer's clock minus the requester's. */
+    public static double offset(MatchedPair request, MatchedPair answer) {
+        return Exchanges.offset(request, answer);
+    }
+
     private void score(TruthPair request, MatchedPair answer) {
         MatchedPair q = request.pair();
         String x = q.sender();
@@ -42,7 +47,7 @@ public final class MidpointBaseline {
         long t = request.trueRecvNs();
         long lx = truth.localAt(x, t);
         long ly = truth.localAt(y, t);
-        double theta = Exchanges.offset(q, answer);
+        double theta = offset(q, answer);
         midpoint.add(theta - (double) (ly - lx), false, false);
         FactorRow fx = history.at(x, t);
         FactorRow fy = history.at(y, t);

@@ -1,0 +1,81 @@
+package io.tracesync.otel;
+
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
+import io.opentelemetry.proto.trace.v1.Span;
+import io.tracesync.client.Conversion;
+import java.util.Optional;
+import java.util.function.BiFunction;
+
+/**
+ * Rewrites the times of every span (start, end, its events) from its host's clock to its reference's, adding:
+ * {@code tracesync.status} ({@code corrected}, or {@code no_factor} with the span left as it was),
+ * {@code tracesync.reference}, {@code tracesync.local_start_ns} and {@code tracesync.local_end_ns} (the times as
+ * recorded), and, when the factor is bounded, {@code tracesync.bound_ns}: the largest distance from a corrected
+ * time (start or end) to the edges of its guaranteed interval, so the true time lies within ± that.
+ */
+public final class SpanTimeCorrection {
+
+    public static final String STATUS = "tracesync.status";
+    public static final String REFERENCE = "tracesync.reference";
+    public static final String LOCAL_START_NS = "tracesync.local_start_ns";
+    public static final String LOCAL_END_NS = "tracesync.local_end_ns";
+    public static final String BOUND_NS = "tracesync.bound_ns";
+
+    private final HostIdentity hosts;
+    private final BiFunction<String, Long, Optional<Conversion>> convert;
+
+    /** {@code convert}: a host's local time to its reference's (as {@code SyncClock.convert}). */
+    public SpanTimeCorrection(HostIdentity hosts, BiFunction<String, Long, Optional<Conversion>> convert) {
+        this.hosts = hosts;
+        this.convert = convert;
+    }
+
+    public ExportTraceServiceRequest correct(ExportTraceServiceRequest request) {
+        ExportTraceServiceRequest.Builder out = request.toBuilder();
+        for (ResourceSpans.Builder rs : out.getResourceSpansBuilderList()) {
+            String host = hosts.of(OtlpSpans.attributes(rs.getResource())).orElse(null);
+            for (ScopeSpans.Builder ss : rs.getScopeSpansBuilderList()) {
+                for (Span.Builder s : ss.getSpansBuilderList()) {
+                    correct(host, s);
+                }
+            }
+        }
+        return out.build();
+    }
+
+    private void correct(String host, Span.Builder s) {
+        Optional<Conversion> start = host == null ? Optional.empty() : convert.apply(host, s.getStartTimeUnixNano());
+        Optional<Conversion> end = host == null ? Optional.empty() : convert.apply(host, s.getEndTimeUnixNano());
+        if (start.isEmpty() || end.isEmpty()) {
+            s.addAttributes(string(STATUS, "no_factor"));
+            return;
+        }
+        s.addAttributes(string(STATUS, "corrected"))
+                .addAttributes(string(REFERENCE, start.get().reference()))
+                .addAttributes(integer(LOCAL_START_NS, s.getStartTimeUnixNano()))
+                .addAttributes(integer(LOCAL_END_NS, s.getEndTimeUnixNano()));
+        if (start.get().bounded() && end.get().bounded()) {
+            s.addAttributes(integer(BOUND_NS, Math.max(bound(start.get()), bound(end.get()))));
+        }
+        s.setStartTimeUnixNano(start.get().referenceNs()).setEndTimeUnixNano(end.get().referenceNs());
+        for (Span.Event.Builder e : s.getEventsBuilderList()) {
+            convert.apply(host, e.getTimeUnixNano()).ifPresent(c -> e.setTimeUnixNano(c.referenceNs()));
+        }
+    }
+
+    private static long bound(Conversion c) {
+        return Math.max(c.upperNs().getAsLong() - c.referenceNs(), c.referenceNs() - c.lowerNs().getAsLong());
+    }
+
+    private static KeyValue string(String key, String value) {
+        return KeyValue.newBuilder().setKey(key).setValue(AnyValue.newBuilder().setStringValue(value)).build();
+    }
+
+    private static KeyValue integer(String key, long value) {
+        return KeyValue.newBuilder().setKey(key).setValue(AnyValue.newBuilder().setIntValue(value)).build();
+    }
+}

@@ -1,0 +1,168 @@
+package io.tracesync.otel;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.exporter.internal.otlp.traces.TraceRequestMarshaler;
+import io.opentelemetry.sdk.common.Clock;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Hosts traced by the real OpenTelemetry SDK, each with its own {@link Clock}: local(T) = T + offset + drift·(T −
+ * T0) for the simulated true time T, rounded to the nanosecond. Calls between them advance T by realistic network
+ * delays (a per-direction minimum plus an exponential queueing part) and server work; the SDK's spans, batched per
+ * host as a batch processor would, come out as OTLP requests marshaled by the SDK's own exporter code. Public for
+ * the integration tests.
+ */
+public final class SkewedHosts {
+
+    public static final long T0 = 1_767_225_600_000_000_000L; // 2026-01-01T00:00:00Z
+
+    /** One host: its clock's offset (ns) and drift (ppm), its tracer and the spans it finished. */
+    public final class Host implements Clock {
+        final String name;
+        final long offsetNs;
+        final double driftPpm;
+        final Tracer tracer;
+        final List<SpanData> finished = new ArrayList<>();
+
+        Host(String name, long offsetNs, double driftPpm) {
+            this.name = name;
+            this.offsetNs = offsetNs;
+            this.driftPpm = driftPpm;
+            SpanExporter collect = new SpanExporter() {
+                @Override
+                public CompletableResultCode export(Collection<SpanData> spans) {
+                    finished.addAll(spans);
+                    return CompletableResultCode.ofSuccess();
+                }
+
+                @Override
+                public CompletableResultCode flush() {
+                    return CompletableResultCode.ofSuccess();
+                }
+
+                @Override
+                public CompletableResultCode shutdown() {
+                    return CompletableResultCode.ofSuccess();
+                }
+            };
+            SdkTracerProvider provider = SdkTracerProvider.builder().setClock(this)
+                    .setResource(Resource.create(Attributes.of(AttributeKey.stringKey("host.name"), name,
+                            AttributeKey.stringKey("service.name"), "svc-" + name)))
+                    .addSpanProcessor(SimpleSpanProcessor.create(collect)).build();
+            this.tracer = provider.get("tracesync-test");
+        }
+
+        /** This host's clock at true time t. */
+        public long localAt(long t) {
+            return t + offsetNs + Math.round((t - T0) * driftPpm * 1e-6);
+        }
+
+        /** The true time at which this clock read {@code local}, within a nanosecond or two. */
+        public long trueAt(long local) {
+            return T0 + Math.round((local - T0 - offsetNs) / (1 + driftPpm * 1e-6));
+        }
+
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public long now() {
+            return localAt(trueNs);
+        }
+
+        @Override
+        public long nanoTime() {
+            return localAt(trueNs);
+        }
+    }
+
+    /** A call as it happened, in true time: request sent and received, response sent and received. */
+    record Call(Host client, Host server, long requestSentNs, long requestReceivedNs) {
+    }
+
+    private final Random random;
+    final List<Host> hosts = new ArrayList<>();
+    final List<Call> calls = new ArrayList<>();
+    private long trueNs = T0;
+
+    public SkewedHosts(long seed) {
+        random = new Random(seed);
+    }
+
+    public Host host(String name, long offsetNs, double driftPpm) {
+        Host h = new Host(name, offsetNs, driftPpm);
+        hosts.add(h);
+        return h;
+    }
+
+    /**
+     * One call from client to server at true time {@code atNs}; the request takes at least 80 µs, the response 40 µs
+     * (asymmetric paths, which is what misleads the midpoint heuristic), each plus an exponential 150 µs on average.
+     */
+    public void call(Host client, Host server, long atNs) {
+        trueNs = atNs;
+        Span c = client.tracer.spanBuilder("GET /item").setSpanKind(SpanKind.CLIENT).startSpan();
+        long sent = trueNs;
+        trueNs += delay(80_000);
+        long received = trueNs;
+        SpanContext remote = SpanContext.createFromRemoteParent(c.getSpanContext().getTraceId(),
+                c.getSpanContext().getSpanId(), TraceFlags.getSampled(), TraceState.getDefault());
+        Span s = server.tracer.spanBuilder("GET /item").setSpanKind(SpanKind.SERVER)
+                .setParent(Context.root().with(Span.wrap(remote))).startSpan();
+        trueNs += 20_000 + (long) (random.nextDouble() * 500_000);
+        s.end();
+        trueNs += delay(40_000);
+        c.end();
+        calls.add(new Call(client, server, sent, received));
+    }
+
+    private long delay(long minNs) {
+        return minNs + (long) (-Math.log(1 - random.nextDouble()) * 150_000);
+    }
+
+    /** Every host's finished spans as OTLP requests of at most {@code batch} spans, the hosts' batches shuffled. */
+    public List<byte[]> requests(int batch, boolean json) {
+        List<byte[]> out = new ArrayList<>();
+        for (Host h : hosts) {
+            for (int i = 0; i < h.finished.size(); i += batch) {
+                TraceRequestMarshaler m = TraceRequestMarshaler.create(
+                        h.finished.subList(i, Math.min(h.finished.size(), i + batch)));
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                try {
+                    if (json) {
+                        m.writeJsonTo(bytes);
+                    } else {
+                        m.writeBinaryTo(bytes);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                out.add(bytes.toByteArray());
+            }
+        }
+        Collections.shuffle(out, random);
+        return out;
+    }
+}

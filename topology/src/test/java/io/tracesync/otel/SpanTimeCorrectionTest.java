@@ -1,0 +1,77 @@
+package io.tracesync.otel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.Span;
+import io.tracesync.client.Conversion;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class SpanTimeCorrectionTest {
+
+    /** web is the reference; api's clock is 21 ms ahead, known within ±700 ns; db has no factor. */
+    private static Optional<Conversion> convert(String host, long t) {
+        return switch (host) {
+            case "web" -> Optional.of(new Conversion(host, "web", "web", t, t, OptionalLong.of(t),
+                    OptionalLong.of(t), 1));
+            case "api" -> Optional.of(new Conversion(host, "web", "web", t, t - 21_000_000,
+                    OptionalLong.of(t - 21_000_700), OptionalLong.of(t - 20_999_500), 3));
+            default -> Optional.empty();
+        };
+    }
+
+    @Test
+    void spanTimesGoToReferenceTimeWithTheirBoundAndTheOriginalsAsAttributes() throws IOException {
+        SkewedHosts sim = new SkewedHosts(3);
+        SkewedHosts.Host web = sim.host("web", 0, 0);
+        SkewedHosts.Host api = sim.host("api", 21_000_000, 0);
+        SkewedHosts.Host db = sim.host("db", 5_000_000, 0);
+        sim.call(web, api, SkewedHosts.T0);
+        sim.call(api, db, SkewedHosts.T0 + 1_000_000_000L);
+        SpanTimeCorrection correction = new SpanTimeCorrection(HostIdentity.DEFAULT, SpanTimeCorrectionTest::convert);
+        for (byte[] bytes : sim.requests(10, false)) {
+            ExportTraceServiceRequest in = OtlpFormat.OTLP_PROTO.decode(bytes);
+            ExportTraceServiceRequest out = correction.correct(in);
+            for (int r = 0; r < in.getResourceSpansCount(); r++) {
+                String host = OtlpSpans.attributes(in.getResourceSpans(r).getResource()).get("host.name");
+                ResourceSpans before = in.getResourceSpans(r);
+                ResourceSpans after = out.getResourceSpans(r);
+                for (int i = 0; i < before.getScopeSpans(0).getSpansCount(); i++) {
+                    Span b = before.getScopeSpans(0).getSpans(i);
+                    Span a = after.getScopeSpans(0).getSpans(i);
+                    Map<String, String> attrs = a.getAttributesList().stream().collect(Collectors.toMap(
+                            KeyValue::getKey, kv -> kv.getValue().hasIntValue()
+                                    ? Long.toString(kv.getValue().getIntValue()) : kv.getValue().getStringValue()));
+                    assertEquals(b.getTraceId(), a.getTraceId());
+                    if (host.equals("db")) {
+                        assertEquals(b.toBuilder().addAttributes(a.getAttributes(0)).build(), a);
+                        assertEquals("no_factor", attrs.get(SpanTimeCorrection.STATUS));
+                        continue;
+                    }
+                    long shift = host.equals("api") ? 21_000_000 : 0;
+                    assertEquals(b.getStartTimeUnixNano() - shift, a.getStartTimeUnixNano());
+                    assertEquals(b.getEndTimeUnixNano() - shift, a.getEndTimeUnixNano());
+                    assertEquals("corrected", attrs.get(SpanTimeCorrection.STATUS));
+                    assertEquals("web", attrs.get(SpanTimeCorrection.REFERENCE));
+                    assertEquals(Long.toString(b.getStartTimeUnixNano()), attrs.get(SpanTimeCorrection.LOCAL_START_NS));
+                    assertEquals(Long.toString(b.getEndTimeUnixNano()), attrs.get(SpanTimeCorrection.LOCAL_END_NS));
+                    assertEquals(host.equals("api") ? "700" : "0", attrs.get(SpanTimeCorrection.BOUND_NS));
+                }
+            }
+            byte[] json = OtlpFormat.OTLP_JSON.encode(out);
+            assertEquals(out, OtlpFormat.OTLP_JSON.decode(json));
+            String traceId = java.util.HexFormat.of().formatHex(
+                    out.getResourceSpans(0).getScopeSpans(0).getSpans(0).getTraceId().toByteArray());
+            assertTrue(new String(json, StandardCharsets.UTF_8).contains("\"traceId\":\"" + traceId + "\""));
+        }
+    }
+}
