@@ -20,6 +20,7 @@ import io.tracesync.otel.SpanPairer;
 import io.tracesync.otel.SpanTimeCorrection;
 import io.tracesync.streams.CorrectedSpansTopology;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.TopicCreator;
 import io.tracesync.streams.TracesyncApp;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -86,12 +87,13 @@ class OtlpImportTest {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()));
                 KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(),
                         new ByteArraySerializer())) {
-            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
+            // every partition answering before the first write, and every write checked: import reads the topic
+            // up to its end offsets at start, so a record still being retried would be missed
+            TopicCreator.create(admin, List.of(new NewTopic(topic, 2, (short) 1)));
             for (byte[] r : requests) {
-                producer.send(new ProducerRecord<>(topic, r));
+                producer.send(new ProducerRecord<>(topic, r)).get();
             }
-            producer.send(new ProducerRecord<>(topic, 0, null, new byte[] {(byte) 0xff, (byte) 0xff, 1}));
-            producer.flush();
+            producer.send(new ProducerRecord<>(topic, 0, null, new byte[] {(byte) 0xff, (byte) 0xff, 1})).get();
         }
 
         Cli imported = cli("import", "otlp", "--topic", topic, "--bootstrap-servers",
