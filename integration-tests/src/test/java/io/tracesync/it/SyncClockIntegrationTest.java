@@ -14,6 +14,7 @@ import io.tracesync.schema.SpecificAvroSerializer;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.streams.TopicCreator;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import java.nio.file.Path;
@@ -200,9 +201,8 @@ class SyncClockIntegrationTest {
     private static void createTopic(String name) throws Exception {
         try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers",
                 SharedKafkaEnvironment.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(name, 3, (short) 1)
-                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
-                    .all().get();
+            TopicCreator.create(admin, List.of(new NewTopic(name, 3, (short) 1)
+                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))));
         }
     }
 

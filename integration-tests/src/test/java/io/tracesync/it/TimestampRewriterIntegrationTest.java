@@ -12,6 +12,7 @@ import io.tracesync.client.example.RewriterOptions;
 import io.tracesync.client.example.TimestampRewriter;
 import io.tracesync.schema.SpecificAvroDeserializer;
 import io.tracesync.schema.SpecificAvroSerializer;
+import io.tracesync.streams.TopicCreator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,8 +46,8 @@ class TimestampRewriterIntegrationTest {
     void rewritesATraceTopicToReferenceTime() throws Exception {
         try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers",
                 SharedKafkaEnvironment.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(factors, 2, (short) 1), new NewTopic(traces, 2, (short) 1),
-                    new NewTopic(output, 2, (short) 1))).all().get();
+            TopicCreator.create(admin, List.of(new NewTopic(factors, 2, (short) 1), new NewTopic(traces, 2, (short) 1),
+                    new NewTopic(output, 2, (short) 1)));
         }
         // b: t_ref = t + 1 ms + 0.4 ns, up 2 ns, down 3 ns; a is the reference
         try (OrderedProducer<String, SyncFactor> out = new OrderedProducer<>(config(), new StringSerializer(),
