@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.cli.PairsCsv;
-import io.tracesync.cli.TracesyncCommand;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -17,8 +16,6 @@ import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.network.FactorRecords;
 import java.io.BufferedReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,7 +31,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code import csv} and {@code replay} on the real broker and registry: a simulated run imported by the packaged
@@ -54,8 +50,8 @@ class ImportReplayTest {
         String id = "it-replay-" + UUID.randomUUID();
         Settings settings = settings(id);
         Path run = dir.resolve("run");
-        assertEquals(0, cli("simulate", "--out", run.toString(), "--nodes", "5", "--duration", "20s", "--seed",
-                "11").exit);
+        assertEquals(0, Cli.run("simulate", "--out", run.toString(), "--nodes", "5", "--duration", "20s", "--seed",
+                "11").exit());
         List<Path> files;
         try (Stream<Path> list = Files.list(run.resolve("events"))) {
             files = list.toList();
@@ -83,9 +79,9 @@ class ImportReplayTest {
             FactorAnswers.await(settings, offline, WAIT);
             live = FactorsTopic.latest(settings, WAIT);
             assertTrue(app.awaitRunning(WAIT));
-            Cli refused = cli(replay(settings, "--reset", "--until-caught-up"));
-            assertEquals(1, refused.exit, refused.err);
-            assertTrue(refused.err.contains("application " + id + " is running"), refused.err);
+            Cli refused = Cli.run(replay(settings, "--reset", "--until-caught-up"));
+            assertEquals(1, refused.exit(), refused.err());
+            assertTrue(refused.err().contains("application " + id + " is running"), refused.err());
         }
 
         List<String> internal;
@@ -98,23 +94,23 @@ class ImportReplayTest {
 
         // a new application id, its factors in a topic of their own
         Settings apart = settings.with("factors.topic", "sync.factors-" + id + "-replay");
-        Cli fresh = cli(replay(apart, "--until-caught-up"));
-        assertEquals(0, fresh.exit, fresh.err);
-        assertTrue(fresh.err.startsWith("replaying under application.id " + id + "-replay-"), fresh.err);
-        assertReplayed(fresh.out, events, offline.size());
-        System.out.print(imported.lines().findFirst().orElseThrow() + "\n" + fresh.err + fresh.out);
+        Cli fresh = Cli.run(replay(apart, "--until-caught-up"));
+        assertEquals(0, fresh.exit(), fresh.err());
+        assertTrue(fresh.err().startsWith("replaying under application.id " + id + "-replay-"), fresh.err());
+        assertReplayed(fresh.out(), events, offline.size());
+        System.out.print(imported.lines().findFirst().orElseThrow() + "\n" + fresh.err() + fresh.out());
         Map<String, SyncFactor> replayed = FactorsTopic.latest(apart, WAIT);
         assertNull(FactorAnswers.differences(offline, replayed));
         assertSameFactors(live, replayed);
 
         // the live application id, reset: offsets to the beginning, its internal topics deleted
-        Cli reset = cli(replay(settings, "--reset", "--until-caught-up"));
-        assertEquals(0, reset.exit, reset.err);
-        assertTrue(reset.err.startsWith("reset application.id " + id + ": 5 trace topics (15 partitions) to their "
-                + "earliest offsets; deleted "), reset.err);
-        internal.forEach(t -> assertTrue(reset.err.contains(t), t + " not deleted: " + reset.err));
-        assertReplayed(reset.out, events, offline.size());
-        System.out.print(reset.err + reset.out);
+        Cli reset = Cli.run(replay(settings, "--reset", "--until-caught-up"));
+        assertEquals(0, reset.exit(), reset.err());
+        assertTrue(reset.err().startsWith("reset application.id " + id + ": 5 trace topics (15 partitions) to their "
+                + "earliest offsets; deleted "), reset.err());
+        internal.forEach(t -> assertTrue(reset.err().contains(t), t + " not deleted: " + reset.err()));
+        assertReplayed(reset.out(), events, offline.size());
+        System.out.print(reset.err() + reset.out());
         Map<String, SyncFactor> again = FactorsTopic.latest(settings, WAIT);
         assertNull(FactorAnswers.differences(offline, again));
         assertSameFactors(live, again);
@@ -132,15 +128,15 @@ class ImportReplayTest {
                 + "a,3,SEND,10.0.0.1,10.0.0.2,1,2,5,4,PA\n");
         String[] connection = {"--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
             "--schema-registry-url", SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + "."};
-        Cli strict = cli(concat(new String[] {"import", "csv", file.toString()}, connection));
-        assertEquals(2, strict.exit, strict.err);
-        Cli skipping = cli(concat(new String[] {"import", "csv", file.toString(), "--skip-bad-lines"}, connection));
-        assertEquals(0, skipping.exit, skipping.err);
+        Cli strict = Cli.run(concat(new String[] {"import", "csv", file.toString()}, connection));
+        assertEquals(2, strict.exit(), strict.err());
+        Cli skipping = Cli.run(concat(new String[] {"import", "csv", file.toString(), "--skip-bad-lines"}, connection));
+        assertEquals(0, skipping.exit(), skipping.err());
         assertEquals(file + ":2: flags 'XX' are neither TCP flag letters (FSRPAUEC) nor a flags byte (0..255)",
-                skipping.err.strip());
-        assertTrue(skipping.out.startsWith("imported 2 events of 1 nodes from 1 file(s) into 1 topic(s)"),
-                skipping.out);
-        assertTrue(skipping.out.contains("1 bad line(s) skipped, listed on stderr"), skipping.out);
+                skipping.err().strip());
+        assertTrue(skipping.out().startsWith("imported 2 events of 1 nodes from 1 file(s) into 1 topic(s)"),
+                skipping.out());
+        assertTrue(skipping.out().contains("1 bad line(s) skipped, listed on stderr"), skipping.out());
         try (Admin admin = Admin.create(settings.streamsProperties())) {
             InputLag lag = new InputLag(admin, settings);
             assertEquals(List.of(id + ".a"), lag.topics());
@@ -196,16 +192,5 @@ class ImportReplayTest {
 
     private static String[] concat(String[] a, String[] b) {
         return Stream.concat(Arrays.stream(a), Arrays.stream(b)).toArray(String[]::new);
-    }
-
-    private record Cli(int exit, String out, String err) {
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = new CommandLine(new TracesyncCommand()).setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true)).execute(args);
-        return new Cli(exit, out.toString(), err.toString());
     }
 }

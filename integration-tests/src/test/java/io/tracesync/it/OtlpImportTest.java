@@ -7,7 +7,6 @@ import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.tracesync.cli.TracesyncCommand;
 import io.tracesync.client.SyncClock;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
@@ -22,8 +21,6 @@ import io.tracesync.streams.CorrectedSpansTopology;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TopicCreator;
 import io.tracesync.streams.TracesyncApp;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,7 +44,6 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code import otlp --topic} on the real broker and registry: SDK spans in a topic as the Collector's Kafka exporter
@@ -96,16 +92,16 @@ class OtlpImportTest {
             producer.send(new ProducerRecord<>(topic, 0, null, new byte[] {(byte) 0xff, (byte) 0xff, 1})).get();
         }
 
-        Cli imported = cli("import", "otlp", "--topic", topic, "--bootstrap-servers",
-                SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url", SharedKafkaEnvironment.registryUrl(),
-                "-D", "traces.topic.prefix=" + id + ".");
-        System.out.print(imported.err + imported.out);
-        assertEquals(2, imported.exit, imported.err);
-        assertTrue(imported.err.lines().anyMatch(l -> l.matches(topic
-                + "-0@\\d+: not an OTLP protobuf ExportTraceServiceRequest: .*")), imported.err);
-        assertTrue(imported.out.startsWith("imported 300 calls (1,200 events) of 3 hosts from 600 client/server "
-                + "spans"), imported.out);
-        assertTrue(imported.out.contains("1 undecodable input(s)"), imported.out);
+        Cli imported = Cli.run("import", "otlp", "--topic", topic,
+                "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
+                "--schema-registry-url", SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".");
+        System.out.print(imported.err() + imported.out());
+        assertEquals(2, imported.exit(), imported.err());
+        assertTrue(imported.err().lines().anyMatch(l -> l.matches(topic
+                + "-0@\\d+: not an OTLP protobuf ExportTraceServiceRequest: .*")), imported.err());
+        assertTrue(imported.out().startsWith("imported 300 calls (1,200 events) of 3 hosts from 600 client/server "
+                + "spans"), imported.out());
+        assertTrue(imported.out().contains("1 undecodable input(s)"), imported.out());
 
         List<MatchedPair> pairs = new ArrayList<>();
         SpanPairer pairer = new SpanPairer(1_000_000, x -> {
@@ -178,16 +174,5 @@ class OtlpImportTest {
             }
         }
         assertEquals(600, spans);
-    }
-
-    private record Cli(int exit, String out, String err) {
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = new CommandLine(new TracesyncCommand()).setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true)).execute(args);
-        return new Cli(exit, out.toString(), err.toString());
     }
 }
