@@ -197,6 +197,34 @@ public final class ConvexHullLink {
         return min == null || max == null ? null : max.slope().subtract(min.slope());
     }
 
+    /**
+     * The slope of L_min rounded down to a double (NaN while unbounded): a divisor that can only widen the bounds
+     * it scales.
+     */
+    public double minSlopeBelow() {
+        ExactLine min = older.minLine();
+        if (min == null) {
+            return Double.NaN;
+        }
+        minSide = side(min, minSide);
+        return minSide.slopeBelow();
+    }
+
+    /**
+     * {@link #slopeAccuracy()} as a double (NaN unless both lines exist), from the exact cross product: 0 exactly
+     * for parallel lines, else within 2^-100 relative of the exact value before its last rounding.
+     */
+    public double slopeAccuracyValue() {
+        ExactLine min = older.minLine();
+        ExactLine max = older.maxLine();
+        if (min == null || max == null) {
+            return Double.NaN;
+        }
+        minSide = side(min, minSide);
+        maxSide = side(max, maxSide);
+        return DudaEstimator.slopeDifference(maxSide, minSide).hi();
+    }
+
     /** Poirier's bounds Δ1 (up) and Δ2 (down) around the estimate at time t of a's clock; null without estimate. */
     public LinkBounds boundsAt(long t) {
         ClockMap c = estimate();

@@ -1,13 +1,11 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.link.ConvexHullLink;
-import io.tracesync.core.link.ExactLine;
 import io.tracesync.core.link.LinkBounds;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.numeric.ClockMap;
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Objects;
 
@@ -20,8 +18,6 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         long upPs, long downPs) {
 
     public static final long UNBOUNDED = Long.MAX_VALUE;
-
-    private static final MathContext DIGITS = new MathContext(20);
 
     public LinkEstimate {
         Objects.requireNonNull(key, "key");
@@ -57,11 +53,8 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
             return unusable(key, c == null && (q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE)
                     ? LinkQuality.INCOMPLETE : q);
         }
-        ExactLine min = link.minLine();
-        double minSlope = min == null ? Double.NaN : Math.nextDown(min.slope().toBigDecimal(DIGITS).doubleValue());
-        double acc = link.slopeAccuracy() == null ? Double.NaN
-                : link.slopeAccuracy().toBigDecimal(DIGITS).doubleValue();
-        return new LinkEstimate(key, q, c, acc, minSlope, UNBOUNDED, UNBOUNDED).atLatest(link);
+        return new LinkEstimate(key, q, c, link.slopeAccuracyValue(), link.minSlopeBelow(), UNBOUNDED, UNBOUNDED)
+                .atLatest(link);
     }
 
     /**

@@ -47,6 +47,38 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
         return new DoubleDouble(requireFinite(v), 0);
     }
 
+    /**
+     * p·q − r·s, exact in 128-bit integers (|p·q|, |r·s| &lt; 2^126 unless an argument is Long.MIN_VALUE), then
+     * rounded once: relative error &lt;= 4u², and the sign (zero included) is exact.
+     *
+     * @throws ArithmeticException if an argument is Long.MIN_VALUE
+     */
+    public static DoubleDouble ofDifferenceOfProducts(long p, long q, long r, long s) {
+        if (p == Long.MIN_VALUE || q == Long.MIN_VALUE || r == Long.MIN_VALUE || s == Long.MIN_VALUE) {
+            throw new ArithmeticException("Long.MIN_VALUE in a cross product");
+        }
+        long lo = p * q - r * s;
+        long hi = Math.multiplyHigh(p, q) - Math.multiplyHigh(r, s) - (Long.compareUnsigned(p * q, r * s) < 0 ? 1 : 0);
+        if (hi < 0) {
+            return ofUnsigned128(~hi + (lo == 0 ? 1 : 0), -lo).negate();
+        }
+        return ofUnsigned128(hi, lo);
+    }
+
+    /** hi·2^64 + lo, both unsigned, hi &lt; 2^63: the top 64 bits exactly, plus the rest rounded to a double. */
+    private static DoubleDouble ofUnsigned128(long hi, long lo) {
+        if (hi == 0) {
+            return twoSum((lo >>> 32) * 0x1p32, lo & 0xFFFF_FFFFL);
+        }
+        int n = 64 - Long.numberOfLeadingZeros(hi); // 1..63 bits of hi below the top 64 bits of the value
+        long top = hi << (64 - n) | lo >>> n;
+        DoubleDouble t = twoSum(Math.scalb((top >>> 32) * 0x1p32, n), Math.scalb((double) (top & 0xFFFF_FFFFL), n));
+        double rest = lo & (-1L >>> (64 - n)); // < 2^n <= 2^-63 of the value: its rounding costs < 2^-116
+        double[] out = new double[2];
+        DoubleDoubleArithmetic.add(t.hi, t.lo, rest, 0, out, 0);
+        return new DoubleDouble(out, 0);
+    }
+
     /** Exactly hi + lo, normalized. */
     public static DoubleDouble of(double hi, double lo) {
         return twoSum(requireFinite(hi), requireFinite(lo));
@@ -137,6 +169,16 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
         }
         double[] r = new double[2];
         DoubleDoubleArithmetic.divide(hi, lo, o.hi, o.lo, r, 0);
+        return new DoubleDouble(r, 0);
+    }
+
+    /** √this, relative error &lt;= 3u². @throws ArithmeticException unless this &gt; 0 */
+    public DoubleDouble sqrt() {
+        if (hi <= 0) {
+            throw new ArithmeticException("square root of " + this);
+        }
+        double[] r = new double[2];
+        DoubleDoubleArithmetic.sqrt(hi, lo, r, 0);
         return new DoubleDouble(r, 0);
     }
 

@@ -50,6 +50,16 @@ public final class DoubleDoubleArithmetic {
         fastTwoSum(th, delta / bh, out, at);
     }
 
+    /**
+     * √a for a &gt; 0: h = RN(√ah) (IEEE square root, correctly rounded) and one Newton step in which ah − h² is
+     * exact by FMA (the residual of a correctly rounded square root is a double). Relative error &lt;= 3u².
+     */
+    public static void sqrt(double ah, double al, double[] out, int at) {
+        double h = Math.sqrt(ah);
+        double r = Math.fma(-h, h, ah) + al;
+        fastTwoSum(h, r / (2 * h), out, at);
+    }
+
     /** Fast2Sum (Dekker): exact when exponent(a) &gt;= exponent(b). */
     private static void fastTwoSum(double a, double b, double[] out, int at) {
         double s = a + b;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -279,6 +280,54 @@ class DoubleDoubleTest {
         double lo = (rnd.nextBoolean() ? 1 : -1)
                 * Math.scalb((double) ((1L << 52) | rnd.nextLong(1L << 52)), e - 106 - rnd.nextInt(maxGap + 1));
         return DoubleDouble.of(hi, lo);
+    }
+
+    // ---- sqrt, ofDifferenceOfProducts
+
+    @Property(tries = 20_000)
+    void sqrtIsWithin3uSquared(@ForAll("doubleDoubles") DoubleDouble x) {
+        Assume.that(x.signum() > 0 && x.hi() > 0x1p-900);
+        DoubleDouble r = x.sqrt();
+        BigDecimal exact = x.toBigDecimal().sqrt(WIDE);
+        BigDecimal error = r.toBigDecimal().subtract(exact).abs();
+        assertTrue(error.compareTo(exact.multiply(BigDecimal.valueOf(3 * U2))) <= 0, () -> "sqrt(" + x + ") = " + r);
+        assertNormalized(r);
+    }
+
+    @Test
+    void sqrtOfExactSquaresIsExact() {
+        for (long v : new long[] {1, 4, 9, 1L << 40, 3_037_000_499L * 3_037_000_499L}) {
+            assertEquals(0, DoubleDouble.of(v).sqrt().toBigDecimal().compareTo(BigDecimal.valueOf(v).sqrt(WIDE)));
+        }
+        assertThrows(ArithmeticException.class, () -> DoubleDouble.ZERO.sqrt());
+    }
+
+    @Property(tries = 20_000)
+    void differenceOfProductsHasTheExactSignAndIsWithin4uSquared(@ForAll("crossFactors") long p,
+            @ForAll("crossFactors") long q, @ForAll("crossFactors") long r, @ForAll("crossFactors") long s) {
+        assertDifferenceOfProducts(p, q, r, s);
+        assertDifferenceOfProducts(p, q, p, q);
+        assertDifferenceOfProducts(p, q, q, p);
+        assertDifferenceOfProducts(p, q, p == Long.MAX_VALUE ? p - 1 : p + 1, q);
+    }
+
+    @Provide
+    Arbitrary<Long> crossFactors() {
+        return Arbitraries.oneOf(Arbitraries.longs().between(Long.MIN_VALUE + 1, Long.MAX_VALUE),
+                Arbitraries.longs().between(-(1L << 40), 1L << 40), Arbitraries.longs().between(-5, 5),
+                Arbitraries.longs().between(Long.MAX_VALUE - 5000, Long.MAX_VALUE - 1),
+                Arbitraries.longs().between(Long.MIN_VALUE + 1, Long.MIN_VALUE + 5000));
+    }
+
+    private static void assertDifferenceOfProducts(long p, long q, long r, long s) {
+        BigDecimal exact = new BigDecimal(BigInteger.valueOf(p).multiply(BigInteger.valueOf(q))
+                .subtract(BigInteger.valueOf(r).multiply(BigInteger.valueOf(s))));
+        DoubleDouble d = DoubleDouble.ofDifferenceOfProducts(p, q, r, s);
+        assertEquals(exact.signum(), d.signum());
+        BigDecimal error = d.toBigDecimal().subtract(exact).abs();
+        assertTrue(error.compareTo(exact.abs().multiply(BigDecimal.valueOf(4 * U2))) <= 0,
+                () -> p + "·" + q + " − " + r + "·" + s + " = " + exact + ", got " + d);
+        assertNormalized(d);
     }
 
     private static void assertNormalized(DoubleDouble d) {
