@@ -99,18 +99,18 @@ class OtlpImportTest {
         assertEquals(2, imported.exit(), imported.err());
         assertTrue(imported.err().lines().anyMatch(l -> l.matches(topic
                 + "-0@\\d+: not an OTLP protobuf ExportTraceServiceRequest: .*")), imported.err());
-        assertTrue(imported.out().startsWith("imported 300 calls (1,200 events) of 3 hosts from 600 client/server "
-                + "spans"), imported.out());
+        assertTrue(imported.out().startsWith("imported 300 calls and 0 messages (1,200 events) of 3 hosts from 600 "
+                + "client/server/producer/consumer spans"), imported.out());
         assertTrue(imported.out().contains("1 undecodable input(s)"), imported.out());
 
         List<MatchedPair> pairs = new ArrayList<>();
         SpanPairer pairer = new SpanPairer(1_000_000, x -> {
             pairs.add(x.request());
             pairs.add(x.response());
-        });
+        }, m -> pairs.add(m.message()));
         OtlpSpans spans = new OtlpSpans(HostIdentity.DEFAULT);
         for (byte[] r : requests) {
-            spans.read(OtlpFormat.OTLP_PROTO.decode(r), pairer::accept);
+            spans.read(OtlpFormat.OTLP_PROTO.decode(r), pairer::accept, pairer::accept);
         }
         Map<String, NodeFactor> offline = OfflineSync.factors(pairs, settings.linkOptions(),
                 settings.networkOptions());

@@ -43,13 +43,13 @@ class SdkSpansSyncTest {
         }
 
         List<RpcExchange> exchanges = new ArrayList<>();
-        SpanPairer pairer = new SpanPairer(100_000, exchanges::add);
+        SpanPairer pairer = new SpanPairer(100_000, exchanges::add, m -> { });
         OtlpSpans spans = new OtlpSpans(HostIdentity.DEFAULT);
         for (byte[] request : sim.requests(128, false)) {
-            spans.read(OtlpFormat.OTLP_PROTO.decode(request), pairer::accept);
+            spans.read(OtlpFormat.OTLP_PROTO.decode(request), pairer::accept, pairer::accept);
         }
         pairer.finish();
-        assertEquals(new SpanPairer.Counts(8000, 4000, 0, 0, 0, 0, 0), pairer.counts());
+        assertEquals(new SpanPairer.Counts(8000, 4000, 0, 0, 0, 0, 0, 0), pairer.counts());
 
         List<MatchedPair> pairs = new ArrayList<>();
         exchanges.forEach(x -> {

@@ -3,6 +3,7 @@ package io.tracesync.otel;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.TraceFlags;
@@ -29,7 +30,8 @@ import java.util.Random;
 /**
  * Hosts traced by the real OpenTelemetry SDK, each with its own {@link Clock}: local(T) = T + offset + drift·(T −
  * T0) for the simulated true time T, rounded to the nanosecond. Calls between them advance T by realistic network
- * delays (a per-direction minimum plus an exponential queueing part) and server work; the SDK's spans, batched per
+ * delays (a per-direction minimum plus an exponential queueing part) and server work, messages by a broker's
+ * delays and a consumer's polling or processing; the SDK's spans, batched per
  * host as a batch processor would, come out as OTLP requests marshaled by the SDK's own exporter code. Public for
  * the integration tests.
  */
@@ -102,9 +104,14 @@ public final class SkewedHosts {
     record Call(Host client, Host server, long requestSentNs, long requestReceivedNs) {
     }
 
+    /** A message through a broker as it happened, in true time: it left the producer, it reached the consumer. */
+    record Message(Host producer, Host consumer, long sentNs, long receivedNs) {
+    }
+
     private final Random random;
     final List<Host> hosts = new ArrayList<>();
     final List<Call> calls = new ArrayList<>();
+    final List<Message> messages = new ArrayList<>();
     private long trueNs = T0;
 
     public SkewedHosts(long seed) {
@@ -136,6 +143,44 @@ public final class SkewedHosts {
         trueNs += delay(40_000);
         c.end();
         calls.add(new Call(client, server, sent, received));
+    }
+
+    /**
+     * One message from producer to consumer through a broker, sent at true time {@code atNs} (the PRODUCER span
+     * starts then, the message leaves up to 50 µs later) and received at least 400 µs later plus an exponential
+     * 1 ms. With {@code link} the CONSUMER span is a receive (a poll) that links to the producer span: it starts up
+     * to 2 ms before the message arrives, perhaps before it was sent, and ends 10–60 µs after. Without, it is a
+     * process span, a child of the producer span, from 5–25 µs after arrival for 20–520 µs. The producer span ends
+     * on the broker's acknowledgement, 200 µs plus an exponential 1 ms after the send: often after the consumer's.
+     */
+    public void publish(Host producer, Host consumer, long atNs, boolean link) {
+        trueNs = atNs;
+        Span p = producer.tracer.spanBuilder("jobs publish").setSpanKind(SpanKind.PRODUCER).startSpan();
+        long sent = atNs + (long) (random.nextDouble() * 50_000);
+        long received = sent + 400_000 + (long) (-Math.log(1 - random.nextDouble()) * 1_000_000);
+        long acknowledged = sent + 200_000 + (long) (-Math.log(1 - random.nextDouble()) * 1_000_000);
+        SpanContext remote = SpanContext.createFromRemoteParent(p.getSpanContext().getTraceId(),
+                p.getSpanContext().getSpanId(), TraceFlags.getSampled(), TraceState.getDefault());
+        SpanBuilder c = consumer.tracer.spanBuilder(link ? "jobs receive" : "jobs process")
+                .setSpanKind(SpanKind.CONSUMER);
+        long start;
+        long end;
+        if (link) {
+            c.setNoParent().addLink(remote);
+            start = received - (long) (random.nextDouble() * 2_000_000);
+            end = received + 10_000 + (long) (random.nextDouble() * 50_000);
+        } else {
+            c.setParent(Context.root().with(Span.wrap(remote)));
+            start = received + 5_000 + (long) (random.nextDouble() * 20_000);
+            end = start + 20_000 + (long) (random.nextDouble() * 500_000);
+        }
+        trueNs = start;
+        Span s = c.startSpan();
+        trueNs = end;
+        s.end();
+        trueNs = acknowledged;
+        p.end();
+        messages.add(new Message(producer, consumer, sent, received));
     }
 
     private long delay(long minNs) {
