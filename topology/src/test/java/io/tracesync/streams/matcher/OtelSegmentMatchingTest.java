@@ -26,7 +26,7 @@ import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The synthetic segments of OpenTelemetry calls and messages go through the application's check and matcher exactly. */
+/** The synthetic segments of OpenTelemetry calls and messages go through the application's check and matcher. */
 class OtelSegmentMatchingTest {
 
     private final MockProcessorContext<LinkId, MatchedPair> context = new MockProcessorContext<>();
