@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
-import io.opentelemetry.proto.common.v1.AnyValue;
-import io.opentelemetry.proto.trace.v1.ResourceSpans;
-import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.SyncClock;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
@@ -24,10 +21,10 @@ import io.tracesync.streams.TracesyncApp;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -118,15 +115,14 @@ class OtlpImportTest {
         try (TracesyncApp app = TracesyncApp.start(settings)) {
             FactorAnswers.await(settings, offline, WAIT);
         }
-        correctSpans(settings, topic, requests.size(), Map.of("web", web, "api", api, "db", db));
+        correctSpans(settings, topic, requests.size(), sim);
     }
 
     /**
      * correct-spans' topology with a SyncClock on the factors just computed: every span comes out corrected, within
      * its bound of its reference's true clock.
      */
-    private void correctSpans(Settings settings, String topic, int records, Map<String, SkewedHosts.Host> hosts)
-            throws Exception {
+    private void correctSpans(Settings settings, String topic, int records, SkewedHosts sim) throws Exception {
         String output = "otlp-corrected-" + settings.get("application.id");
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(output, 1, (short) 1))).all().get();
@@ -142,7 +138,7 @@ class OtlpImportTest {
                         "isolation.level", "read_committed"), new ByteArrayDeserializer(),
                         new ByteArrayDeserializer())) {
             assertTrue(clock.awaitCaughtUp(WAIT));
-            assertEquals(hosts.keySet(), clock.nodes());
+            assertEquals(Set.of("web", "api", "db"), clock.nodes());
             streams.start();
             consumer.assign(List.of(new TopicPartition(output, 0)));
             long deadline = System.nanoTime() + WAIT.toNanos();
@@ -155,23 +151,7 @@ class OtlpImportTest {
         assertEquals(records, out.size());
         int spans = 0;
         for (ExportTraceServiceRequest r : out) {
-            for (ResourceSpans rs : r.getResourceSpansList()) {
-                SkewedHosts.Host host = hosts.get(rs.getResource().getAttributesList().stream()
-                        .filter(kv -> kv.getKey().equals("host.name")).findFirst().orElseThrow()
-                        .getValue().getStringValue());
-                for (Span s : rs.getScopeSpans(0).getSpansList()) {
-                    Map<String, AnyValue> a = new HashMap<>();
-                    s.getAttributesList().forEach(kv -> a.put(kv.getKey(), kv.getValue()));
-                    assertEquals("corrected", a.get(SpanTimeCorrection.STATUS).getStringValue());
-                    SkewedHosts.Host reference = hosts.get(a.get(SpanTimeCorrection.REFERENCE).getStringValue());
-                    long bound = a.get(SpanTimeCorrection.BOUND_NS).getIntValue();
-                    long truth = reference.localAt(host.trueAt(
-                            a.get(SpanTimeCorrection.LOCAL_START_NS).getIntValue()));
-                    assertTrue(Math.abs(s.getStartTimeUnixNano() - truth) <= bound + 2,
-                            () -> host.name() + ": " + s.getStartTimeUnixNano() + " vs " + truth + " +- " + bound);
-                    spans++;
-                }
-            }
+            spans += sim.assertCorrected(r);
         }
         assertEquals(600, spans);
     }

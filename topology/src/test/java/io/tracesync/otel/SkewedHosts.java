@@ -1,5 +1,8 @@
 package io.tracesync.otel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
@@ -11,6 +14,10 @@ import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.exporter.internal.otlp.traces.TraceRequestMarshaler;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.sdk.common.Clock;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
@@ -24,7 +31,9 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -185,6 +194,46 @@ public final class SkewedHosts {
 
     private long delay(long minNs) {
         return minNs + (long) (-Math.log(1 - random.nextDouble()) * 150_000);
+    }
+
+    /**
+     * Checks a request of these hosts' spans as {@code correct-spans} writes it: every span corrected, with its bound,
+     * its start and end within that bound of its reference's true clock (and 2 ns for {@link Host#trueAt}'s
+     * rounding). Returns how many spans it holds.
+     */
+    public int assertCorrected(ExportTraceServiceRequest corrected) {
+        int spans = 0;
+        for (ResourceSpans rs : corrected.getResourceSpansList()) {
+            Host host = named(OtlpSpans.attributes(rs.getResource()).get("host.name"));
+            for (ScopeSpans ss : rs.getScopeSpansList()) {
+                for (io.opentelemetry.proto.trace.v1.Span s : ss.getSpansList()) {
+                    Map<String, AnyValue> a = new HashMap<>();
+                    s.getAttributesList().forEach(kv -> a.put(kv.getKey(), kv.getValue()));
+                    assertEquals("corrected", a.get(SpanTimeCorrection.STATUS).getStringValue(), host.name);
+                    Host reference = named(a.get(SpanTimeCorrection.REFERENCE).getStringValue());
+                    assertTrue(a.containsKey(SpanTimeCorrection.BOUND_NS), () -> host.name + ": no bound in " + a);
+                    long bound = a.get(SpanTimeCorrection.BOUND_NS).getIntValue();
+                    assertWithin(s.getStartTimeUnixNano(), host, a.get(SpanTimeCorrection.LOCAL_START_NS).getIntValue(),
+                            reference, bound);
+                    assertWithin(s.getEndTimeUnixNano(), host, a.get(SpanTimeCorrection.LOCAL_END_NS).getIntValue(),
+                            reference, bound);
+                    spans++;
+                }
+            }
+        }
+        return spans;
+    }
+
+    /** {@code corrected} lies within {@code bound} of the reference's clock when host's read {@code local}. */
+    private static void assertWithin(long corrected, Host host, long local, Host reference, long bound) {
+        long truth = reference.localAt(host.trueAt(local));
+        assertTrue(Math.abs(corrected - truth) <= bound + 2, () -> host.name + " at " + local + ": " + corrected
+                + " vs " + truth + " +- " + bound);
+    }
+
+    private Host named(String name) {
+        return hosts.stream().filter(h -> h.name.equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no host " + name));
     }
 
     /** Every host's finished spans as OTLP requests of at most {@code batch} spans, the hosts' batches shuffled. */
