@@ -15,7 +15,7 @@ public record MessagingSpan(String traceId, String spanId, String parentSpanId, 
     public enum Kind { PRODUCER, CONSUMER }
 
     public MessagingSpan {
-        new SpanRef(traceId, spanId);
+        new SpanRef(traceId, spanId); // checks both ids
         Objects.requireNonNull(parentSpanId, "parentSpanId");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(host, "host");
