@@ -43,10 +43,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code import otlp --topic} on the real broker and registry: SDK spans in a topic as the Collector's Kafka exporter
- * writes them (otlp_proto, one request per record, one record that is not), imported, give the streaming
- * application the offline answer of the same spans; {@code correct-spans}' topology then puts every span within
- * its bound of its reference's true clock.
+ * {@code import otlp --topic} on the real broker and registry: SDK spans of calls and messages in a topic as the
+ * Collector's Kafka exporter writes them (otlp_proto, one request per record, one record that is not), imported,
+ * give the streaming application the offline answer of the same spans; {@code correct-spans}' topology then puts
+ * every span within its bound of its reference's true clock.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class OtlpImportTest {
@@ -71,6 +71,10 @@ class OtlpImportTest {
         SkewedHosts.Host db = sim.host("db", -480_000_000, -33.0);
         for (int i = 0; i < 300; i++) {
             sim.call(i % 2 == 0 ? web : api, i % 2 == 0 ? api : db, SkewedHosts.T0 + i * 100_000_000L);
+            if (i % 3 == 0) { // and messages through a broker, both ways, as children and by links
+                sim.publish(i % 2 == 0 ? api : db, i % 2 == 0 ? db : api, SkewedHosts.T0 + i * 100_000_000L
+                        + 50_000_000L, i % 4 < 2);
+            }
         }
         List<byte[]> requests = sim.requests(50, false);
 
@@ -96,7 +100,7 @@ class OtlpImportTest {
         assertEquals(2, imported.exit(), imported.err());
         assertTrue(imported.err().lines().anyMatch(l -> l.matches(topic
                 + "-0@\\d+: not an OTLP protobuf ExportTraceServiceRequest: .*")), imported.err());
-        assertTrue(imported.out().startsWith("imported 300 calls and 0 messages (1,200 events) of 3 hosts from 600 "
+        assertTrue(imported.out().startsWith("imported 300 calls and 100 messages (1,400 events) of 3 hosts from 800 "
                 + "client/server/producer/consumer spans"), imported.out());
         assertTrue(imported.out().contains("1 undecodable input(s)"), imported.out());
 
@@ -153,6 +157,6 @@ class OtlpImportTest {
         for (ExportTraceServiceRequest r : out) {
             spans += sim.assertCorrected(r);
         }
-        assertEquals(600, spans);
+        assertEquals(800, spans);
     }
 }
