@@ -60,7 +60,7 @@ class MessagingCausalityTest {
         }
     }
 
-    enum Consumer {
+    enum ConsumerSpan {
         /** A process span, child of the producer span: it starts after the message arrived. */
         PROCESS_CHILD,
         /** A receive span (a poll) linking to the producer span, in a trace of its own: it may start long before. */
@@ -71,7 +71,7 @@ class MessagingCausalityTest {
     record Timing(long sendLag, long delay, long pollLead, long work, long ack) {
     }
 
-    record Spec(int producer, int consumerShift, long atNs, Consumer consumer, Timing t) {
+    record Spec(int producer, int consumerShift, long atNs, ConsumerSpan consumer, Timing t) {
     }
 
     @Provide
@@ -87,7 +87,7 @@ class MessagingCausalityTest {
                 Arbitraries.longs().between(0, 1_000_000), Arbitraries.longs().between(0, 10_000_000))
                 .as(Timing::new);
         return Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.integers().between(1, 3),
-                Arbitraries.longs().between(0, 600_000_000_000L), Arbitraries.of(Consumer.values()), timing)
+                Arbitraries.longs().between(0, 600_000_000_000L), Arbitraries.of(ConsumerSpan.values()), timing)
                 .as((p, shift, at, c, t) -> new Spec(p, shift, T0 + at, c, t)).list().ofMinSize(1).ofMaxSize(40);
     }
 
@@ -105,7 +105,7 @@ class MessagingCausalityTest {
             String producer = "%016x".formatted(2L * i + 1);
             spans.add(span(s.producer(), trace, producer, "", Span.SpanKind.SPAN_KIND_PRODUCER,
                     p.localAt(s.atNs()), p.localAt(sent + s.t().ack()), null));
-            if (s.consumer() == Consumer.PROCESS_CHILD) {
+            if (s.consumer() == ConsumerSpan.PROCESS_CHILD) {
                 long start = arrived + s.t().work() / 3;
                 spans.add(span(consumer(s), trace, "%016x".formatted(2L * i + 2), producer,
                         Span.SpanKind.SPAN_KIND_CONSUMER, c.localAt(start), c.localAt(start + s.t().work()), null));
