@@ -81,9 +81,7 @@ public final class TracesyncTopology {
 
         b.addStateStore(NodeClocks.store(CLOCK_STORE));
         b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
-        // cached: between commits only a link's latest state goes to the changelog
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LINK_STORE), topics.linkId,
-                Serdes.ByteArray()).withCachingEnabled());
+        b.addStateStore(LinkProcessor.store(LINK_STORE, topics.linkId));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_LINK_STORE),
                 topics.linkId, topics.linkSummary));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),

@@ -158,12 +158,12 @@ final class LinkCutTrees {
         int h = x & (vertex - 1);
         long hw = getLong(b + WEIGHT);
         long lw = getLong(lb + HEAVIEST_WEIGHT);
-        if (lw > hw || lw == hw && heavierTie(lw, n[lb + HEAVIEST], h)) {
+        if (lw > hw || lw == hw && lw != NO_EDGE && heavierTie(n[lb + HEAVIEST], h)) {
             h = n[lb + HEAVIEST];
             hw = lw;
         }
         long rw = getLong(rb + HEAVIEST_WEIGHT);
-        if (rw > hw || rw == hw && heavierTie(rw, n[rb + HEAVIEST], h)) {
+        if (rw > hw || rw == hw && rw != NO_EDGE && heavierTie(n[rb + HEAVIEST], h)) {
             h = n[rb + HEAVIEST];
             hw = rw;
         }
@@ -171,9 +171,9 @@ final class LinkCutTrees {
         setLong(b + HEAVIEST_WEIGHT, hw);
     }
 
-    /** Whether edge node x1 ranks above x2 of the same weight bits w (never for vertices). */
-    private boolean heavierTie(long w, int x1, int x2) {
-        return w != NO_EDGE && ties.compare(payload(x1), payload(x2)) > 0;
+    /** Whether edge node x1 ranks above edge node x2 of the same weight. */
+    private boolean heavierTie(int x1, int x2) {
+        return ties.compare(payload(x1), payload(x2)) > 0;
     }
 
     private void push(int x) {
@@ -453,7 +453,7 @@ final class LinkCutTrees {
         splay(v);
         pathTreeSize = n[v * STRIDE + SIZE];
         pathTreeMarks = n[v * STRIDE + MARKS];
-        return wu > wv || wu == wv && heavierTie(wu, hu, hv) ? hu : hv;
+        return wu > wv || wu == wv && wu != NO_EDGE && heavierTie(hu, hv) ? hu : hv;
     }
 
     void setMark(int x, int value) {

@@ -12,13 +12,17 @@ import io.tracesync.core.link.PairEffect;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.matcher.InvalidTraceEventException;
+import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
  * Feeds each matched pair to its link's incremental convex hulls (Jabbarifar 2013 ch. 3, Alg. 2–3), the state held
@@ -35,17 +39,30 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     private final Map<LinkKey, LinkEstimate> emitted = new HashMap<>();
     /** Each link's latest time and epoch when its summary was emitted. */
     private final Map<LinkKey, long[]> emittedAt = new HashMap<>();
-    /** The task's links as objects, written through to the store: no decoding per pair, and the estimate memoized. */
+    /** The task's links as objects, also those already written back: no decoding per pair. */
     private final Map<LinkKey, ConvexHullLink> links = new HashMap<>();
     /** Each link's latest estimate and the link version it was taken at: until that changes, only bounds move. */
     private final Map<LinkKey, Computed> computed = new HashMap<>();
-    private KeyValueStore<LinkId, byte[]> store;
+    private KeyValueStore<LinkId, ConvexHullLink> store;
 
     public LinkProcessor(String storeName, LinkOptions options, double minChange, PipelineStats stats) {
         this.storeName = storeName;
         this.options = options;
         this.minChange = minChange;
         this.stats = stats;
+    }
+
+    /**
+     * The links' persistent store ({@link LinkStateCodec} bytes, changelogged) behind a write-back buffer: a link's
+     * state is encoded once per commit, however many pairs changed it.
+     */
+    public static StoreBuilder<KeyValueStore<LinkId, ConvexHullLink>> store(String name, Serde<LinkId> keys) {
+        return WriteBackStoreBuilder.persistent(name, keys, stateSerde(), WriteBackStoreBuilder.DEFAULT_MAX_DIRTY);
+    }
+
+    static Serde<ConvexHullLink> stateSerde() {
+        return Serdes.serdeFrom((topic, link) -> link == null ? null : LinkStateCodec.encode(link),
+                (topic, bytes) -> bytes == null ? null : LinkStateCodec.decode(bytes));
     }
 
     @Override
@@ -72,11 +89,11 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         LinkKey key = pair.link();
         LinkId id = new LinkId(key.a(), key.b());
         ConvexHullLink link = links.computeIfAbsent(key, k -> {
-            byte[] state = store.get(id);
-            return state == null ? new ConvexHullLink(options) : LinkStateCodec.decode(state);
+            ConvexHullLink stored = store.get(id);
+            return stored == null ? new ConvexHullLink(options) : stored;
         });
         PairEffect effect = pair.applyTo(link);
-        store.put(id, LinkStateCodec.encode(link));
+        store.put(id, link);
         stats.linkPairs.incrementAndGet();
         LinkEstimate before = emitted.get(key);
         if (effect != PairEffect.NARROWED && effect != PairEffect.FAILED && before != null

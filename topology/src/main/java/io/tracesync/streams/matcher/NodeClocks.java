@@ -1,12 +1,12 @@
 package io.tracesync.streams.matcher;
 
+import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * Rejects absurd clock jumps: an event whose timestamp is more than {@code maxJump} away (either way) from the
@@ -30,10 +30,12 @@ public final class NodeClocks {
         this.maxJumpNs = maxJump.isZero() ? Long.MAX_VALUE : maxJump.toNanos();
     }
 
-    /** The store of {@code name}: node → (last accepted timestamp, last rejected one or none), cached. */
+    /**
+     * The store of {@code name}: node → (last accepted timestamp, last rejected one or none), written on every event,
+     * so behind a write-back buffer (one changelog record per node and commit).
+     */
     public static StoreBuilder<KeyValueStore<String, long[]>> store(String name) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), serde())
-                .withCachingEnabled();
+        return WriteBackStoreBuilder.persistent(name, Serdes.String(), serde(), WriteBackStoreBuilder.DEFAULT_MAX_DIRTY);
     }
 
     /** A node's entry: two big-endian longs. */

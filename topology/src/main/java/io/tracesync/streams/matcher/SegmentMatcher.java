@@ -4,6 +4,7 @@ import io.tracesync.avro.LinkId;
 import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,6 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,12 +53,13 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     }
 
     /**
-     * The matcher's persistent store of unmatched and recently matched flows; cached, so that a send and its receive
-     * within one commit interval cost one RocksDB write and one changelog record instead of two.
+     * The matcher's persistent store of unmatched and recently matched flows, behind a write-back buffer: a send and
+     * its receive within one commit interval cost one RocksDB write and one changelog record instead of two, and
+     * neither is serialized before the commit.
      */
     public static StoreBuilder<KeyValueStore<String, SegmentFlows>> store(String name) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), SegmentFlows.serde())
-                .withCachingEnabled();
+        return WriteBackStoreBuilder.persistent(name, Serdes.String(), SegmentFlows.serde(),
+                WriteBackStoreBuilder.DEFAULT_MAX_DIRTY);
     }
 
     @Override

@@ -18,7 +18,7 @@ import io.tracesync.streams.matcher.InvalidTraceEventException;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.common.serialization.Serdes;
+import io.tracesync.streams.state.WriteBackStoreBuilder;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -31,12 +31,12 @@ class LinkProcessorTest {
     private final Topics topics = new Topics(Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID())));
     private final PipelineStats stats = new PipelineStats();
     private final MockProcessorContext<LinkId, LinkSummary> context = new MockProcessorContext<>();
-    private KeyValueStore<LinkId, byte[]> store;
+    private KeyValueStore<LinkId, ConvexHullLink> store;
 
     @BeforeEach
     void start() {
-        store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("hulls"), topics.linkId, Serdes.ByteArray())
-                .withLoggingDisabled().build();
+        store = WriteBackStoreBuilder.over(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("hulls"),
+                topics.linkId, LinkProcessor.stateSerde()).withLoggingDisabled(), 3).build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
     }
