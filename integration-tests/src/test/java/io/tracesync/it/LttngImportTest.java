@@ -2,13 +2,13 @@ package io.tracesync.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.tracesync.cli.PairsCsv;
 import io.tracesync.cli.TracesyncCommand;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
+import io.tracesync.lttng.ScpTrace;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
 import java.io.BufferedReader;
@@ -53,37 +53,23 @@ class LttngImportTest {
                 .setErr(new PrintWriter(err, true)).execute("import", "lttng", "--pairs-out", pairsCsv.toString(),
                         "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url",
                         SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".",
-                        scpTrace().toString());
+                        ScpTrace.path().toString());
         assertEquals(0, exit, err.toString());
-        assertTrue(out.toString().startsWith("imported 100 packet events of 2 nodes from 2 trace(s)"), out.toString());
+        assertTrue(out.toString().startsWith("imported " + ScpTrace.EVENTS
+                + " packet events of 2 nodes from 2 trace(s)"), out.toString());
 
         List<MatchedPair> pairs = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(pairsCsv)) {
             PairsCsv.read(in, pairsCsv.toString(), pairs::add);
         }
-        assertEquals(46, pairs.size());
+        assertEquals(ScpTrace.PAIRS, pairs.size());
+        assertEquals(ScpTrace.PAIRS_FROM_SOURCE, pairs.stream().filter(p -> p.sender().equals(ScpTrace.SOURCE))
+                .count());
         Map<String, NodeFactor> offline = OfflineSync.factors(pairs, settings.linkOptions(),
                 settings.networkOptions());
         assertEquals(2, offline.size());
         try (TracesyncApp app = TracesyncApp.start(settings)) {
             FactorAnswers.await(settings, offline, WAIT);
         }
-    }
-
-    /** The shared real data, {@code ../shared/data/lttng-scp} from the repository root; fails if absent. */
-    private static Path scpTrace() {
-        if (!Files.isExecutable(Path.of("/usr/bin/babeltrace2"))) {
-            fail("/usr/bin/babeltrace2 is missing: install Debian's babeltrace2 package (.ci/run installs it)");
-        }
-        Path root = Path.of("").toAbsolutePath();
-        while (root != null && !Files.exists(root.resolve("mvnw"))) {
-            root = root.getParent();
-        }
-        Path data = root == null ? null : root.resolve("../shared/data/lttng-scp").normalize();
-        if (data == null || !Files.isDirectory(data)) {
-            fail("the real LTTng trace is missing: expected ../shared/data/lttng-scp beside the repository root "
-                    + "(two CTF traces, scp_src and scp_dest; docs/REAL-INPUTS.md)");
-        }
-        return data;
     }
 }

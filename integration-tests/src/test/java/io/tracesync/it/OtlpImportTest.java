@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
-import io.opentelemetry.proto.common.v1.AnyValue;
-import io.opentelemetry.proto.trace.v1.ResourceSpans;
-import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.SyncClock;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
@@ -24,10 +21,10 @@ import io.tracesync.streams.TracesyncApp;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -46,10 +43,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code import otlp --topic} on the real broker and registry: SDK spans in a topic as the Collector's Kafka exporter
- * writes them (otlp_proto, one request per record, one record that is not), imported, give the streaming
- * application the offline answer of the same spans; {@code correct-spans}' topology then puts every span within
- * its bound of its reference's true clock.
+ * {@code import otlp --topic} on the real broker and registry: SDK spans of calls and messages in a topic as the
+ * Collector's Kafka exporter writes them (otlp_proto, one request per record, one record that is not), imported,
+ * give the streaming application the offline answer of the same spans; {@code correct-spans}' topology then puts
+ * every span within its bound of its reference's true clock.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class OtlpImportTest {
@@ -74,6 +71,10 @@ class OtlpImportTest {
         SkewedHosts.Host db = sim.host("db", -480_000_000, -33.0);
         for (int i = 0; i < 300; i++) {
             sim.call(i % 2 == 0 ? web : api, i % 2 == 0 ? api : db, SkewedHosts.T0 + i * 100_000_000L);
+            if (i % 3 == 0) { // and messages through a broker, both ways, as children and by links
+                sim.publish(i % 2 == 0 ? api : db, i % 2 == 0 ? db : api, SkewedHosts.T0 + i * 100_000_000L
+                        + 50_000_000L, i % 4 < 2);
+            }
         }
         List<byte[]> requests = sim.requests(50, false);
 
@@ -99,18 +100,18 @@ class OtlpImportTest {
         assertEquals(2, imported.exit(), imported.err());
         assertTrue(imported.err().lines().anyMatch(l -> l.matches(topic
                 + "-0@\\d+: not an OTLP protobuf ExportTraceServiceRequest: .*")), imported.err());
-        assertTrue(imported.out().startsWith("imported 300 calls (1,200 events) of 3 hosts from 600 client/server "
-                + "spans"), imported.out());
+        assertTrue(imported.out().startsWith("imported 300 calls and 100 messages (1,400 events) of 3 hosts from 800 "
+                + "client/server/producer/consumer spans"), imported.out());
         assertTrue(imported.out().contains("1 undecodable input(s)"), imported.out());
 
         List<MatchedPair> pairs = new ArrayList<>();
         SpanPairer pairer = new SpanPairer(1_000_000, x -> {
             pairs.add(x.request());
             pairs.add(x.response());
-        });
+        }, m -> pairs.add(m.message()));
         OtlpSpans spans = new OtlpSpans(HostIdentity.DEFAULT);
         for (byte[] r : requests) {
-            spans.read(OtlpFormat.OTLP_PROTO.decode(r), pairer::accept);
+            spans.read(OtlpFormat.OTLP_PROTO.decode(r), pairer::accept, pairer::accept);
         }
         Map<String, NodeFactor> offline = OfflineSync.factors(pairs, settings.linkOptions(),
                 settings.networkOptions());
@@ -118,15 +119,14 @@ class OtlpImportTest {
         try (TracesyncApp app = TracesyncApp.start(settings)) {
             FactorAnswers.await(settings, offline, WAIT);
         }
-        correctSpans(settings, topic, requests.size(), Map.of("web", web, "api", api, "db", db));
+        correctSpans(settings, topic, requests.size(), sim);
     }
 
     /**
      * correct-spans' topology with a SyncClock on the factors just computed: every span comes out corrected, within
      * its bound of its reference's true clock.
      */
-    private void correctSpans(Settings settings, String topic, int records, Map<String, SkewedHosts.Host> hosts)
-            throws Exception {
+    private void correctSpans(Settings settings, String topic, int records, SkewedHosts sim) throws Exception {
         String output = "otlp-corrected-" + settings.get("application.id");
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(output, 1, (short) 1))).all().get();
@@ -142,7 +142,7 @@ class OtlpImportTest {
                         "isolation.level", "read_committed"), new ByteArrayDeserializer(),
                         new ByteArrayDeserializer())) {
             assertTrue(clock.awaitCaughtUp(WAIT));
-            assertEquals(hosts.keySet(), clock.nodes());
+            assertEquals(Set.of("web", "api", "db"), clock.nodes());
             streams.start();
             consumer.assign(List.of(new TopicPartition(output, 0)));
             long deadline = System.nanoTime() + WAIT.toNanos();
@@ -155,24 +155,8 @@ class OtlpImportTest {
         assertEquals(records, out.size());
         int spans = 0;
         for (ExportTraceServiceRequest r : out) {
-            for (ResourceSpans rs : r.getResourceSpansList()) {
-                SkewedHosts.Host host = hosts.get(rs.getResource().getAttributesList().stream()
-                        .filter(kv -> kv.getKey().equals("host.name")).findFirst().orElseThrow()
-                        .getValue().getStringValue());
-                for (Span s : rs.getScopeSpans(0).getSpansList()) {
-                    Map<String, AnyValue> a = new HashMap<>();
-                    s.getAttributesList().forEach(kv -> a.put(kv.getKey(), kv.getValue()));
-                    assertEquals("corrected", a.get(SpanTimeCorrection.STATUS).getStringValue());
-                    SkewedHosts.Host reference = hosts.get(a.get(SpanTimeCorrection.REFERENCE).getStringValue());
-                    long bound = a.get(SpanTimeCorrection.BOUND_NS).getIntValue();
-                    long truth = reference.localAt(host.trueAt(
-                            a.get(SpanTimeCorrection.LOCAL_START_NS).getIntValue()));
-                    assertTrue(Math.abs(s.getStartTimeUnixNano() - truth) <= bound + 2,
-                            () -> host.name() + ": " + s.getStartTimeUnixNano() + " vs " + truth + " +- " + bound);
-                    spans++;
-                }
-            }
+            spans += sim.assertCorrected(r);
         }
-        assertEquals(600, spans);
+        assertEquals(800, spans);
     }
 }

@@ -1,6 +1,7 @@
 package io.tracesync.cli;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.tracesync.avro.TraceEvent;
 import io.tracesync.otel.HostIdentity;
 import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.OtlpJson;
@@ -39,13 +40,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tracesync import otlp}: OpenTelemetry spans (OTLP, as the Collector's Kafka exporter encodes them) into the
- * trace topics. Each CLIENT span is paired with its SERVER child ({@link SpanPairer}); every pair across two hosts
- * becomes the four trace events of its request and response, written as {@code import csv} writes.
+ * trace topics. Each CLIENT span is paired with its SERVER child, each PRODUCER span with the CONSUMER spans naming
+ * it ({@link SpanPairer}); every call across two hosts becomes the four trace events of its request and response,
+ * every message the two of its send and receive, written as {@code import csv} writes.
  */
 @Command(name = "otlp", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Loads OpenTelemetry spans into the per-node topics traces.<host>: a CLIENT span and its "
                 + "SERVER child on another host give a request (client start -> server start) and a response "
-                + "(server end -> client end); see docs/REAL-INPUTS.md.",
+                + "(server end -> client end); a PRODUCER span and a CONSUMER span on another host naming it (as "
+                + "its parent or by a link) give a message (producer start -> consumer end); see "
+                + "docs/REAL-INPUTS.md.",
                 "Input: FILEs (otlp_proto: one ExportTraceServiceRequest per file; otlp_json: JSON documents, one "
                 + "request each, e.g. JSON lines as the Collector's file exporter writes) or, with --topic, every "
                 + "record now in a Kafka topic written by the Collector's Kafka exporter (one request per record).",
@@ -107,12 +111,14 @@ public final class ImportOtlpCommand implements Callable<Integer> {
         Map<String, Long> perNode = new TreeMap<>();
         long start = System.nanoTime();
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
-            SpanPairer pairer = new SpanPairer(window, x -> x.traceEvents().forEach(e -> {
+            Consumer<TraceEvent> write = e -> {
                 writer.write(e);
                 perNode.merge(e.getNode(), 1L, Long::sum);
-            }));
+            };
+            SpanPairer pairer = new SpanPairer(window, x -> x.traceEvents().forEach(write),
+                    m -> m.traceEvents().forEach(write));
             OtlpSpans spans = new OtlpSpans(new HostIdentity(hostAttributes));
-            Consumer<ExportTraceServiceRequest> requests = r -> spans.read(r, pairer::accept);
+            Consumer<ExportTraceServiceRequest> requests = r -> spans.read(r, pairer::accept, pairer::accept);
             long bad = topic != null ? readTopic(settings, encoding, requests, err)
                     : readFiles(encoding, requests, err);
             pairer.finish();
@@ -205,10 +211,12 @@ public final class ImportOtlpCommand implements Callable<Integer> {
 
     private static void summary(PrintWriter out, TraceTopicWriter writer, Map<String, Long> perNode,
             SpanPairer.Counts c, OtlpSpans spans, long bad, double seconds) {
-        out.printf(Locale.ROOT, "imported %,d calls (%,d events) of %,d hosts from %,d client/server spans in %.1f s%n",
-                c.exchanges(), 4 * c.exchanges(), perNode.size(), c.spans(), seconds);
-        out.printf(Locale.ROOT, "left out: %,d same-host calls, %,d root server spans, %,d duplicate spans, "
-                + "%,d spans without their other half; %,d spans of other kinds, %,d without a host attribute, "
+        out.printf(Locale.ROOT, "imported %,d calls and %,d messages (%,d events) of %,d hosts from %,d "
+                + "client/server/producer/consumer spans in %.1f s%n", c.exchanges(), c.messages(),
+                4 * c.exchanges() + 2 * c.messages(), perNode.size(), c.spans(), seconds);
+        out.printf(Locale.ROOT, "left out: %,d same-host calls or messages, %,d root server or consumer spans, "
+                + "%,d duplicate spans, %,d spans or consumer links without their other half; "
+                + "%,d spans of other kinds, %,d without a host attribute, "
                 + "%,d invalid%s%n", c.sameHost(), c.roots(), c.duplicates(), c.dropped(), spans.otherKinds(),
                 spans.withoutHost(), spans.invalid(),
                 bad > 0 ? String.format(Locale.ROOT, "; %,d undecodable input(s), listed on stderr", bad) : "");

@@ -3,11 +3,11 @@ package io.tracesync.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.lttng.ScpTrace;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,34 +29,13 @@ class ImportLttngCommandTest {
     @TempDir
     Path dir;
 
-    /** The shared real data, {@code ../shared/data/lttng-scp} from the repository root; fails if absent. */
-    static Path scpTrace() {
-        requireBabeltrace();
-        Path root = Path.of("").toAbsolutePath();
-        while (root != null && !Files.exists(root.resolve("mvnw"))) {
-            root = root.getParent();
-        }
-        Path data = root == null ? null : root.resolve("../shared/data/lttng-scp").normalize();
-        if (data == null || !Files.isDirectory(data)) {
-            fail("the real LTTng trace is missing: expected ../shared/data/lttng-scp beside the repository root "
-                    + "(two CTF traces, scp_src and scp_dest; docs/REAL-INPUTS.md)");
-        }
-        return data;
-    }
-
-    private static void requireBabeltrace() {
-        if (!Files.isExecutable(Path.of("/usr/bin/babeltrace2"))) {
-            fail("/usr/bin/babeltrace2 is missing: install Debian's babeltrace2 package (.ci/run installs it)");
-        }
-    }
-
     /**
      * The device-level layout (net_dev_queue, net_if_receive_skb) through babeltrace2 and its muxer (two streams
      * per trace): synthetic CTF traces of a TCP handshake written by {@code make-device-traces.py}.
      */
     @Test
     void deviceLevelTracesOfSeveralStreams() throws Exception {
-        requireBabeltrace();
+        ScpTrace.requireBabeltrace();
         Path traces = Path.of(getClass().getResource("/io/tracesync/lttng/device-traces").toURI());
         Path pairs = dir.resolve("pairs.csv");
         Path events = dir.resolve("events");
@@ -78,11 +57,16 @@ class ImportLttngCommandTest {
         Path pairs = dir.resolve("pairs.csv");
         Path events = dir.resolve("events");
         CliRun r = CliRun.of("import", "lttng", "--files-only", "--pairs-out", pairs.toString(), "--events-out",
-                events.toString(), scpTrace().toString());
+                events.toString(), ScpTrace.path().toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("read 100 packet events of 2 nodes from 2 trace(s)"), r.out());
-        assertTrue(r.out().matches("(?s).*VM1 +51\n.*VM3 +49\n.*"), r.out());
-        assertTrue(r.out().matches("(?s).*46 matched pair\\(s\\).*VM1 -> VM3 +24\n.*VM3 -> VM1 +22\n.*"), r.out());
+        assertTrue(r.out().contains("read " + ScpTrace.EVENTS + " packet events of 2 nodes from 2 trace(s)"),
+                r.out());
+        assertTrue(r.out().matches("(?s).*" + ScpTrace.SOURCE + " +" + ScpTrace.SOURCE_EVENTS + "\n.*"
+                + ScpTrace.DESTINATION + " +" + ScpTrace.DESTINATION_EVENTS + "\n.*"), r.out());
+        assertTrue(r.out().matches("(?s).*" + ScpTrace.PAIRS + " matched pair\\(s\\).*"
+                + ScpTrace.SOURCE + " -> " + ScpTrace.DESTINATION + " +" + ScpTrace.PAIRS_FROM_SOURCE + "\n.*"
+                + ScpTrace.DESTINATION + " -> " + ScpTrace.SOURCE + " +" + ScpTrace.PAIRS_FROM_DESTINATION
+                + "\n.*"), r.out());
 
         List<TraceEvent> read = new ArrayList<>();
         for (Path f : TraceFiles.resolve(List.of(events))) {
@@ -95,19 +79,19 @@ class ImportLttngCommandTest {
                 });
             }
         }
-        assertEquals(100, read.size());
-        assertEquals(47, Files.readAllLines(pairs).size());
+        assertEquals(ScpTrace.EVENTS, read.size());
+        assertEquals(1 + ScpTrace.PAIRS, Files.readAllLines(pairs).size()); // and the header
 
         CliRun sync = CliRun.of("sync-pairs", "--pairs", pairs.toString(), "--json", "--horizon", "none");
         assertEquals(0, sync.exit(), sync.err());
         JsonNode root = new ObjectMapper().readTree(sync.out());
         JsonNode link = root.get("links").get(0);
-        assertEquals("VM1", link.get("a").asText());
-        assertEquals("VM3", link.get("b").asText());
-        assertEquals(46, link.get("pairs").asInt());
+        assertEquals(ScpTrace.SOURCE, link.get("a").asText());
+        assertEquals(ScpTrace.DESTINATION, link.get("b").asText());
+        assertEquals(ScpTrace.PAIRS, link.get("pairs").asInt());
         assertEquals("ACCURATE", link.get("quality").asText());
         JsonNode vm3 = root.get("nodes").get(1);
-        assertEquals("VM3", vm3.get("node").asText());
+        assertEquals(ScpTrace.DESTINATION, vm3.get("node").asText());
         assertTrue(vm3.get("bound_ns").asDouble() < 200_000, vm3.toString());
     }
 
@@ -122,7 +106,7 @@ class ImportLttngCommandTest {
         assertEquals(2, empty.exit());
         assertTrue(empty.err().contains("no CTF trace"), empty.err());
 
-        scpTrace();
+        ScpTrace.path();
         Path bad = Files.createDirectories(dir.resolve("bad"));
         Files.writeString(bad.resolve("metadata"), "not CTF\n");
         Files.writeString(bad.resolve("channel0_0"), "x");
@@ -135,7 +119,7 @@ class ImportLttngCommandTest {
     @Test
     void nodeNamesOneTrace() {
         CliRun r = CliRun.of("import", "lttng", "--bootstrap-servers", NO_BROKER, "--node", "x",
-                scpTrace().toString());
+                ScpTrace.path().toString());
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("--node names the node of one trace, but 2 traces were found"), r.err());
     }

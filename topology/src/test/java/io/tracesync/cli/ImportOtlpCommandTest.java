@@ -62,7 +62,8 @@ class ImportOtlpCommandTest {
         assertEquals(2, j.exit(), j.err());
         assertEquals(List.of(json + ": traceId \"zz\" is not hex (OTLP/JSON writes ids as hex)"),
                 j.err().lines().filter(l -> !l.isBlank()).toList());
-        assertTrue(j.out().startsWith("imported 0 calls (0 events) of 0 hosts from 0 client/server spans"), j.out());
+        assertTrue(j.out().startsWith("imported 0 calls and 0 messages (0 events) of 0 hosts from 0 "
+                + "client/server/producer/consumer spans"), j.out());
     }
 
     @Test
@@ -73,7 +74,7 @@ class ImportOtlpCommandTest {
         assertEquals(0, help.exit());
         for (String s : List.of("--format", "otlp_proto", "otlp_json", "--topic", "--host-attributes",
                 "host.id,host.name", "--window", "--config", "--bootstrap-servers",
-                "--schema-registry-url", "-D", "FILE", "SERVER child")) {
+                "--schema-registry-url", "-D", "FILE", "SERVER child", "PRODUCER span", "by a link")) {
             assertTrue(help.out().contains(s), s + " in\n" + help.out());
         }
     }

@@ -3,6 +3,7 @@ package io.tracesync.otel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.protobuf.util.JsonFormat;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
@@ -49,7 +50,7 @@ class OtlpJsonTest {
         assertEquals(24, plain.getResourceSpans(0).getScopeSpans(0).getSpans(0).getTraceId().size());
 
         List<RpcSpan> spans = new ArrayList<>();
-        new OtlpSpans(HostIdentity.DEFAULT).read(r, spans::add);
+        new OtlpSpans(HostIdentity.DEFAULT).read(r, spans::add, m -> fail("no messaging span here: " + m));
         assertEquals(List.of(new RpcSpan(TRACE, "eee19b7ec3c1b173", CLIENT, RpcSpan.Kind.SERVER, "node-b",
                 1767225600000300000L, 1767225600000600000L)), spans);
     }
@@ -69,29 +70,43 @@ class OtlpJsonTest {
         SkewedHosts.Host b = sim.host("b", -9_000_000, -20);
         for (int i = 0; i < 50; i++) {
             sim.call(i % 2 == 0 ? a : b, i % 2 == 0 ? b : a, SkewedHosts.T0 + i * 10_000_000L);
+            sim.publish(i % 2 == 0 ? a : b, i % 2 == 0 ? b : a, SkewedHosts.T0 + i * 10_000_000L + 5_000_000L,
+                    i % 3 == 0);
         }
-        List<RpcSpan> fromProto = new ArrayList<>();
-        List<RpcSpan> fromJson = new ArrayList<>();
+        Decoded fromProto = new Decoded();
+        Decoded fromJson = new Decoded();
         OtlpSpans spans = new OtlpSpans(HostIdentity.DEFAULT);
         for (byte[] r : sim.requests(16, false)) {
-            spans.read(OtlpFormat.OTLP_PROTO.decode(r), fromProto::add);
+            spans.read(OtlpFormat.OTLP_PROTO.decode(r), fromProto.calls::add, fromProto.messages::add);
         }
         StringBuilder jsonLines = new StringBuilder();
         for (byte[] r : sim.requests(16, true)) {
-            spans.read(OtlpFormat.OTLP_JSON.decode(r), fromJson::add);
+            spans.read(OtlpFormat.OTLP_JSON.decode(r), fromJson.calls::add, fromJson.messages::add);
             jsonLines.append(new String(r, StandardCharsets.UTF_8)).append('\n');
         }
-        List<RpcSpan> fromLines = new ArrayList<>();
-        OtlpJson.parseAll(new StringReader(jsonLines.toString()), r -> spans.read(r, fromLines::add));
+        Decoded fromLines = new Decoded();
+        OtlpJson.parseAll(new StringReader(jsonLines.toString()),
+                r -> spans.read(r, fromLines.calls::add, fromLines.messages::add));
 
-        Comparator<RpcSpan> order = Comparator.comparing(RpcSpan::spanId);
-        fromProto.sort(order);
-        fromJson.sort(order);
-        fromLines.sort(order);
-        assertEquals(100, fromProto.size());
-        assertEquals(fromProto, fromJson);
-        assertEquals(fromProto, fromLines);
-        assertTrue(jsonLines.indexOf("\"traceId\":\"" + fromProto.get(0).traceId() + "\"") >= 0,
+        for (Decoded d : List.of(fromProto, fromJson, fromLines)) {
+            d.calls.sort(Comparator.comparing(RpcSpan::spanId));
+            d.messages.sort(Comparator.comparing(MessagingSpan::spanId));
+        }
+        assertEquals(100, fromProto.calls.size());
+        assertEquals(100, fromProto.messages.size());
+        assertEquals(17, fromProto.messages.stream().filter(m -> !m.links().isEmpty()).count());
+        assertEquals(fromProto.calls, fromJson.calls);
+        assertEquals(fromProto.messages, fromJson.messages);
+        assertEquals(fromProto.calls, fromLines.calls);
+        assertEquals(fromProto.messages, fromLines.messages);
+        assertTrue(jsonLines.indexOf("\"traceId\":\"" + fromProto.calls.get(0).traceId() + "\"") >= 0,
                 "the SDK writes hex ids");
+    }
+
+    /** The spans of one decoding. */
+    private record Decoded(List<RpcSpan> calls, List<MessagingSpan> messages) {
+        Decoded() {
+            this(new ArrayList<>(), new ArrayList<>());
+        }
     }
 }

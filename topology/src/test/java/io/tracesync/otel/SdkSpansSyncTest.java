@@ -43,13 +43,13 @@ class SdkSpansSyncTest {
         }
 
         List<RpcExchange> exchanges = new ArrayList<>();
-        SpanPairer pairer = new SpanPairer(100_000, exchanges::add);
+        SpanPairer pairer = new SpanPairer(100_000, exchanges::add, m -> { });
         OtlpSpans spans = new OtlpSpans(HostIdentity.DEFAULT);
         for (byte[] request : sim.requests(128, false)) {
-            spans.read(OtlpFormat.OTLP_PROTO.decode(request), pairer::accept);
+            spans.read(OtlpFormat.OTLP_PROTO.decode(request), pairer::accept, pairer::accept);
         }
         pairer.finish();
-        assertEquals(new SpanPairer.Counts(8000, 4000, 0, 0, 0, 0, 0), pairer.counts());
+        assertEquals(new SpanPairer.Counts(8000, 4000, 0, 0, 0, 0, 0, 0), pairer.counts());
 
         List<MatchedPair> pairs = new ArrayList<>();
         exchanges.forEach(x -> {
@@ -88,6 +88,60 @@ class SdkSpansSyncTest {
         assertEquals(4000, midpoint.count());
         assertTrue(tracesync.medianNs() < midpoint.medianNs() && tracesync.p99Ns() < midpoint.p99Ns(),
                 () -> "tracesync " + tracesync + " vs midpoint " + midpoint);
+    }
+
+    /**
+     * Messages through a broker, half each way, half the consumers children of their producer and half linking to
+     * it: the factors hold the true clocks within their bounds. Messages one way only bound the offset from one
+     * side: the hosts stay apart, each its own reference.
+     */
+    @Test
+    void messagesBothWaysBoundTheClocksOneWayCannot() throws IOException {
+        SkewedHosts sim = new SkewedHosts(11);
+        SkewedHosts.Host api = sim.host("api", 0, 0);
+        SkewedHosts.Host worker = sim.host("worker", 250_000_000, -18.5);
+        for (int i = 0; i < 2000; i++) {
+            sim.publish(i % 2 == 0 ? api : worker, i % 2 == 0 ? worker : api, SkewedHosts.T0 + i * 300_000_000L,
+                    i % 4 < 2);
+        }
+        List<MatchedPair> pairs = new ArrayList<>();
+        SpanPairer pairer = new SpanPairer(100_000, x -> {
+            throw new AssertionError("no call here: " + x);
+        }, m -> pairs.add(m.message()));
+        OtlpSpans spans = new OtlpSpans(HostIdentity.DEFAULT);
+        for (byte[] request : sim.requests(64, false)) {
+            spans.read(OtlpFormat.OTLP_PROTO.decode(request), x -> {
+                throw new AssertionError("no call here: " + x);
+            }, pairer::accept);
+        }
+        pairer.finish();
+        assertEquals(new SpanPairer.Counts(4000, 0, 2000, 0, 0, 0, 0, 0), pairer.counts());
+
+        Map<String, NodeFactor> factors = io.tracesync.core.network.OfflineSync.factors(pairs,
+                LinkOptions.NO_HORIZON, NetworkOptions.DEFAULT);
+        assertEquals(2, factors.size());
+        ErrorStats errors = new ErrorStats();
+        long widest = 0;
+        for (SkewedHosts.Message m : sim.messages) {
+            NodeFactor f = factors.get("worker");
+            SkewedHosts.Host reference = f.reference().equals("api") ? api : worker;
+            SkewedHosts.Host other = reference == api ? worker : api;
+            long t = m.receivedNs();
+            long truth = reference.localAt(t);
+            Conversion c = Conversion.of(factors.get(other.name).factor(), other.localAt(t));
+            assertTrue(c.lowerNs() <= truth && truth <= c.upperNs(), () -> other.name + " at " + t + ": " + truth
+                    + " outside [" + c.lowerNs() + ", " + c.upperNs() + "]");
+            errors.add(c.referenceNs().subtract(BigDecimal.valueOf(truth)).doubleValue(), false, false);
+            widest = Math.max(widest, c.upperNs() - c.lowerNs());
+        }
+        System.out.println("SdkSpansSyncTest messages: error " + errors + ", widest interval " + widest + " ns");
+
+        List<MatchedPair> oneWay = pairs.stream().filter(p -> p.sender().equals("api")).toList();
+        assertEquals(1000, oneWay.size());
+        Map<String, NodeFactor> apart = io.tracesync.core.network.OfflineSync.factors(oneWay,
+                LinkOptions.NO_HORIZON, NetworkOptions.DEFAULT);
+        assertEquals("api", apart.get("api").reference());
+        assertEquals("worker", apart.get("worker").reference(), "a one-way link bounds the offset from one side only");
     }
 
     /** How far host h's converted time at true time t is from its reference's true clock (ns). */

@@ -1,8 +1,12 @@
 package io.tracesync.otel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.TraceFlags;
@@ -10,6 +14,10 @@ import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.exporter.internal.otlp.traces.TraceRequestMarshaler;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.sdk.common.Clock;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
@@ -23,13 +31,16 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
  * Hosts traced by the real OpenTelemetry SDK, each with its own {@link Clock}: local(T) = T + offset + drift·(T −
  * T0) for the simulated true time T, rounded to the nanosecond. Calls between them advance T by realistic network
- * delays (a per-direction minimum plus an exponential queueing part) and server work; the SDK's spans, batched per
+ * delays (a per-direction minimum plus an exponential queueing part) and server work, messages by a broker's
+ * delays and a consumer's polling or processing; the SDK's spans, batched per
  * host as a batch processor would, come out as OTLP requests marshaled by the SDK's own exporter code. Public for
  * the integration tests.
  */
@@ -102,9 +113,14 @@ public final class SkewedHosts {
     record Call(Host client, Host server, long requestSentNs, long requestReceivedNs) {
     }
 
+    /** A message through a broker as it happened, in true time: it left the producer, it reached the consumer. */
+    record Message(Host producer, Host consumer, long sentNs, long receivedNs) {
+    }
+
     private final Random random;
     final List<Host> hosts = new ArrayList<>();
     final List<Call> calls = new ArrayList<>();
+    final List<Message> messages = new ArrayList<>();
     private long trueNs = T0;
 
     public SkewedHosts(long seed) {
@@ -138,8 +154,86 @@ public final class SkewedHosts {
         calls.add(new Call(client, server, sent, received));
     }
 
+    /**
+     * One message from producer to consumer through a broker, sent at true time {@code atNs} (the PRODUCER span
+     * starts then, the message leaves up to 50 µs later) and received at least 400 µs later plus an exponential
+     * 1 ms. With {@code link} the CONSUMER span is a receive (a poll) that links to the producer span: it starts up
+     * to 2 ms before the message arrives, perhaps before it was sent, and ends 10–60 µs after. Without, it is a
+     * process span, a child of the producer span, from 5–25 µs after arrival for 20–520 µs. The producer span ends
+     * on the broker's acknowledgement, 200 µs plus an exponential 1 ms after the send: often after the consumer's.
+     */
+    public void publish(Host producer, Host consumer, long atNs, boolean link) {
+        trueNs = atNs;
+        Span p = producer.tracer.spanBuilder("jobs publish").setSpanKind(SpanKind.PRODUCER).startSpan();
+        long sent = atNs + (long) (random.nextDouble() * 50_000);
+        long received = sent + 400_000 + (long) (-Math.log(1 - random.nextDouble()) * 1_000_000);
+        long acknowledged = sent + 200_000 + (long) (-Math.log(1 - random.nextDouble()) * 1_000_000);
+        SpanContext remote = SpanContext.createFromRemoteParent(p.getSpanContext().getTraceId(),
+                p.getSpanContext().getSpanId(), TraceFlags.getSampled(), TraceState.getDefault());
+        SpanBuilder c = consumer.tracer.spanBuilder(link ? "jobs receive" : "jobs process")
+                .setSpanKind(SpanKind.CONSUMER);
+        long start;
+        long end;
+        if (link) {
+            c.setNoParent().addLink(remote);
+            start = received - (long) (random.nextDouble() * 2_000_000);
+            end = received + 10_000 + (long) (random.nextDouble() * 50_000);
+        } else {
+            c.setParent(Context.root().with(Span.wrap(remote)));
+            start = received + 5_000 + (long) (random.nextDouble() * 20_000);
+            end = start + 20_000 + (long) (random.nextDouble() * 500_000);
+        }
+        trueNs = start;
+        Span s = c.startSpan();
+        trueNs = end;
+        s.end();
+        trueNs = acknowledged;
+        p.end();
+        messages.add(new Message(producer, consumer, sent, received));
+    }
+
     private long delay(long minNs) {
         return minNs + (long) (-Math.log(1 - random.nextDouble()) * 150_000);
+    }
+
+    /**
+     * Checks a request of these hosts' spans as {@code correct-spans} writes it: every span corrected, with its bound,
+     * its start and end within that bound of its reference's true clock (and 2 ns for {@link Host#trueAt}'s
+     * rounding). Returns how many spans it holds.
+     */
+    public int assertCorrected(ExportTraceServiceRequest corrected) {
+        int spans = 0;
+        for (ResourceSpans rs : corrected.getResourceSpansList()) {
+            Host host = named(OtlpSpans.attributes(rs.getResource()).get("host.name"));
+            for (ScopeSpans ss : rs.getScopeSpansList()) {
+                for (io.opentelemetry.proto.trace.v1.Span s : ss.getSpansList()) {
+                    Map<String, AnyValue> a = new HashMap<>();
+                    s.getAttributesList().forEach(kv -> a.put(kv.getKey(), kv.getValue()));
+                    assertEquals("corrected", a.get(SpanTimeCorrection.STATUS).getStringValue(), host.name);
+                    Host reference = named(a.get(SpanTimeCorrection.REFERENCE).getStringValue());
+                    assertTrue(a.containsKey(SpanTimeCorrection.BOUND_NS), () -> host.name + ": no bound in " + a);
+                    long bound = a.get(SpanTimeCorrection.BOUND_NS).getIntValue();
+                    assertWithin(s.getStartTimeUnixNano(), host, a.get(SpanTimeCorrection.LOCAL_START_NS).getIntValue(),
+                            reference, bound);
+                    assertWithin(s.getEndTimeUnixNano(), host, a.get(SpanTimeCorrection.LOCAL_END_NS).getIntValue(),
+                            reference, bound);
+                    spans++;
+                }
+            }
+        }
+        return spans;
+    }
+
+    /** {@code corrected} lies within {@code bound} of the reference's clock when host's read {@code local}. */
+    private static void assertWithin(long corrected, Host host, long local, Host reference, long bound) {
+        long truth = reference.localAt(host.trueAt(local));
+        assertTrue(Math.abs(corrected - truth) <= bound + 2, () -> host.name + " at " + local + ": " + corrected
+                + " vs " + truth + " +- " + bound);
+    }
+
+    private Host named(String name) {
+        return hosts.stream().filter(h -> h.name.equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no host " + name));
     }
 
     /** Every host's finished spans as OTLP requests of at most {@code batch} spans, the hosts' batches shuffled. */

@@ -85,7 +85,8 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
             makeRoom();
         }
         long generation = generation();
-        List<Flow> flows = held == null ? new ArrayList<>(1) : held.flows;
+        // a copy: the store holds values by reference, and a dead letter below must leave the held flows as they were
+        List<Flow> flows = held == null ? new ArrayList<>(1) : new ArrayList<>(held.flows);
         boolean changed = expire(flows, generation);
         Flow flow = find(flows, e);
         Sighting seen = new Sighting(e.getNode(), e.getTsNs());

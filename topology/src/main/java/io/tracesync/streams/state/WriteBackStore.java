@@ -1,6 +1,5 @@
 package io.tracesync.streams.state;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +29,8 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * its caches before committing the task ({@link CachedStateStore#flushCache}, called in the same place and in
  * the same transaction as the record cache's flush), or earlier when more than {@code maxDirty} keys wait.
  *
- * <p>Reads see the buffer first. Range scans and counts first write the buffer back, then read the store. A dirty
+ * <p>Values are held by reference until written back: a caller that changes a value it read must put it back
+ * (as every processor here does), and must not change it otherwise. Reads see the buffer first. Range scans and counts first write the buffer back, then read the store. A dirty
  * close (a crash, a task corrupted under exactly_once_v2) drops the buffer with the transaction it belonged to;
  * the store is then restored from the changelog as usual. Each buffered write keeps the record context it was
  * made in, so its changelog record carries that record's timestamp, as the record cache's do.
@@ -114,10 +114,8 @@ public final class WriteBackStore<K, V> implements KeyValueStore<K, V>, CachedSt
             return;
         }
         ProcessorRecordContext current = context == null ? null : context.recordContext();
-        List<Map.Entry<K, Write<V>>> writes = new ArrayList<>(dirty.entrySet());
-        dirty.clear();
         try {
-            for (Map.Entry<K, Write<V>> e : writes) {
+            for (Map.Entry<K, Write<V>> e : dirty.entrySet()) {
                 Write<V> w = e.getValue();
                 if (w.context() != null) {
                     context.setRecordContext(w.context());
@@ -129,6 +127,7 @@ public final class WriteBackStore<K, V> implements KeyValueStore<K, V>, CachedSt
                 }
             }
         } finally {
+            dirty.clear();
             if (context != null) {
                 context.setRecordContext(current);
             }

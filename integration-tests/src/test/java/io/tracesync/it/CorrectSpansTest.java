@@ -1,0 +1,144 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.otel.HostIdentity;
+import io.tracesync.otel.OtlpFormat;
+import io.tracesync.otel.OtlpSpans;
+import io.tracesync.otel.SkewedHosts;
+import io.tracesync.otel.SpanPairer;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TopicCreator;
+import io.tracesync.streams.TracesyncApp;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tracesync correct-spans} as a user runs it (the packaged jar, stopped by SIGTERM) on the real broker and
+ * registry, with the factors the streaming application computed from calls and messages of the same SDK spans
+ * ({@code import otlp}, OTLP/JSON files): every span of the input topic comes out of the output topic, read
+ * committed, corrected and within its reported bound of its reference's true clock.
+ */
+@ExtendWith(SharedKafkaEnvironment.class)
+class CorrectSpansTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    /** Exit status of a JVM stopped by SIGTERM once its shutdown hooks ran: 128 + 15. */
+    private static final int TERMINATED = 143;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theCommandPutsEverySpanWithinItsBoundOfTheTrueReferenceClock() throws Exception {
+        String id = "it-correct-spans-" + UUID.randomUUID();
+        Settings settings = Settings.of(SharedKafkaEnvironment.isolated(id))
+                .with("state.dir", dir.resolve("state").toString())
+                .with("commit.interval.ms", "200")
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0");
+        // web calls api; api and worker exchange messages through a broker, both ways, as parent or as link
+        SkewedHosts sim = new SkewedHosts(17);
+        SkewedHosts.Host web = sim.host("web", 0, 0);
+        SkewedHosts.Host api = sim.host("api", 21_000_000, 17.0);
+        SkewedHosts.Host worker = sim.host("worker", -480_000_000, -33.0);
+        for (int i = 0; i < 300; i++) {
+            long t = SkewedHosts.T0 + i * 100_000_000L;
+            if (i % 2 == 0) {
+                sim.call(web, api, t);
+            } else {
+                sim.publish(i % 4 == 1 ? api : worker, i % 4 == 1 ? worker : api, t, i % 8 < 4);
+            }
+        }
+
+        Path json = dir.resolve("spans.jsonl");
+        List<MatchedPair> pairs = new ArrayList<>();
+        SpanPairer pairer = new SpanPairer(1_000_000, x -> {
+            pairs.add(x.request());
+            pairs.add(x.response());
+        }, m -> pairs.add(m.message()));
+        OtlpSpans spans = new OtlpSpans(HostIdentity.DEFAULT);
+        StringBuilder lines = new StringBuilder();
+        for (byte[] r : sim.requests(40, true)) {
+            lines.append(new String(r, StandardCharsets.UTF_8)).append('\n');
+            spans.read(OtlpFormat.OTLP_JSON.decode(r), pairer::accept, pairer::accept);
+        }
+        Files.writeString(json, lines);
+        Cli imported = Cli.run("import", "otlp", "--format", "otlp_json", json.toString(),
+                "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
+                "--schema-registry-url", SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".");
+        System.out.print(imported.err() + imported.out());
+        assertEquals(0, imported.exit(), imported.err());
+        assertTrue(imported.out().startsWith("imported 150 calls and 150 messages (900 events) of 3 hosts from 600 "
+                + "client/server/producer/consumer spans"), imported.out());
+        Map<String, NodeFactor> offline = OfflineSync.factors(pairs, settings.linkOptions(),
+                settings.networkOptions());
+        assertEquals(3, offline.size());
+        assertEquals(1, offline.values().stream().map(NodeFactor::reference).distinct().count(), offline.toString());
+        try (TracesyncApp app = TracesyncApp.start(settings)) {
+            FactorAnswers.await(settings, offline, WAIT);
+        }
+
+        String input = "otlp-" + id;
+        String output = "otlp-corrected-" + id;
+        List<byte[]> requests = sim.requests(25, false);
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()));
+                KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers",
+                        SharedKafkaEnvironment.bootstrapServers()), new ByteArraySerializer(),
+                        new ByteArraySerializer())) {
+            TopicCreator.create(admin, List.of(new NewTopic(input, 2, (short) 1), new NewTopic(output, 2, (short) 1)));
+            for (byte[] r : requests) {
+                producer.send(new ProducerRecord<>(input, r)).get();
+            }
+        }
+
+        Path log = dir.resolve("correct-spans.log");
+        Process p = PackagedJar.start(log, List.of("-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"),
+                "correct-spans", "--input", input, "--output", output, "--application-id", id + "-correct",
+                "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
+                "--schema-registry-url", SharedKafkaEnvironment.registryUrl(),
+                "-D", "factors.topic=" + settings.get("factors.topic"), "-D", "dlq.topic=" + settings.get("dlq.topic"),
+                "-D", "state.dir=" + dir.resolve("state-correct"), "-D", "commit.interval.ms=200");
+        List<ConsumerRecord<byte[], byte[]>> out;
+        try {
+            out = CommittedRecords.read(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()),
+                    output, requests.size(), WAIT, Duration.ofSeconds(2));
+        } finally {
+            p.destroy();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+            }
+        }
+        String printed = Files.readString(log, StandardCharsets.UTF_8);
+        assertEquals(TERMINATED, p.exitValue(), printed);
+        assertTrue(printed.contains("correcting " + input + " into " + output + " (otlp_proto) with the factors of "
+                + settings.get("factors.topic") + " for 3 nodes"), printed);
+
+        assertEquals(requests.size(), out.size(), printed);
+        int corrected = 0;
+        for (ConsumerRecord<byte[], byte[]> r : out) {
+            corrected += sim.assertCorrected(OtlpFormat.OTLP_PROTO.decode(r.value()));
+        }
+        assertEquals(600, corrected);
+    }
+}
