@@ -28,6 +28,9 @@ public final class SpecificAvroDeserializer<T extends SpecificRecord> implements
     public SpecificAvroDeserializer(Class<T> type) {
         this.type = type;
         this.data = SpecificData.getForClass(type);
+        // Avro's reader compiled per writer schema (FastReaderBuilder): about half the time per record of the
+        // interpreting ResolvingDecoder, same resolution rules; off by default in Avro 1.12
+        data.setFastReaderEnabled(true);
         this.schema = data.getSchema(type);
     }
 

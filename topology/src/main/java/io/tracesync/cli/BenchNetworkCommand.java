@@ -63,15 +63,16 @@ final class BenchNetworkCommand implements Callable<Integer> {
     int naiveSamples;
 
     @Option(names = "--warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Warm the JIT up on a short run first (default: ${DEFAULT-VALUE}).")
+            description = "Warm the JIT up first on one untimed run of the first size, with the next seed "
+                    + "(default: ${DEFAULT-VALUE}).")
     boolean warmup;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (warmup) {
-            new NetworkBenchmark(config(Math.min(10_000, nodes.get(0)), Math.max(1, ops / 5)))
-                    .run(new NetworkSync(NetworkOptions.DEFAULT));
+            new NetworkBenchmark(new NetworkBenchmark.Config(nodes.get(0), ops, seed + 1, decrease, increase, remove,
+                    drainEvery)).run(new NetworkSync(NetworkOptions.DEFAULT));
         }
         out.printf("%d operations per run, seed %d, factors recomputed every %d operation(s)%n%n", ops, seed,
                 drainEvery);
