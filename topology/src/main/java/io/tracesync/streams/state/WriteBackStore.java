@@ -223,7 +223,10 @@ public final class WriteBackStore<K, V> implements KeyValueStore<K, V>, CachedSt
         return store.approximateNumEntries();
     }
 
-    /** Interactive queries see what was last written back (at most one commit interval behind). */
+    /**
+     * Interactive queries (IQv2) see what was last written back (at most one commit interval behind). The buffer
+     * belongs to the stream thread: the other methods are not for other threads (IQv1 reads of these stores).
+     */
     @Override
     public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
         return store.query(query, positionBound, config);
