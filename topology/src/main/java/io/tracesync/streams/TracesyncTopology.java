@@ -13,6 +13,7 @@ import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.network.NetworkProcessor;
+import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,8 +83,9 @@ public final class TracesyncTopology {
         b.addStateStore(NodeClocks.store(CLOCK_STORE));
         b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
         b.addStateStore(LinkProcessor.store(LINK_STORE, topics.linkId));
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_LINK_STORE),
-                topics.linkId, topics.linkSummary));
+        // written on every link summary: behind a write-back buffer like the stores above
+        b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary,
+                WriteBackStoreBuilder.DEFAULT_MAX_DIRTY));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
                 topics.node, topics.syncFactor));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
