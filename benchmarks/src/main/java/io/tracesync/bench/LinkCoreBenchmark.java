@@ -40,65 +40,24 @@ public class LinkCoreBenchmark {
     @Param({"realistic", "reordered", "adversarial"})
     String stream;
 
-    boolean[] aToB;
-    long[] send;
-    long[] recv;
+    LinkPairStream input;
 
     @Setup(Level.Trial)
     public void generate() {
         Random r = new Random(42);
-        aToB = new boolean[PAIRS];
-        send = new long[PAIRS];
-        recv = new long[PAIRS];
-        long offB = 3_600_000_000_000L;
-        double drift = 1 + 37e-6;
-        for (int i = 0; i < PAIRS; i++) {
-            double t = i * 1_000_000.0;
-            double delay = stream.equals("adversarial")
-                    ? 50_000 + 1e12 / (i + 1.0)
-                    : 50_000 - 200_000 * Math.log(1 - r.nextDouble()) + (r.nextInt(100) == 0 ? 2e6 : 0);
-            aToB[i] = (i & 1) == 0;
-            if (aToB[i]) {
-                send[i] = Math.round(t);
-                recv[i] = offB + Math.round((t + delay) * drift);
-            } else {
-                send[i] = offB + Math.round(t * drift);
-                recv[i] = Math.round(t + delay);
-            }
-        }
+        input = new LinkPairStream(PAIRS, 1_000_000.0, stream.equals("adversarial"), r);
         if (stream.equals("reordered")) {
-            for (int i = 0; i < PAIRS / 4; i++) {
-                int k = r.nextInt(PAIRS - 64);
-                swap(k, k + 1 + r.nextInt(63));
-            }
+            input.reorder(r);
         }
-    }
-
-    private void swap(int i, int j) {
-        boolean d = aToB[i];
-        aToB[i] = aToB[j];
-        aToB[j] = d;
-        long s = send[i];
-        send[i] = send[j];
-        send[j] = s;
-        long v = recv[i];
-        recv[i] = recv[j];
-        recv[j] = v;
     }
 
     @Benchmark
     @OperationsPerInvocation(PAIRS)
     public ConvexHullLink pairs() {
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
-        boolean[] dir = aToB;
-        long[] s = send;
-        long[] v = recv;
+        LinkPairStream p = input;
         for (int i = 0; i < PAIRS; i++) {
-            if (dir[i]) {
-                link.addAtoB(s[i], v[i]);
-            } else {
-                link.addBtoA(s[i], v[i]);
-            }
+            p.add(link, i);
         }
         return link;
     }

@@ -39,40 +39,17 @@ public class LinkEstimateBenchmark {
     static final int PAIRS = 20_000;
     static final LinkKey KEY = LinkKey.between("a", "b");
 
-    boolean[] aToB;
-    long[] send;
-    long[] recv;
+    LinkPairStream stream;
 
     @Setup(Level.Trial)
     public void generate() {
-        Random r = new Random(42);
-        aToB = new boolean[PAIRS];
-        send = new long[PAIRS];
-        recv = new long[PAIRS];
-        long offB = 3_600_000_000_000L;
-        double drift = 1 + 37e-6;
-        for (int i = 0; i < PAIRS; i++) {
-            double t = i * 1_250_000.0;
-            double delay = 50_000 - 200_000 * Math.log(1 - r.nextDouble()) + (r.nextInt(100) == 0 ? 2e6 : 0);
-            aToB[i] = (i & 1) == 0;
-            if (aToB[i]) {
-                send[i] = Math.round(t);
-                recv[i] = offB + Math.round((t + delay) * drift);
-            } else {
-                send[i] = offB + Math.round(t * drift);
-                recv[i] = Math.round(t + delay);
-            }
-        }
+        stream = new LinkPairStream(PAIRS, 1_250_000.0, false, new Random(42));
         int narrowing = 0;
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
         for (int i = 0; i < PAIRS; i++) {
-            narrowing += add(link, i) == PairEffect.NARROWED ? 1 : 0;
+            narrowing += stream.add(link, i) == PairEffect.NARROWED ? 1 : 0;
         }
         System.out.println(narrowing + " of " + PAIRS + " pairs narrow the corridor");
-    }
-
-    private PairEffect add(ConvexHullLink link, int i) {
-        return aToB[i] ? link.addAtoB(send[i], recv[i]) : link.addBtoA(send[i], recv[i]);
     }
 
     @Benchmark
@@ -80,7 +57,7 @@ public class LinkEstimateBenchmark {
     public ConvexHullLink pairs() {
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
         for (int i = 0; i < PAIRS; i++) {
-            add(link, i);
+            stream.add(link, i);
         }
         return link;
     }
@@ -91,7 +68,7 @@ public class LinkEstimateBenchmark {
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
         long sum = 0;
         for (int i = 0; i < PAIRS; i++) {
-            if (add(link, i) == PairEffect.NARROWED) {
+            if (stream.add(link, i) == PairEffect.NARROWED) {
                 sum += LinkEstimate.of(KEY, link).upPs();
             }
         }

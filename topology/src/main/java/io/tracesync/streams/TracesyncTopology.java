@@ -84,8 +84,7 @@ public final class TracesyncTopology {
         b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
         b.addStateStore(LinkProcessor.store(LINK_STORE, topics.linkId));
         // written on every link summary: behind a write-back buffer like the stores above
-        b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary,
-                WriteBackStoreBuilder.DEFAULT_MAX_DIRTY));
+        b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
                 topics.node, topics.syncFactor));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),

@@ -57,7 +57,7 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
      * state is encoded once per commit, however many pairs changed it.
      */
     public static StoreBuilder<KeyValueStore<LinkId, ConvexHullLink>> store(String name, Serde<LinkId> keys) {
-        return WriteBackStoreBuilder.persistent(name, keys, stateSerde(), WriteBackStoreBuilder.DEFAULT_MAX_DIRTY);
+        return WriteBackStoreBuilder.persistent(name, keys, stateSerde());
     }
 
     static Serde<ConvexHullLink> stateSerde() {

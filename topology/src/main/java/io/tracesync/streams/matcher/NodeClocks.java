@@ -35,7 +35,7 @@ public final class NodeClocks {
      * so behind a write-back buffer (one changelog record per node and commit).
      */
     public static StoreBuilder<KeyValueStore<String, long[]>> store(String name) {
-        return WriteBackStoreBuilder.persistent(name, Serdes.String(), serde(), WriteBackStoreBuilder.DEFAULT_MAX_DIRTY);
+        return WriteBackStoreBuilder.persistent(name, Serdes.String(), serde());
     }
 
     /** A node's entry: two big-endian longs. */

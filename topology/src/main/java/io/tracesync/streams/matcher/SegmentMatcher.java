@@ -58,8 +58,7 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
      * neither is serialized before the commit.
      */
     public static StoreBuilder<KeyValueStore<String, SegmentFlows>> store(String name) {
-        return WriteBackStoreBuilder.persistent(name, Serdes.String(), SegmentFlows.serde(),
-                WriteBackStoreBuilder.DEFAULT_MAX_DIRTY);
+        return WriteBackStoreBuilder.persistent(name, Serdes.String(), SegmentFlows.serde());
     }
 
     @Override

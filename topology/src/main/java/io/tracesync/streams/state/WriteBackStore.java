@@ -30,9 +30,10 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * the same transaction as the record cache's flush), or earlier when more than {@code maxDirty} keys wait.
  *
  * <p>Values are held by reference until written back: a caller that changes a value it read must put it back
- * (as every processor here does), and must not change it otherwise. Reads see the buffer first. Range scans and counts first write the buffer back, then read the store. A dirty
- * close (a crash, a task corrupted under exactly_once_v2) drops the buffer with the transaction it belonged to;
- * the store is then restored from the changelog as usual. Each buffered write keeps the record context it was
+ * (as every processor here does), and must not change it otherwise. Reads see the buffer first. Range scans and
+ * counts first write the buffer back, then read the store. A dirty close (a crash, a task corrupted under
+ * exactly_once_v2) drops the buffer with the transaction it belonged to; the store is then restored from the
+ * changelog as usual. Each buffered write keeps the record context it was
  * made in, so its changelog record carries that record's timestamp, as the record cache's do.
  *
  * <p>Relies on two Kafka Streams internals, as the record cache does: {@code CachedStateStore} (the hook before a

@@ -14,7 +14,7 @@ import org.apache.kafka.streams.state.Stores;
 public final class WriteBackStoreBuilder<K, V> implements StoreBuilder<KeyValueStore<K, V>> {
 
     /** Keys buffered before a write-back even without a commit: bounds the heap under long commit intervals. */
-    public static final int DEFAULT_MAX_DIRTY = 10_000;
+    static final int MAX_DIRTY = 10_000;
 
     private final StoreBuilder<KeyValueStore<K, V>> store;
     private final int maxDirty;
@@ -24,12 +24,11 @@ public final class WriteBackStoreBuilder<K, V> implements StoreBuilder<KeyValueS
         this.maxDirty = maxDirty;
     }
 
-    /** A persistent store named {@code name}, changelogged, behind a write-back buffer of up to {@code maxDirty} keys. */
-    public static <K, V> WriteBackStoreBuilder<K, V> persistent(String name, Serde<K> keys, Serde<V> values,
-            int maxDirty) {
+    /** A persistent store named {@code name}, changelogged, behind a write-back buffer of up to 10,000 keys. */
+    public static <K, V> WriteBackStoreBuilder<K, V> persistent(String name, Serde<K> keys, Serde<V> values) {
         return new WriteBackStoreBuilder<>(
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), keys, values).withCachingDisabled(),
-                maxDirty);
+                MAX_DIRTY);
     }
 
     /** Any key-value store (in tests: an in-memory one) behind the buffer. */

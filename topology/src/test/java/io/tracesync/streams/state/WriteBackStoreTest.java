@@ -146,7 +146,7 @@ class WriteBackStoreTest {
     @Test
     void changelogGetsOneRecordPerKeyAndCommit() {
         StreamsBuilder b = new StreamsBuilder();
-        b.addStateStore(WriteBackStoreBuilder.persistent("counts", Serdes.String(), Serdes.Long(), 100));
+        b.addStateStore(WriteBackStoreBuilder.persistent("counts", Serdes.String(), Serdes.Long()));
         b.stream("in", Consumed.with(Serdes.String(), Serdes.String()))
                 .process(() -> new Processor<String, String, Void, Void>() {
                     private KeyValueStore<String, Long> store;
