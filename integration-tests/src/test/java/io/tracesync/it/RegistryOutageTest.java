@@ -9,6 +9,7 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.TracesyncTopology;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -25,9 +26,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The schema registry goes away. A running application whose schema ids are all cached needs no registry: the rest
- * of the input is matched and fed to the links and the network as if nothing happened (a registry of its own,
- * stopped, then restarted empty on the same port). An application with empty caches that meets the input while the
+ * The schema registry goes away. A running application whose schema ids are all cached (its outputs' and, since its
+ * first commit, its write-back stores' changelogs') needs no registry: the rest of the input is matched and fed to
+ * the links and the network as if nothing happened (a registry of its own, stopped, then restarted empty on the same
+ * port). An application with empty caches that meets the input while the
  * registry is unreachable waits for it, dead-letters nothing, and gives the offline answer once it is back (the
  * shared registry behind a relay that is cut, then restored).
  */
@@ -57,6 +59,12 @@ class RegistryOutageTest {
                     Waiting.until(() -> app.stats().events.get() == half && app.stats().factorRecords.get() > 0
                             && app.stats().linkSummaries.get() > 0 && app.stats().treeRecords.get() > 0, WAIT,
                             "the first half not processed");
+                    // the link stores are written back at a commit, their changelogs' subjects registered then
+                    for (String store : List.of(TracesyncTopology.LINK_STORE, TracesyncTopology.NETWORK_LINK_STORE)) {
+                        String changelog = id + "-" + store + "-changelog";
+                        Waiting.until(() -> committedRecords(settings, changelog) > 0, WAIT,
+                                changelog + " never committed");
+                    }
                     registry.stop();
                     long factorsBefore = app.stats().factorRecords.get();
                     cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
