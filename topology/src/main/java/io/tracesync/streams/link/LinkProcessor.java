@@ -37,11 +37,12 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     private final double minChange;
     private final PipelineStats stats;
     private final Map<LinkKey, LinkEstimate> emitted = new HashMap<>();
-    /** Each link's latest time and epoch when its summary was emitted. */
-    private final Map<LinkKey, long[]> emittedAt = new HashMap<>();
     /** The task's links as objects, also those already written back: no decoding per pair. */
     private final Map<LinkKey, ConvexHullLink> links = new HashMap<>();
-    /** Each link's latest estimate and the link version it was taken at: until that changes, only bounds move. */
+    /**
+     * Each link's latest computed estimate, with the link version and latest time it was taken at: until the
+     * version changes, only the bounds move, and by no more than the slope accuracy times the time moved.
+     */
     private final Map<LinkKey, Computed> computed = new HashMap<>();
     private KeyValueStore<LinkId, ConvexHullLink> store;
 
@@ -73,7 +74,6 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         links.clear();
         computed.clear();
         emitted.clear();
-        emittedAt.clear();
     }
 
     @Override
@@ -96,17 +96,15 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         store.put(id, link);
         stats.linkPairs.incrementAndGet();
         LinkEstimate before = emitted.get(key);
-        if (effect != PairEffect.NARROWED && effect != PairEffect.FAILED && before != null
-                && onlyAged(before, emittedAt.get(key), link)) {
+        Computed last = computed.get(key);
+        boolean sameCorridor = last != null && last.link == link && last.version == link.version();
+        if (sameCorridor && before != null && onlyAged(before, last, link.latestX())) {
             return;
         }
-        Computed last = computed.get(key);
-        LinkEstimate now = last != null && last.link == link && last.version == link.version()
-                ? last.estimate.atLatest(link) : LinkEstimate.of(key, link);
-        computed.put(key, new Computed(link, link.version(), now));
+        LinkEstimate now = sameCorridor ? last.estimate.atLatest(link) : LinkEstimate.of(key, link);
+        computed.put(key, new Computed(link, link.version(), link.latestX(), now));
         if (matters(before, now)) {
             emitted.put(key, now);
-            emittedAt.put(key, new long[] {link.latestX(), link.epoch()});
             if (before == null || (before.quality() == LinkQuality.ACCURATE) != (now.quality() == LinkQuality.ACCURATE)) {
                 stats.accurateLinks.addAndGet(now.quality() == LinkQuality.ACCURATE ? 1
                         : before != null ? -1 : 0);
@@ -116,22 +114,30 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         }
     }
 
-    private record Computed(ConvexHullLink link, long version, LinkEstimate estimate) {
+    private record Computed(ConvexHullLink link, long version, long atX, LinkEstimate estimate) {
     }
 
     /**
-     * Whether a link whose hulls did not change since {@code before} was emitted (at {@code at}: latest time,
-     * epoch) can be left alone without computing its bounds: in the same epoch, moving the latest time widens each
-     * bound by at most the slope accuracy times the distance (beyond the data the envelopes' slopes lie in
-     * [α_min, α_max], docs/NETWORK-CORE.md), which here stays within {@code minChange} of the bound.
+     * Whether a link whose corridor did not change since {@code last} was computed can be left alone without
+     * computing its bounds at {@code latestX}: no bound can have moved from {@code before}, the one emitted, by more
+     * than {@code minChange} of it. The latest time is at or beyond every hull point, where the envelopes are
+     * L_min and L_max (Poirier 2010 §3.1), so a bound moves with it by at most the slope accuracy α_max − α_min
+     * times the distance, plus the rounding to the picosecond: the summaries emitted are those of exact bounds for
+     * every pair (LinkProcessorTest), while consecutive pairs of a settled link cost a comparison each.
      */
-    private boolean onlyAged(LinkEstimate before, long[] at, ConvexHullLink link) {
-        if (minChange == 0 || link.epoch() != at[1] || before.upPs() == LinkEstimate.UNBOUNDED
-                || before.downPs() == LinkEstimate.UNBOUNDED || Double.isNaN(before.slopeAccuracy())) {
+    private boolean onlyAged(LinkEstimate before, Computed last, long latestX) {
+        LinkEstimate at = last.estimate;
+        if (minChange == 0 || Double.isNaN(at.slopeAccuracy())) {
             return false;
         }
-        double widening = before.slopeAccuracy() * Math.abs((double) link.latestX() - at[0]) * 1000; // ps
-        return widening <= minChange * Math.min(before.upPs(), before.downPs());
+        // in picoseconds: 1e-9 above the doubles' rounding, one for the ceiling to the picosecond, one for the sum's
+        double moved = at.slopeAccuracy() * Math.abs((double) latestX - last.atX) * 1000 * (1 + 1e-9) + 2;
+        return within(before.upPs(), at.upPs(), moved) && within(before.downPs(), at.downPs(), moved);
+    }
+
+    private boolean within(long beforePs, long atPs, double moved) {
+        return beforePs != LinkEstimate.UNBOUNDED && atPs != LinkEstimate.UNBOUNDED
+                && Math.abs((double) atPs - beforePs) + moved <= minChange * beforePs;
     }
 
     /** Whether the network core must hear of the change from {@code before} to {@code now}. */

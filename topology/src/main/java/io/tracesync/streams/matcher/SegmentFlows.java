@@ -1,11 +1,10 @@
 package io.tracesync.streams.matcher;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
@@ -34,27 +33,31 @@ final class SegmentFlows {
                 (topic, b) -> b == null ? null : decode(b));
     }
 
+    /**
+     * The layout above, byte for byte what {@link DataOutputStream} writes (big-endian, node names in modified
+     * UTF-8), into one array sized first: the stream's synchronized single-byte writes cost more than the rest of
+     * writing back the matcher's store.
+     */
     byte[] encode() {
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(32 + 48 * flows.size());
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(VERSION);
-            out.writeShort(flows.size());
-            for (Flow f : flows) {
-                out.writeByte((f.saddr != null ? 1 : 0) | (f.daddr != null ? 2 : 0) | (f.send != null ? 4 : 0)
-                        | (f.recv != null ? 8 : 0) | (f.matched ? 16 : 0));
-                writeBytes(out, f.saddr);
-                writeBytes(out, f.daddr);
-                out.writeInt(f.sport);
-                out.writeInt(f.dport);
-                out.writeLong(f.generation);
-                writeSighting(out, f.send);
-                writeSighting(out, f.recv);
-            }
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        int size = 3;
+        for (Flow f : flows) {
+            size += 1 + length(f.saddr) + length(f.daddr) + 16 + length(f.send) + length(f.recv);
         }
+        ByteBuffer out = ByteBuffer.allocate(size);
+        out.put(VERSION);
+        out.putShort((short) flows.size());
+        for (Flow f : flows) {
+            out.put((byte) ((f.saddr != null ? 1 : 0) | (f.daddr != null ? 2 : 0) | (f.send != null ? 4 : 0)
+                    | (f.recv != null ? 8 : 0) | (f.matched ? 16 : 0)));
+            putBytes(out, f.saddr);
+            putBytes(out, f.daddr);
+            out.putInt(f.sport);
+            out.putInt(f.dport);
+            out.putLong(f.generation);
+            putSighting(out, f.send);
+            putSighting(out, f.recv);
+        }
+        return out.array();
     }
 
     static SegmentFlows decode(byte[] b) {
@@ -82,10 +85,14 @@ final class SegmentFlows {
         }
     }
 
-    private static void writeBytes(DataOutputStream out, byte[] b) throws IOException {
+    private static int length(byte[] b) {
+        return b == null ? 0 : 1 + b.length;
+    }
+
+    private static void putBytes(ByteBuffer out, byte[] b) {
         if (b != null) {
-            out.writeByte(b.length);
-            out.write(b);
+            out.put((byte) b.length);
+            out.put(b);
         }
     }
 
@@ -95,10 +102,41 @@ final class SegmentFlows {
         return b;
     }
 
-    private static void writeSighting(DataOutputStream out, Sighting s) throws IOException {
+    private static int length(Sighting s) {
+        return s == null ? 0 : 2 + utfLength(s.node()) + 8;
+    }
+
+    private static void putSighting(ByteBuffer out, Sighting s) {
         if (s != null) {
-            out.writeUTF(s.node());
-            out.writeLong(s.tsNs());
+            String node = s.node();
+            out.putShort((short) utfLength(node));
+            for (int i = 0; i < node.length(); i++) {
+                char c = node.charAt(i);
+                if (c >= 0x0001 && c <= 0x007F) {
+                    out.put((byte) c);
+                } else if (c <= 0x07FF) {
+                    out.put((byte) (0xC0 | (c >> 6))).put((byte) (0x80 | (c & 0x3F)));
+                } else {
+                    out.put((byte) (0xE0 | (c >> 12))).put((byte) (0x80 | ((c >> 6) & 0x3F)))
+                            .put((byte) (0x80 | (c & 0x3F)));
+                }
+            }
+            out.putLong(s.tsNs());
         }
+    }
+
+    /** Bytes of s in modified UTF-8 ({@link DataOutputStream#writeUTF}); node names are far below its 65,535. */
+    private static int utfLength(String s) {
+        int n = s.length();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x0001 || c > 0x007F) {
+                n += c <= 0x07FF ? 1 : 2;
+            }
+        }
+        if (n > 65535) {
+            throw new IllegalArgumentException("node name of " + n + " bytes in modified UTF-8: at most 65,535");
+        }
+        return n;
     }
 }

@@ -31,23 +31,34 @@ public final class TraceEventCheck {
             throw new InvalidTraceEventException("trace event without a node");
         }
         if (topicPrefix != null && topic != null && topic.startsWith(topicPrefix)
-                && !topic.substring(topicPrefix.length()).equals(node)) {
+                && !(topic.length() == topicPrefix.length() + node.length() && topic.endsWith(node))) {
             throw new InvalidTraceEventException("event of node " + node + " in topic " + topic);
         }
-        if (e.getTsNs() < 0) {
-            throw new InvalidTraceEventException("negative timestamp " + e.getTsNs() + " on node " + node);
+        // each reason is only built for an event that fails: this runs for every input record
+        long ts = e.getTsNs();
+        if (ts < 0) {
+            throw new InvalidTraceEventException("negative timestamp " + ts + " on node " + node);
         }
-        check(e.getTsNs() < MAX_TS_NS, "timestamp " + e.getTsNs() + " on node " + node
-                + " overflows (2^62 ns or more)");
-        check(e.getSeq() >= 0 && e.getSeq() < UINT32, "seq " + e.getSeq() + " is not a 32-bit sequence number");
-        check(e.getAckSeq() >= 0 && e.getAckSeq() < UINT32, "ack_seq " + e.getAckSeq()
-                + " is not a 32-bit sequence number");
-        check(e.getFlags() >= 0 && e.getFlags() < 256, "flags " + e.getFlags() + " is not a TCP flags byte");
+        if (ts >= MAX_TS_NS) {
+            throw new InvalidTraceEventException("timestamp " + ts + " on node " + node
+                    + " overflows (2^62 ns or more)");
+        }
+        if (e.getSeq() < 0 || e.getSeq() >= UINT32) {
+            throw new InvalidTraceEventException("seq " + e.getSeq() + " is not a 32-bit sequence number");
+        }
+        if (e.getAckSeq() < 0 || e.getAckSeq() >= UINT32) {
+            throw new InvalidTraceEventException("ack_seq " + e.getAckSeq() + " is not a 32-bit sequence number");
+        }
+        if (e.getFlags() < 0 || e.getFlags() >= 256) {
+            throw new InvalidTraceEventException("flags " + e.getFlags() + " is not a TCP flags byte");
+        }
         checkPort(e.getSport(), "sport");
         checkPort(e.getDport(), "dport");
         checkAddress(e.getSaddr(), "saddr");
         checkAddress(e.getDaddr(), "daddr");
-        check(e.getLength() == null || e.getLength() >= 0, "negative length " + e.getLength());
+        if (e.getLength() != null && e.getLength() < 0) {
+            throw new InvalidTraceEventException("negative length " + e.getLength());
+        }
         if (key != null && (key.getSeq() != e.getSeq() || key.getAckSeq() != e.getAckSeq()
                 || key.getFlags() != e.getFlags())) {
             throw new InvalidTraceEventException("record key " + key + " does not match the event's seq/ack_seq/flags");
@@ -56,17 +67,15 @@ public final class TraceEventCheck {
     }
 
     private static void checkPort(Integer port, String name) {
-        check(port == null || (port >= 0 && port < 65536), name + " " + port + " is not a port");
+        if (port != null && (port < 0 || port >= 65536)) {
+            throw new InvalidTraceEventException(name + " " + port + " is not a port");
+        }
     }
 
     private static void checkAddress(ByteBuffer a, String name) {
-        check(a == null || a.remaining() == 4 || a.remaining() == 16,
-                name + " of " + (a == null ? 0 : a.remaining()) + " bytes is neither IPv4 (4) nor IPv6 (16)");
-    }
-
-    private static void check(boolean ok, String reason) {
-        if (!ok) {
-            throw new InvalidTraceEventException(reason);
+        if (a != null && a.remaining() != 4 && a.remaining() != 16) {
+            throw new InvalidTraceEventException(name + " of " + a.remaining()
+                    + " bytes is neither IPv4 (4) nor IPv6 (16)");
         }
     }
 }
