@@ -99,11 +99,12 @@ final class ProbeHops implements Runnable {
                 mark(probe(e.getNode()), 0, now);
             }
         } else if (topic.equals(pairs)) {
-            MatchedPair m = topics.matchedPair.deserializer().deserialize(topic, r.value());
-            if (m.getSender().startsWith("probe-")) {
-                long[] t = seen.computeIfAbsent(probe(m.getSender()), k -> new long[HOPS.size() + 1]);
-                if (++t[HOPS.size()] == PAIRS_PER_PROBE) {
-                    mark(probe(m.getSender()), 1, now);
+            for (MatchedPair m : topics.matchedPairs.deserializer().deserialize(topic, r.value()).getPairs()) {
+                if (m.getSender().startsWith("probe-")) {
+                    long[] t = seen.computeIfAbsent(probe(m.getSender()), k -> new long[HOPS.size() + 1]);
+                    if (++t[HOPS.size()] == PAIRS_PER_PROBE) {
+                        mark(probe(m.getSender()), 1, now);
+                    }
                 }
             }
         } else if (topic.equals(network)) {

@@ -63,6 +63,7 @@ public final class Settings {
         d.put("check.max.clock.jump", "1h");
         d.put("matcher.rotation", "30s");
         d.put("matcher.max.pending", "1000000");
+        d.put("pairs.batched", "true");
         d.put("link.horizon", "30m");
         d.put("link.min.delay", "0ns");
         d.put("links.min.change", "0.01");

@@ -2,7 +2,7 @@ package io.tracesync.streams;
 
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
-import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
@@ -40,7 +40,7 @@ public final class Topics {
     public final Serde<SegmentKey> segmentKey;
     public final Serde<TraceEvent> traceEvent;
     public final Serde<LinkId> linkId;
-    public final Serde<MatchedPair> matchedPair;
+    public final Serde<MatchedPairs> matchedPairs;
     public final Serde<LinkSummary> linkSummary;
     public final Serde<SyncFactor> syncFactor;
     public final Serde<TreeSnapshot> treeSnapshot;
@@ -61,7 +61,7 @@ public final class Topics {
         segmentKey = avro(SegmentKey.class, config, true);
         traceEvent = avro(TraceEvent.class, config, false);
         linkId = avro(LinkId.class, config, true);
-        matchedPair = avro(MatchedPair.class, config, false);
+        matchedPairs = avro(MatchedPairs.class, config, false);
         linkSummary = avro(LinkSummary.class, config, false);
         syncFactor = avro(SyncFactor.class, config, false);
         treeSnapshot = avro(TreeSnapshot.class, config, false);

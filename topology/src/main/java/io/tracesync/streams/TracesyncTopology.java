@@ -2,7 +2,7 @@ package io.tracesync.streams;
 
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
-import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
@@ -13,6 +13,7 @@ import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.network.NetworkProcessor;
+import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,6 +53,8 @@ public final class TracesyncTopology {
     public static final String NETWORK_LINK_STORE = "network-links";
     public static final String NETWORK_FACTOR_STORE = "network-factors";
     public static final String NETWORK_TREE_STORE = "network-tree";
+    /** The matcher's before-commit hook ({@link BeforeCommit}): holds nothing, has no changelog. */
+    static final String PAIR_BATCHES = "pair-batches";
     private static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
             NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
     private static final String SEGMENTS = "segments";
@@ -100,11 +103,19 @@ public final class TracesyncTopology {
             keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName(SEGMENTS));
         }
         boolean withNetwork = settings.bool("links.with.network");
-        Repartitioned<LinkId, MatchedPair> byLink = Repartitioned.with(topics.linkId, topics.matchedPair)
+        Repartitioned<LinkId, MatchedPairs> byLink = Repartitioned.with(topics.linkId, topics.matchedPairs)
                 .withName(PAIRS);
+        // each link's pairs in one record per commit; in the deterministic mode each pair at once (how pairs of
+        // different links interleave would otherwise follow the commits' wall-clock timing)
+        boolean batching = settings.bool("pairs.batched") && !settings.duration("factors.emit.interval").isZero();
+        String[] matcherStores = batching ? new String[] {MATCHER_STORE, PAIR_BATCHES} : new String[] {MATCHER_STORE};
+        if (batching) {
+            b.addStateStore(BeforeCommit.builder(PAIR_BATCHES));
+        }
         KStream<LinkId, LinkSummary> summaries = keyed
                 .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
-                        settings.integer("matcher.max.pending"), stats), Named.as("match"), MATCHER_STORE)
+                        settings.integer("matcher.max.pending"), stats, batching ? PAIR_BATCHES : null),
+                        Named.as("match"), matcherStores)
                 .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink)
                 .process(() -> new LinkProcessor(LINK_STORE, settings.linkOptions(),
                         settings.number("links.min.change"), stats), Named.as("links"), LINK_STORE);

@@ -2,6 +2,7 @@ package io.tracesync.streams;
 
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.schema.SchemaRegistryClient;
@@ -39,7 +40,7 @@ public final class MalformedRecords {
         SHORTER_THAN_HEADER(true, "shorter than the 5-byte header"),
         TRUNCATED_AVRO(true, "truncated or not this schema's Avro"),
         TRAILING_GARBAGE(true, "has bytes after its TraceEvent"),
-        OTHER_SCHEMA(true, "Found io.tracesync.avro.MatchedPair, expecting io.tracesync.avro.TraceEvent"),
+        OTHER_SCHEMA(true, "Found io.tracesync.avro.MatchedPairs, expecting io.tracesync.avro.TraceEvent"),
         MISSING_FIELD(true, "missing required field (node|ts_ns)"),
         UNKNOWN_DIRECTION(true, "No match for FORWARD"),
         NULL_VALUE(false, "empty trace event \\(null value\\)"),
@@ -149,8 +150,9 @@ public final class MalformedRecords {
                 v[clean.length] = (byte) (1 + random.nextInt(255));
                 bad(kind, topic, key(base), v);
             }
-            case OTHER_SCHEMA -> bad(kind, topic, key(base), topics.matchedPair.serializer().serialize(
-                    "malformed-other-schema", new MatchedPair(base.getNode(), base.getTsNs(), "n" + n, 1L)));
+            case OTHER_SCHEMA -> bad(kind, topic, key(base), topics.matchedPairs.serializer().serialize(
+                    "malformed-other-schema", new MatchedPairs(List.of(new MatchedPair(base.getNode(), base.getTsNs(),
+                            "n" + n, 1L)))));
             case MISSING_FIELD -> bad(kind, topic, key(base), reduced(base, n % 2 == 0 ? "node" : "ts_ns"));
             case UNKNOWN_DIRECTION -> bad(kind, topic, key(base), forward(base));
             case NULL_VALUE -> bad(kind, topic, null, null);

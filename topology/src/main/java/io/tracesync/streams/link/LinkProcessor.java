@@ -3,6 +3,7 @@ package io.tracesync.streams.link;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
@@ -30,7 +31,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * enough: its quality, its estimate or slope range, or a bound by more than {@code minChange} of itself. Most
  * pairs change nothing (thesis §3.7: the hulls settle), so summaries are sparse.
  */
-public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair, LinkId, LinkSummary> {
+public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPairs, LinkId, LinkSummary> {
 
     private final String storeName;
     private final LinkOptions options;
@@ -77,8 +78,14 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     }
 
     @Override
-    public void process(Record<LinkId, MatchedPair> record) {
-        MatchedPair p = record.value();
+    public void process(Record<LinkId, MatchedPairs> record) {
+        for (MatchedPair p : record.value().getPairs()) {
+            process(record, p);
+        }
+    }
+
+    /** One pair of the batch {@code record}, in the order matched. */
+    private void process(Record<LinkId, MatchedPairs> record, MatchedPair p) {
         io.tracesync.core.link.MatchedPair pair;
         try {
             pair = new io.tracesync.core.link.MatchedPair(p.getSender(), p.getSendNs(), p.getReceiver(),

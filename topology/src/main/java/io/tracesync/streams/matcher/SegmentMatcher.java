@@ -2,8 +2,10 @@ package io.tracesync.streams.matcher;
 
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,14 +25,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Matches each packet's send with its receive by segment key (Jabbarifar 2013 §3.6.1, the matching module): a
  * hash lookup per event, the first send × the first receive of a flow from two different nodes giving one
- * {@link MatchedPair}. Unmatched entries are flushed the thesis' way, by two rotating tables: an entry lives in the
+ * {@link MatchedPair}, forwarded keyed by its link in a {@link MatchedPairs} batch (of one, or of the link's pairs
+ * until the next commit: {@link PairBatches}). Unmatched entries are flushed the thesis' way, by two rotating tables: an entry lives in the
  * current generation and the previous one, generations being wall-clock periods of {@code rotation} — never the
  * events' own timestamps, which are on unsynchronized clocks. A generation also ends early when more than
  * {@code maxPending} keys would be held, so the store never holds more. An exact copy of a
  * flow's recorded send or receive (same node, direction, timestamp and segment) is a dead letter; a retransmission
  * (a later timestamp) is only counted.
  */
-public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPair> {
+public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPairs> {
 
     private static final Logger LOG = LoggerFactory.getLogger(SegmentMatcher.class);
 
@@ -38,11 +41,23 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     private final long rotationMs;
     private final long maxPending;
     private final PipelineStats stats;
+    private final String batchStore;
     private KeyValueStore<String, SegmentFlows> store;
+    private PairBatches batches;
     private long forcedRotations;
     private long pending;
 
+    /** A matcher forwarding each pair at once, as a batch of one. */
     public SegmentMatcher(String storeName, Duration rotation, long maxPending, PipelineStats stats) {
+        this(storeName, rotation, maxPending, stats, null);
+    }
+
+    /**
+     * @param batchStore a {@link BeforeCommit} store connected to this processor: each link's pairs are then
+     *                   forwarded together just before the task's next commit ({@link PairBatches}); null: at once
+     */
+    public SegmentMatcher(String storeName, Duration rotation, long maxPending, PipelineStats stats,
+            String batchStore) {
         this.storeName = storeName;
         if (maxPending < 1) {
             throw new IllegalArgumentException("matcher.max.pending must be at least 1: " + maxPending);
@@ -50,6 +65,7 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         this.rotationMs = rotation.toMillis();
         this.maxPending = maxPending;
         this.stats = stats;
+        this.batchStore = batchStore;
     }
 
     /**
@@ -62,9 +78,13 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     }
 
     @Override
-    public void init(ProcessorContext<LinkId, MatchedPair> context) {
+    public void init(ProcessorContext<LinkId, MatchedPairs> context) {
         super.init(context);
         store = context.getStateStore(storeName);
+        if (batchStore != null) {
+            batches = new PairBatches(context);
+            context.<BeforeCommit>getStateStore(batchStore).listen(batches);
+        }
         try (KeyValueIterator<String, SegmentFlows> it = store.all()) {
             while (it.hasNext()) {
                 it.next();
@@ -117,9 +137,13 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         String s = flow.send.node();
         String r = flow.recv.node();
         LinkId link = s.compareTo(r) < 0 ? new LinkId(s, r) : new LinkId(r, s);
+        MatchedPair pair = new MatchedPair(s, flow.send.tsNs(), r, flow.recv.tsNs());
         stats.pairs.incrementAndGet();
-        context().forward(record.withKey(link)
-                .withValue(new MatchedPair(s, flow.send.tsNs(), r, flow.recv.tsNs())));
+        if (batches != null) {
+            batches.add(record, link, pair);
+        } else {
+            context().forward(record.withKey(link).withValue(new MatchedPairs(List.of(pair))));
+        }
     }
 
     /** The flow this event belongs to: same connection, and not already holding this side from another copy. */

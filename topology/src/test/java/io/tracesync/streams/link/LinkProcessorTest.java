@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.Quality;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkOptions;
@@ -24,6 +25,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -63,7 +65,7 @@ class LinkProcessorTest {
     }
 
     private static void send(LinkProcessor p, MatchedPair m) {
-        p.process(new Record<>(new LinkId("a", "b"), m, 0L));
+        p.process(new Record<>(new LinkId("a", "b"), new MatchedPairs(List.of(m)), 0L));
     }
 
     private List<LinkSummary> summaries() {
@@ -107,11 +109,12 @@ class LinkProcessorTest {
     /**
      * The processor skips exact bounds while a link's corridor is unchanged and its latest time has not moved far
      * enough to matter; deciding on exact bounds after every pair must emit the very same summaries, for any
-     * threshold, also across the epoch rotations of a short horizon.
+     * threshold, also across the epoch rotations of a short horizon, and whatever batches the pairs come in.
      */
     @Property(tries = 40)
     void skippingTheBoundsOfAgedLinksNeverChangesWhatIsEmitted(@ForAll @LongRange(min = 1, max = 1_000) long seed,
-            @ForAll("thresholds") double minChange, @ForAll boolean shortHorizon) {
+            @ForAll("thresholds") double minChange, @ForAll boolean shortHorizon,
+            @ForAll @IntRange(min = 1, max = 40) int batch) {
         start();
         context.resetForwards();
         LinkOptions options = shortHorizon ? LinkOptions.DEFAULT.withHorizon(20_000_000_000L) : LinkOptions.DEFAULT;
@@ -122,9 +125,13 @@ class LinkProcessorTest {
         ConvexHullLink reference = new ConvexHullLink(options);
         LinkEstimate emitted = null;
         List<Long> expected = new java.util.ArrayList<>();
+        List<MatchedPair> held = new java.util.ArrayList<>();
         for (io.tracesync.core.link.MatchedPair m : cluster.pairs) {
-            p.process(new Record<>(new LinkId("n0", "n1"),
-                    new MatchedPair(m.sender(), m.sendNs(), m.receiver(), m.recvNs()), 0L));
+            held.add(new MatchedPair(m.sender(), m.sendNs(), m.receiver(), m.recvNs()));
+            if (held.size() == batch) {
+                p.process(new Record<>(new LinkId("n0", "n1"), new MatchedPairs(List.copyOf(held)), 0L));
+                held.clear();
+            }
             m.applyTo(reference);
             LinkEstimate now = LinkEstimate.of(m.link(), reference);
             if (p.matters(emitted, now)) {
@@ -132,6 +139,7 @@ class LinkProcessorTest {
                 expected.add(reference.pairs());
             }
         }
+        p.process(new Record<>(new LinkId("n0", "n1"), new MatchedPairs(List.copyOf(held)), 0L));
         assertTrue(cluster.pairs.size() > 500, cluster.pairs.size() + " pairs");
         List<Long> skipping = summaries().stream().map(LinkSummary::getPairs).toList();
         int first = firstDifference(expected, skipping);
@@ -173,6 +181,7 @@ class LinkProcessorTest {
     void aPairOfOneNodeWithItselfIsRejected() {
         LinkProcessor p = processor(0);
         assertThrows(InvalidTraceEventException.class,
-                () -> p.process(new Record<>(new LinkId("a", "a"), new MatchedPair("a", 1L, "a", 2L), 0L)));
+                () -> p.process(new Record<>(new LinkId("a", "a"),
+                        new MatchedPairs(List.of(new MatchedPair("a", 1L, "a", 2L))), 0L)));
     }
 }

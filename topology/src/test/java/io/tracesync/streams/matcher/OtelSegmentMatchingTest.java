@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.otel.MessageExchange;
 import io.tracesync.otel.MessagingSpan;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
 /** The synthetic segments of OpenTelemetry calls and messages go through the application's check and matcher. */
 class OtelSegmentMatchingTest {
 
-    private final MockProcessorContext<LinkId, MatchedPair> context = new MockProcessorContext<>();
+    private final MockProcessorContext<LinkId, MatchedPairs> context = new MockProcessorContext<>();
     private final PipelineStats stats = new PipelineStats();
     private final TraceEventCheck check = new TraceEventCheck("traces.");
     private SegmentMatcher matcher;
@@ -108,7 +109,8 @@ class OtelSegmentMatchingTest {
             String key = check.segmentKey("traces." + e.getNode(), null, e);
             matcher.process(new Record<>(key, e, 0));
         }
-        List<MatchedPair> pairs = context.forwarded().stream().map(f -> (MatchedPair) f.record().value()).toList();
+        List<MatchedPair> pairs = context.forwarded().stream().flatMap(f -> f.record().value().getPairs().stream())
+                .toList();
         assertEquals(events.size() / 2, pairs.size());
         assertEquals(0, stats.duplicates.get());
         return pairs;

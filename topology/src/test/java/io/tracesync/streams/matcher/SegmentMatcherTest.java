@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.state.BeforeCommit;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +29,7 @@ class SegmentMatcherTest {
     private static final ByteBuffer C = ByteBuffer.wrap(new byte[] {10, 0, 0, 3});
 
     private final PipelineStats stats = new PipelineStats();
-    private final MockProcessorContext<LinkId, MatchedPair> context = new MockProcessorContext<>();
+    private final MockProcessorContext<LinkId, MatchedPairs> context = new MockProcessorContext<>();
     private SegmentMatcher matcher;
     private KeyValueStore<String, SegmentFlows> store;
 
@@ -139,6 +141,51 @@ class SegmentMatcherTest {
         assertTrue(stats.expiredUnmatched.get() >= 6, "older unmatched entries dropped: " + stats.expiredUnmatched);
     }
 
+    @Test
+    void batchedPairsWaitForTheCommitThenGoOutPerLinkInTheOrderMatched() {
+        BeforeCommit hook = batching();
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B, 70);
+        event("2:2:24", "c", 200, Direction.SEND, C, B);
+        event("2:2:24", "b", 5_200, Direction.RECV, C, B, 90);
+        event("3:2:24", "b", 9_000, Direction.RECV, B, A, 80);
+        event("3:2:24", "a", 300, Direction.SEND, B, A, 85);
+        assertEquals(List.of(), pairs(), "nothing before the commit");
+        hook.flushCache();
+        assertEquals(List.of(new LinkId("a", "b"), new LinkId("b", "c")),
+                context.forwarded().stream().map(f -> f.record().key()).toList(), "one record per link");
+        assertEquals(List.of(new MatchedPair("a", 100L, "b", 5_000L), new MatchedPair("a", 300L, "b", 9_000L)),
+                context.forwarded().get(0).record().value().getPairs());
+        assertEquals(85, context.forwarded().get(0).record().timestamp(), "the latest of its pairs' records");
+        hook.flushCache();
+        assertEquals(2, context.forwarded().size(), "each pair once");
+    }
+
+    @Test
+    void aDiscardedBatchIsGoneAndABigOneGoesOutEarly() {
+        BeforeCommit hook = batching();
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B);
+        hook.clearCache();
+        hook.flushCache();
+        assertEquals(List.of(), pairs(), "discarded with its transaction");
+        for (int i = 0; i < PairBatches.MAX_PAIRS; i++) {
+            event(i + ":9:24", "a", i, Direction.SEND, A, B);
+            event(i + ":9:24", "b", 10_000 + i, Direction.RECV, A, B);
+        }
+        assertEquals(PairBatches.MAX_PAIRS, pairs().size(), "forwarded without waiting for a commit");
+    }
+
+    private BeforeCommit batching() {
+        start(1_000_000);
+        BeforeCommit hook = (BeforeCommit) BeforeCommit.builder("batches").build();
+        hook.init(context.getStateStoreContext(), hook);
+        context.addStateStore(hook);
+        matcher = new SegmentMatcher("m", Duration.ofSeconds(10), 1_000_000, stats, "batches");
+        matcher.init(context);
+        return hook;
+    }
+
     private void rotate() {
         context.scheduledPunctuators().get(0).getPunctuator().punctuate(context.currentSystemTimeMs());
     }
@@ -148,15 +195,20 @@ class SegmentMatcherTest {
     }
 
     private List<MatchedPair> pairs() {
-        return context.forwarded().stream().map(f -> (MatchedPair) f.record().value()).toList();
+        return context.forwarded().stream().flatMap(f -> f.record().value().getPairs().stream()).toList();
     }
 
     private void event(String key, String node, long ts, Direction d, ByteBuffer saddr, ByteBuffer daddr) {
+        event(key, node, ts, d, saddr, daddr, 0);
+    }
+
+    private void event(String key, String node, long ts, Direction d, ByteBuffer saddr, ByteBuffer daddr,
+            long timestamp) {
         String[] k = key.split(":");
         TraceEvent e = TraceEvent.newBuilder().setNode(node).setTsNs(ts).setDirection(d)
                 .setSaddr(saddr).setDaddr(daddr).setSport(saddr == null ? null : 40000).setDport(80)
                 .setSeq(Long.parseLong(k[0])).setAckSeq(Long.parseLong(k[1])).setFlags(Integer.parseInt(k[2]))
                 .build();
-        matcher.process(new Record<>(key, e, 0));
+        matcher.process(new Record<>(key, e, timestamp));
     }
 }
