@@ -17,8 +17,8 @@ import org.apache.avro.specific.SpecificRecord;
 final class GeneratedTypes {
 
     static final List<Class<? extends SpecificRecord>> ALL = List.of(ClockMap.class, Line.class, LinkId.class,
-            LinkSummary.class, MatchedPair.class, MatchedPairs.class, SegmentKey.class, SyncFactor.class, TraceEvent.class,
-            TreeSnapshot.class);
+            LinkSummary.class, MatchedPair.class, MatchedPairs.class, SegmentKey.class, SyncFactor.class,
+            TraceEvent.class, TreeSnapshot.class);
 
     /** The types used as record keys, whose schemas never change. */
     static final List<Class<? extends SpecificRecord>> KEYS = List.of(SegmentKey.class, LinkId.class);

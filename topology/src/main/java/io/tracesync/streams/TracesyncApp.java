@@ -35,9 +35,10 @@ public final class TracesyncApp implements AutoCloseable {
         this.topics = new Topics(settings);
         Topology topology = TracesyncTopology.build(settings, topics, stats);
         TopologyDescription shape = topology.describe();
-        LOG.info("{} sub-topologies: inputs {}, link hulls {}", shape.subtopologies().size(),
+        LOG.info("{} sub-topologies: inputs {}, pairs {}, link hulls {}", shape.subtopologies().size(),
                 settings.bool("traces.partitioned.by.segment") ? "matched where they are (partitioned by segment)"
                         : "repartitioned by segment",
+                TracesyncTopology.batchesPairs(settings) ? "batched per link and commit" : "forwarded one by one",
                 settings.bool("links.with.network") ? "in the network's task" : "repartitioned to the network");
         LOG.debug("topology:\n{}", shape);
         Properties properties = settings.streamsProperties();

@@ -75,6 +75,15 @@ public final class TracesyncTopology {
         return names;
     }
 
+    /**
+     * Whether the matcher forwards each link's pairs in one record per commit: {@code pairs.batched}, except in the
+     * deterministic mode, where each pair goes out at once (how pairs of different links interleave would
+     * otherwise follow the commits' wall-clock timing).
+     */
+    public static boolean batchesPairs(Settings settings) {
+        return settings.bool("pairs.batched") && !settings.duration("factors.emit.interval").isZero();
+    }
+
     public static Topology build(Settings settings, Topics topics, PipelineStats stats) {
         StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
         Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
@@ -105,9 +114,7 @@ public final class TracesyncTopology {
         boolean withNetwork = settings.bool("links.with.network");
         Repartitioned<LinkId, MatchedPairs> byLink = Repartitioned.with(topics.linkId, topics.matchedPairs)
                 .withName(PAIRS);
-        // each link's pairs in one record per commit; in the deterministic mode each pair at once (how pairs of
-        // different links interleave would otherwise follow the commits' wall-clock timing)
-        boolean batching = settings.bool("pairs.batched") && !settings.duration("factors.emit.interval").isZero();
+        boolean batching = batchesPairs(settings);
         String[] matcherStores = batching ? new String[] {MATCHER_STORE, PAIR_BATCHES} : new String[] {MATCHER_STORE};
         if (batching) {
             b.addStateStore(BeforeCommit.builder(PAIR_BATCHES));

@@ -26,10 +26,10 @@ import org.slf4j.LoggerFactory;
  * Matches each packet's send with its receive by segment key (Jabbarifar 2013 §3.6.1, the matching module): a
  * hash lookup per event, the first send × the first receive of a flow from two different nodes giving one
  * {@link MatchedPair}, forwarded keyed by its link in a {@link MatchedPairs} batch (of one, or of the link's pairs
- * until the next commit: {@link PairBatches}). Unmatched entries are flushed the thesis' way, by two rotating tables: an entry lives in the
- * current generation and the previous one, generations being wall-clock periods of {@code rotation} — never the
- * events' own timestamps, which are on unsynchronized clocks. A generation also ends early when more than
- * {@code maxPending} keys would be held, so the store never holds more. An exact copy of a
+ * until the next commit: {@link PairBatches}). Unmatched entries are flushed the thesis' way, by two rotating
+ * tables: an entry lives in the current generation and the previous one, generations being wall-clock periods of
+ * {@code rotation} — never the events' own timestamps, which are on unsynchronized clocks. A generation also ends
+ * early when more than {@code maxPending} keys would be held, so the store never holds more. An exact copy of a
  * flow's recorded send or receive (same node, direction, timestamp and segment) is a dead letter; a retransmission
  * (a later timestamp) is only counted.
  */
