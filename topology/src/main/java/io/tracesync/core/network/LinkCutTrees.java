@@ -9,11 +9,15 @@ import java.util.Arrays;
  *       so the heaviest edge on a path is a path aggregate (the classic dynamic MST construction);</li>
  *   <li>subtree sizes, counting vertices only, through "virtual" sums of the subtrees hanging off the preferred
  *       path (the thesis' DescendantSize, §4.4, for any root in O(log n));</li>
- *   <li>the sum of vertex marks over a whole tree: exactly one vertex per tree, its centroid, carries its own id,
- *       so one access tells which tree a vertex is in and who its centroid is.</li>
+ *   <li>the number of marked vertices over a whole tree and along the preferred path: the spanning forest marks
+ *       one vertex per tree, its centroid (two for a moment while trees join), so one access tells on which side
+ *       of a cut, and whether on a path, the centroid is.</li>
  * </ul>
- * Each node's fields share one 64-byte slot of a single int array, so visiting a node costs one cache miss. Node 0
- * is the null sentinel; vertices are never freed, edge nodes are recycled.
+ * Each node's fields share one 32-byte slot of a single int array, so visiting a node costs one cache miss and
+ * the trees of a 60,000-vertex forest (120,000 nodes) take 3.8 MB. To fit, a weight is held there as the nearest
+ * float, which orders weights as they are ordered or makes them equal (rounding is monotone): only then are the
+ * exact weights, kept beside, compared, and then the payloads. Sizes and counts share one word, summed at once.
+ * Node 0 is the null sentinel; vertices are never freed, edge nodes are recycled.
  */
 final class LinkCutTrees {
 
@@ -22,31 +26,42 @@ final class LinkCutTrees {
         int compare(int payload1, int payload2);
     }
 
-    private static final int STRIDE = 16;
-    /** Puts node 1 at byte 64 of the array object, so that (large, region-aligned) arrays keep one node per line. */
-    private static final int BASE = 12;
+    /** Vertices at most (sizes have 26 bits). */
+    static final int MAX_VERTICES = (1 << 26) - 1;
+    private static final int STRIDE = 8;
+    /** Puts node 1 at byte 64 of the array object, so that (large, region-aligned) arrays keep two nodes per line. */
+    private static final int BASE = 4;
     private static final int LEFT = BASE;
     private static final int RIGHT = BASE + 1;
     private static final int PARENT = BASE + 2;
-    private static final int FLAGS = BASE + 3;
-    private static final int HEAVIEST = BASE + 4;
-    private static final int VIRTUAL_SIZE = BASE + 5;
-    private static final int SIZE = BASE + 6;
-    private static final int MARK = BASE + 7;
-    private static final int VIRTUAL_MARKS = BASE + 8;
-    private static final int MARKS = BASE + 9;
-    private static final int WEIGHT = BASE + 10;
-    private static final int HEAVIEST_WEIGHT = BASE + 12;
-    private static final int PAYLOAD = BASE + 14;
-    private static final int PATH_MARKS = BASE + 15;
-    private static final int FLIP = 1;
-    private static final int VERTEX = 2;
+    /** Over the splay subtree: vertices (with the virtual ones), marks (likewise) and marks on the path. */
+    private static final int SUMS = BASE + 3;
+    /** The node's own: vertices and marks hanging off it (virtual), its mark, vertex and reversal flags. */
+    private static final int OWN = BASE + 4;
+    private static final int HEAVIEST = BASE + 5;
+    /** As float bits; those of a vertex are NO_EDGE. */
+    private static final int WEIGHT = BASE + 6;
+    private static final int HEAVIEST_WEIGHT = BASE + 7;
+    private static final int SIZE_MASK = MAX_VERTICES;
+    private static final int MARKS_SHIFT = 26;
+    private static final int PATH_MARKS_SHIFT = 28;
+    /** A size and a count of marks as one summand of SUMS or OWN. */
+    private static final int COUNTS = SIZE_MASK | 3 << MARKS_SHIFT;
+    private static final int MARK = 1 << 28;
+    private static final int VERTEX = 1 << 29;
+    private static final int FLIP = 1 << 30;
+    /** Added to SUMS by a marked vertex: one mark in the tree, one on the path. */
+    private static final int OWN_MARK = 1 << MARKS_SHIFT | 1 << PATH_MARKS_SHIFT;
     /** The weight bits of a vertex: below those of every non-negative weight. */
-    private static final long NO_EDGE = -1;
+    private static final int NO_EDGE = -1;
 
     private final TieBreak ties;
     private int[] n = new int[STRIDE * 64];
+    /** Per edge node: its payload and its exact weight. */
+    private int[] payloads = new int[64];
+    private double[] weights = new double[64];
     private int next = 1;
+    private int vertices;
     private int[] freeList = new int[16];
     private int freeCount;
     private int[] stack = new int[64];
@@ -72,14 +87,18 @@ final class LinkCutTrees {
 
     LinkCutTrees(TieBreak ties) {
         this.ties = ties;
-        setLong(HEAVIEST_WEIGHT, NO_EDGE);
+        n[HEAVIEST_WEIGHT] = NO_EDGE;
     }
 
-    /** A new single-vertex tree. */
+    /** A new single-vertex tree, unmarked. */
     int newVertex() {
+        if (vertices == MAX_VERTICES) {
+            throw new IllegalStateException("more than " + MAX_VERTICES + " nodes");
+        }
+        vertices++;
         int x = allocate();
-        n[x * STRIDE + FLAGS] = VERTEX;
-        setLong(x * STRIDE + WEIGHT, NO_EDGE);
+        n[x * STRIDE + OWN] = VERTEX;
+        n[x * STRIDE + WEIGHT] = NO_EDGE;
         pull(x);
         return x;
     }
@@ -88,16 +107,26 @@ final class LinkCutTrees {
     int newEdge(int payload, double w) {
         int x = freeCount > 0 ? freeList[--freeCount] : allocate();
         Arrays.fill(n, x * STRIDE + BASE, x * STRIDE + BASE + STRIDE, 0);
-        n[x * STRIDE + PAYLOAD] = payload;
-        setLong(x * STRIDE + WEIGHT, Double.doubleToRawLongBits(w));
+        payloads[x] = payload;
+        weights[x] = w;
+        n[x * STRIDE + WEIGHT] = weightBits(w);
         pull(x);
         return x;
+    }
+
+    /** The weight as the bits of the nearest float: non-negative, so ordered like the weights as ints. */
+    private static int weightBits(double w) {
+        return Float.floatToRawIntBits((float) w + 0.0f);
     }
 
     private int allocate() {
         int x = next++;
         if ((x + 1) * STRIDE + BASE > n.length) {
             n = Arrays.copyOf(n, Math.max((x + 1) * STRIDE + BASE, 2 * n.length));
+        }
+        if (x >= payloads.length) {
+            payloads = Arrays.copyOf(payloads, 2 * x);
+            weights = Arrays.copyOf(weights, 2 * x);
         }
         return x;
     }
@@ -116,23 +145,31 @@ final class LinkCutTrees {
     }
 
     int payload(int x) {
-        return n[x * STRIDE + PAYLOAD];
+        return payloads[x];
     }
 
     /** Changes an edge node's weight. */
     void setWeight(int x, double w) {
         access(x);
-        setLong(x * STRIDE + WEIGHT, Double.doubleToRawLongBits(w));
+        weights[x] = w;
+        n[x * STRIDE + WEIGHT] = weightBits(w);
         pull(x);
     }
 
-    private long getLong(int i) {
-        return ((long) n[i] << 32) | (n[i + 1] & 0xFFFF_FFFFL);
+    private int size(int x) {
+        return n[x * STRIDE + SUMS] & SIZE_MASK;
     }
 
-    private void setLong(int i, long v) {
-        n[i] = (int) (v >>> 32);
-        n[i + 1] = (int) v;
+    private int marks(int x) {
+        return n[x * STRIDE + SUMS] >>> MARKS_SHIFT & 3;
+    }
+
+    private int marksOnPath(int x) {
+        return n[x * STRIDE + SUMS] >>> PATH_MARKS_SHIFT & 3;
+    }
+
+    private int virtualSize(int x) {
+        return n[x * STRIDE + OWN] & SIZE_MASK;
     }
 
     /** A splay root's PARENT is its path-parent negated (0 for a tree root); a splay child's is positive. */
@@ -141,55 +178,55 @@ final class LinkCutTrees {
     }
 
     /**
-     * Recomputes x's aggregates from its own fields and its two splay children. Weights are compared as their
-     * IEEE bits, which order non-negative doubles like their values; NO_EDGE is below them all. Small enough for
-     * the JIT to inline into the rotations; the rare tie goes to {@link #heavierTie}.
+     * Recomputes x's aggregates from its own fields and its two splay children: the sums in one addition, the
+     * heaviest edge by float bits, which order non-negative weights as ints; NO_EDGE is below them all. Small
+     * enough for the JIT to inline into the rotations; equal floats go to {@link #heavierTie}.
      */
     private void pull(int x) {
         int[] n = this.n;
         int b = x * STRIDE;
         int lb = n[b + LEFT] * STRIDE;
         int rb = n[b + RIGHT] * STRIDE;
-        int vertex = (n[b + FLAGS] & VERTEX) >>> 1;
-        int mark = n[b + MARK];
-        n[b + SIZE] = n[lb + SIZE] + n[rb + SIZE] + n[b + VIRTUAL_SIZE] + vertex;
-        n[b + MARKS] = n[lb + MARKS] + n[rb + MARKS] + n[b + VIRTUAL_MARKS] + mark;
-        n[b + PATH_MARKS] = n[lb + PATH_MARKS] + n[rb + PATH_MARKS] + mark;
+        int own = n[b + OWN];
+        int vertex = own >>> 29 & 1;
+        n[b + SUMS] = n[lb + SUMS] + n[rb + SUMS] + (own & COUNTS) + vertex + ((own & MARK) == 0 ? 0 : OWN_MARK);
         int h = x & (vertex - 1);
-        long hw = getLong(b + WEIGHT);
-        long lw = getLong(lb + HEAVIEST_WEIGHT);
+        int hw = n[b + WEIGHT];
+        int lw = n[lb + HEAVIEST_WEIGHT];
         if (lw > hw || lw == hw && lw != NO_EDGE && heavierTie(n[lb + HEAVIEST], h)) {
             h = n[lb + HEAVIEST];
             hw = lw;
         }
-        long rw = getLong(rb + HEAVIEST_WEIGHT);
+        int rw = n[rb + HEAVIEST_WEIGHT];
         if (rw > hw || rw == hw && rw != NO_EDGE && heavierTie(n[rb + HEAVIEST], h)) {
             h = n[rb + HEAVIEST];
             hw = rw;
         }
         n[b + HEAVIEST] = h;
-        setLong(b + HEAVIEST_WEIGHT, hw);
+        n[b + HEAVIEST_WEIGHT] = hw;
     }
 
-    /** Whether edge node x1 ranks above edge node x2 of the same weight. */
+    /** Whether edge node x1 ranks above edge node x2 of the same float weight: by exact weight, then payload. */
     private boolean heavierTie(int x1, int x2) {
-        return ties.compare(payload(x1), payload(x2)) > 0;
+        double w1 = weights[x1];
+        double w2 = weights[x2];
+        return w1 != w2 ? w1 > w2 : ties.compare(payloads[x1], payloads[x2]) > 0;
     }
 
     private void push(int x) {
         int b = x * STRIDE;
-        if ((n[b + FLAGS] & FLIP) != 0) {
+        if ((n[b + OWN] & FLIP) != 0) {
             int l = n[b + LEFT];
             int r = n[b + RIGHT];
             n[b + LEFT] = r;
             n[b + RIGHT] = l;
             if (l != 0) {
-                n[l * STRIDE + FLAGS] ^= FLIP;
+                n[l * STRIDE + OWN] ^= FLIP;
             }
             if (r != 0) {
-                n[r * STRIDE + FLAGS] ^= FLIP;
+                n[r * STRIDE + OWN] ^= FLIP;
             }
-            n[b + FLAGS] ^= FLIP;
+            n[b + OWN] ^= FLIP;
         }
     }
 
@@ -274,8 +311,7 @@ final class LinkCutTrees {
             r = n[b + RIGHT];
             n[r * STRIDE + PARENT] = -y;
             n[last * STRIDE + PARENT] = y;
-            n[b + VIRTUAL_SIZE] += n[r * STRIDE + SIZE] - n[last * STRIDE + SIZE];
-            n[b + VIRTUAL_MARKS] += n[r * STRIDE + MARKS] - n[last * STRIDE + MARKS];
+            n[b + OWN] += (n[r * STRIDE + SUMS] & COUNTS) - (n[last * STRIDE + SUMS] & COUNTS);
             n[b + RIGHT] = last;
             pull(y);
             int up = -n[b + PARENT];
@@ -292,7 +328,7 @@ final class LinkCutTrees {
 
     void makeRoot(int x) {
         access(x);
-        n[x * STRIDE + FLAGS] ^= FLIP;
+        n[x * STRIDE + OWN] ^= FLIP;
         push(x);
     }
 
@@ -307,13 +343,12 @@ final class LinkCutTrees {
     /** Makes tree root y (a splay root without parent) a child of splay root p, which then gets pulled. */
     private void hang(int y, int p) {
         n[y * STRIDE + PARENT] = -p;
-        n[p * STRIDE + VIRTUAL_SIZE] += n[y * STRIDE + SIZE];
-        n[p * STRIDE + VIRTUAL_MARKS] += n[y * STRIDE + MARKS];
+        n[p * STRIDE + OWN] += n[y * STRIDE + SUMS] & COUNTS;
         pull(p);
     }
 
     /**
-     * Removes edge node x between a and b, leaving it alone. Afterwards {@link #rootMark} and {@link #rootSize}
+     * Removes edge node x between a and b, leaving it alone. Afterwards {@link #rootMarks} and {@link #rootSize}
      * of a and of b describe their two trees until the next operation.
      */
     void cutEdge(int a, int x, int b) {
@@ -349,15 +384,14 @@ final class LinkCutTrees {
         n[xb + RIGHT] = 0;
         n[xb + PARENT] = 0;
         pull(x);
-        movedSize = n[moved * STRIDE + SIZE];
-        movedMarks = n[moved * STRIDE + MARKS];
+        movedSize = size(moved);
+        movedMarks = marks(moved);
         // x on the root path: the part towards v moves; else x hung from the lca, on the way to u
         movedSide = pathParent == 0 ? 1 : 0;
         if (pathParent != 0) {
             int w = -pathParent;
             splay(w);
-            n[w * STRIDE + VIRTUAL_SIZE] -= movedSize;
-            n[w * STRIDE + VIRTUAL_MARKS] -= movedMarks;
+            n[w * STRIDE + OWN] -= movedSize | movedMarks << MARKS_SHIFT;
             pull(w);
         }
     }
@@ -367,14 +401,17 @@ final class LinkCutTrees {
         return s == movedSide ? movedSize : pathTreeSize - movedSize;
     }
 
-    /** The mark of side s's tree after {@link #cutOnPath}. */
+    /** The marked vertices of side s's tree after {@link #cutOnPath}. */
     int sideMarks(int s) {
         return s == movedSide ? movedMarks : pathTreeMarks - movedMarks;
     }
 
-    /** Whether marked vertex c lies on side s's part of the path u..v after {@link #cutOnPath}. */
-    boolean onSidePath(int s, int c) {
-        return pathMarks == c && sideMarks(s) == c;
+    /**
+     * Whether the tree's marked vertex, one before {@link #cutOnPath}, lies on side s's part of the path u..v
+     * after it.
+     */
+    boolean onSidePath(int s) {
+        return pathMarks > 0 && sideMarks(s) > 0;
     }
 
     /**
@@ -384,7 +421,7 @@ final class LinkCutTrees {
      * the end lies below c unless c sits between the lca and the cut edge, where the branch is all the rest.
      */
     int branchSize(int s, int c) {
-        boolean endBelowC = s == movedSide || (s == 0 ? pathMarksU : pathMarksV) == c;
+        boolean endBelowC = s == movedSide || (s == 0 ? pathMarksU : pathMarksV) > 0;
         if (!endBelowC && c == lca) {
             return s == 0 ? sizeU : sizeV;
         }
@@ -393,8 +430,8 @@ final class LinkCutTrees {
             moved = c;
         }
         int cb = c * STRIDE;
-        int below = n[n[cb + RIGHT] * STRIDE + SIZE];
-        return endBelowC ? below : sideSize(s) - 1 - n[cb + VIRTUAL_SIZE] - below;
+        int below = size(n[cb + RIGHT]);
+        return endBelowC ? below : sideSize(s) - 1 - virtualSize(c) - below;
     }
 
     /**
@@ -403,7 +440,7 @@ final class LinkCutTrees {
      */
     void linkAcross(int e) {
         int r = moved;
-        n[r * STRIDE + FLAGS] ^= FLIP;
+        n[r * STRIDE + OWN] ^= FLIP;
         n[e * STRIDE + RIGHT] = r;
         n[r * STRIDE + PARENT] = e;
         pull(e);
@@ -412,20 +449,20 @@ final class LinkCutTrees {
         hang(e, end);
     }
 
-    /** The mark of the tree of v while v is the root of its whole splay structure (right after a cut). */
-    int rootMark(int v) {
-        return n[v * STRIDE + MARKS];
+    /** The marked vertices of the tree of v while v is the root of its whole splay structure (after a cut). */
+    int rootMarks(int v) {
+        return marks(v);
     }
 
     /** The size of the tree of v while v is the root of its whole splay structure (after a cut, or access(v)). */
     int rootSize(int v) {
-        return n[v * STRIDE + SIZE];
+        return size(v);
     }
 
-    /** The mark of x's tree: the id of its centroid, or 0 while unmarked. */
-    int treeMark(int x) {
+    /** The marked vertices of x's tree. */
+    int treeMarks(int x) {
         access(x);
-        return n[x * STRIDE + MARKS];
+        return marks(x);
     }
 
     /**
@@ -441,24 +478,25 @@ final class LinkCutTrees {
         int vb = belowX * STRIDE;
         pathU = u;
         pathV = v;
-        sizeU = n[ub + SIZE];
-        sizeV = n[vb + SIZE];
-        pathMarksU = n[ub + PATH_MARKS];
-        pathMarksV = n[vb + PATH_MARKS];
-        pathMarks = pathMarksU + pathMarksV + n[lca * STRIDE + MARK];
-        long wu = getLong(ub + HEAVIEST_WEIGHT);
-        long wv = getLong(vb + HEAVIEST_WEIGHT);
+        sizeU = size(belowU);
+        sizeV = size(belowX);
+        pathMarksU = marksOnPath(belowU);
+        pathMarksV = marksOnPath(belowX);
+        pathMarks = pathMarksU + pathMarksV + (n[lca * STRIDE + OWN] & MARK) / MARK;
+        int wu = n[ub + HEAVIEST_WEIGHT];
+        int wv = n[vb + HEAVIEST_WEIGHT];
         int hu = n[ub + HEAVIEST];
         int hv = n[vb + HEAVIEST];
         splay(v);
-        pathTreeSize = n[v * STRIDE + SIZE];
-        pathTreeMarks = n[v * STRIDE + MARKS];
+        pathTreeSize = size(v);
+        pathTreeMarks = marks(v);
         return wu > wv || wu == wv && wu != NO_EDGE && heavierTie(hu, hv) ? hu : hv;
     }
 
-    void setMark(int x, int value) {
+    /** Marks or unmarks vertex x; a tree holds at most two marked vertices (counts have two bits). */
+    void setMark(int x, boolean marked) {
         access(x);
-        n[x * STRIDE + MARK] = value;
+        n[x * STRIDE + OWN] = marked ? n[x * STRIDE + OWN] | MARK : n[x * STRIDE + OWN] & ~MARK;
         pull(x);
     }
 
@@ -466,7 +504,7 @@ final class LinkCutTrees {
     int subtreeSize(int r, int y) {
         makeRoot(r);
         access(y);
-        return n[y * STRIDE + VIRTUAL_SIZE] + 1;
+        return virtualSize(y) + 1;
     }
 
     /**
@@ -503,7 +541,7 @@ final class LinkCutTrees {
     long deepestHalf(int c, int w) {
         makeRoot(c);
         access(w);
-        int total = n[w * STRIDE + SIZE];
+        int total = size(w);
         int t = w;
         long acc = 0;
         int best = 0;
@@ -513,8 +551,8 @@ final class LinkCutTrees {
             push(t);
             last = t;
             int b = t * STRIDE;
-            boolean vertex = (n[b + FLAGS] & VERTEX) != 0;
-            long s = acc + n[n[b + RIGHT] * STRIDE + SIZE] + n[b + VIRTUAL_SIZE] + (vertex ? 1 : 0);
+            boolean vertex = (n[b + OWN] & VERTEX) != 0;
+            long s = acc + size(n[b + RIGHT]) + virtualSize(t) + (vertex ? 1 : 0);
             if (2 * s >= total) {
                 if (vertex) {
                     best = t;

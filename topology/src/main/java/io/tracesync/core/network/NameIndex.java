@@ -1,65 +1,69 @@
 package io.tracesync.core.network;
 
 /**
- * Node names to vertex ids (&gt; 0), insert only: open addressing with linear probing in two flat arrays, so a
- * lookup touches one slot of each instead of a hash-map entry and a boxed id. The same name instance hits without
+ * Node names to vertex ids (&gt; 0), insert only: open addressing with linear probing. A slot holds the name's
+ * hash and its id side by side in one long, so a probe past other names compares hashes without reading their
+ * strings (a look-up of a new name reads no string at all, almost always); the same name instance hits without
  * comparing characters.
  */
 final class NameIndex {
 
     private String[] keys = new String[16];
-    private int[] values = new int[16];
+    /** Per slot: the key's hash in the high half, its id in the low half; 0 if empty. */
+    private long[] slots = new long[16];
     private int size;
 
     /** The id of name, or 0. */
     int get(String name) {
-        int mask = keys.length - 1;
-        for (int i = slot(name, mask); ; i = (i + 1) & mask) {
-            String k = keys[i];
-            if (k == null) {
+        int h = name.hashCode();
+        int mask = slots.length - 1;
+        for (int i = slot(h, mask); ; i = (i + 1) & mask) {
+            long s = slots[i];
+            if (s == 0) {
                 return 0;
             }
-            if (k == name || k.equals(name)) {
-                return values[i];
+            if ((int) (s >>> 32) == h) {
+                String k = keys[i];
+                if (k == name || k.equals(name)) {
+                    return (int) s;
+                }
             }
         }
     }
 
     /** Maps a name not yet present to id &gt; 0. */
     void put(String name, int id) {
-        if (2 * (size + 1) > keys.length) {
-            rehash(2 * keys.length);
+        if (2 * (size + 1) > slots.length) {
+            rehash(2 * slots.length);
         }
-        int mask = keys.length - 1;
-        int i = slot(name, mask);
-        while (keys[i] != null) {
+        place(name, (long) name.hashCode() << 32 | id);
+        size++;
+    }
+
+    private void place(String name, long s) {
+        int mask = slots.length - 1;
+        int i = slot((int) (s >>> 32), mask);
+        while (slots[i] != 0) {
             i = (i + 1) & mask;
         }
         keys[i] = name;
-        values[i] = id;
-        size++;
+        slots[i] = s;
     }
 
     private void rehash(int capacity) {
         String[] oldKeys = keys;
-        int[] oldValues = values;
+        long[] oldSlots = slots;
         keys = new String[capacity];
-        values = new int[capacity];
-        int mask = capacity - 1;
-        for (int j = 0; j < oldKeys.length; j++) {
-            if (oldKeys[j] != null) {
-                int i = slot(oldKeys[j], mask);
-                while (keys[i] != null) {
-                    i = (i + 1) & mask;
-                }
-                keys[i] = oldKeys[j];
-                values[i] = oldValues[j];
+        slots = new long[capacity];
+        for (int j = 0; j < oldSlots.length; j++) {
+            if (oldSlots[j] != 0) {
+                place(oldKeys[j], oldSlots[j]);
             }
         }
     }
 
-    private static int slot(String name, int mask) {
-        int h = name.hashCode() * 0x9E3779B9;
+    private static int slot(int hash, int mask) {
+        int h = hash * 0x9E3779B9;
         return (h ^ h >>> 16) & mask;
     }
 

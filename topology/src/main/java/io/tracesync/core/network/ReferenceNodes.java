@@ -40,11 +40,11 @@ final class ReferenceNodes {
     }
 
     void mark(int c) {
-        lct.setMark(c, c);
+        lct.setMark(c, true);
     }
 
     void unmark(int c) {
-        lct.setMark(c, 0);
+        lct.setMark(c, false);
     }
 
     /** Moves the mark of a tree whose centroid was old, its labels settled, to its new centroid. */

@@ -41,7 +41,7 @@ final class SpanningForest {
     private int[] freeEdges = new int[16];
     private int freeEdgeCount;
     private int seenStamp;
-    private int cutMarkA;
+    private int cutMarksA;
     private int cutSizeA;
     private int cutSizeB;
     private int[] queue = new int[16];
@@ -252,10 +252,10 @@ final class SpanningForest {
         lct.cutOnPath(node[old]);
         removeTreeEdge(old);
         long t0 = stats.clock();
-        int cSide = lct.sideMarks(0) == c ? 0 : 1;
+        int cSide = lct.sideMarks(0) > 0 ? 0 : 1;
         int far = cSide == 0 ? v : u;
         boolean moves = false;
-        if (lct.onSidePath(cSide, c)) {
+        if (lct.onSidePath(cSide)) {
             int n = lct.sideSize(0) + lct.sideSize(1);
             int moved = lct.sideSize(1 - cSide);
             long branch = c == (cSide == 0 ? u : v) ? 0 : lct.branchSize(cSide, c);
@@ -337,9 +337,9 @@ final class SpanningForest {
         int u = endA[e];
         int v = endB[e];
         long t0 = stats.clock();
-        int uSide = lct.treeMark(u);
-        int farC = uSide == c ? v : u;
-        int farR = r == c ? farC : uSide == lct.treeMark(r) ? v : u;
+        boolean cWithU = lct.treeMarks(u) > 0;
+        int farC = cWithU ? v : u;
+        int farR = r == c ? farC : cWithU == (lct.treeMarks(r) > 0) ? v : u;
         long t1 = stats.clock();
         linkTree(e);
         long t2 = stats.clock();
@@ -367,7 +367,7 @@ final class SpanningForest {
         unlinkTree(e);
         int sa = cutSizeA;
         int sb = cutSizeB;
-        boolean cWithA = cutMarkA == c;
+        boolean cWithA = cutMarksA > 0;
         int scanned = sa <= sb ? a : b;
         int replacement = lightestAcross(scanned, candidate ? 0 : e);
         if (replacement != 0) {
@@ -453,10 +453,10 @@ final class SpanningForest {
         tree.add(endB[e], e, 1, endA[e]);
     }
 
-    /** Cuts tree edge e; the two sides' marks and sizes are left in cutMarkA, cutSizeA and cutSizeB. */
+    /** Cuts tree edge e; the two sides' marks and sizes are left in cutMarksA, cutSizeA and cutSizeB. */
     private void unlinkTree(int e) {
         lct.cutEdge(endA[e], node[e], endB[e]);
-        cutMarkA = lct.rootMark(endA[e]);
+        cutMarksA = lct.rootMarks(endA[e]);
         cutSizeA = lct.rootSize(endA[e]);
         cutSizeB = lct.rootSize(endB[e]);
         removeTreeEdge(e);

@@ -43,7 +43,7 @@ class LinkCutTreesTest {
                 int v = lct.newVertex();
                 vertices.add(v);
                 adjacent.put(v, new HashMap<>());
-                lct.setMark(v, v);
+                lct.setMark(v, true);
                 marked.add(v);
                 continue;
             }
@@ -52,7 +52,8 @@ class LinkCutTreesTest {
             if (u == v) {
                 continue;
             }
-            double w = random.nextInt(4);
+            // small integers tie often; weights apart by less than a float's precision tie as floats only
+            double w = random.nextBoolean() ? random.nextInt(4) : 1 + random.nextInt(4) * 1e-12;
             List<Edge> path = path(u, v);
             if (path == null) {
                 join(u, v, w, random);
@@ -68,17 +69,19 @@ class LinkCutTreesTest {
                 swap(u, v, w, path, random.nextBoolean());
             }
             int x = vertices.get(random.nextInt(vertices.size()));
-            assertEquals(markOf(component(x, null)), lct.treeMark(x), "tree mark of " + x);
+            assertEquals(markOf(component(x, null)), lct.treeMarks(x), "tree marks of " + x);
         }
     }
 
     private void join(int u, int v, double w, Random random) {
-        int dropped = markOf(random.nextBoolean() ? component(u, null) : component(v, null));
-        lct.setMark(dropped, 0);
-        marked.remove(dropped);
         int x = newEdge(w);
         lct.linkEdge(u, x, v);
         add(new Edge(u, v, w, x));
+        // two marks for a moment, as when the spanning forest joins two trees
+        assertEquals(2, lct.treeMarks(random.nextBoolean() ? u : v), "marks of the joined tree");
+        int dropped = marked(random.nextBoolean() ? component(u, null) : component(v, null));
+        lct.setMark(dropped, false);
+        marked.remove(dropped);
     }
 
     private void split(Edge e, Random random) {
@@ -88,11 +91,11 @@ class LinkCutTreesTest {
         Set<Integer> sideB = component(e.b(), null);
         assertEquals(sideA.size(), lct.rootSize(e.a()));
         assertEquals(sideB.size(), lct.rootSize(e.b()));
-        assertEquals(markOf(sideA), lct.rootMark(e.a()));
+        assertEquals(markOf(sideA), lct.rootMarks(e.a()));
         lct.free(e.node());
         Set<Integer> unmarked = markOf(sideA) == 0 ? sideA : sideB;
         int m = new ArrayList<>(unmarked).get(random.nextInt(unmarked.size()));
-        lct.setMark(m, m);
+        lct.setMark(m, true);
         marked.add(m);
     }
 
@@ -113,7 +116,7 @@ class LinkCutTreesTest {
             onPath.add(e.a());
             onPath.add(e.b());
         }
-        int c = markOf(component(u, null));
+        int c = marked(component(u, null));
         lct.cutOnPath(max.node());
         remove(max);
         int[] ends = {u, v};
@@ -122,7 +125,7 @@ class LinkCutTreesTest {
             assertEquals(side.size(), lct.sideSize(s), "size of side " + s);
             assertEquals(markOf(side), lct.sideMarks(s), "mark of side " + s);
             boolean cOnSidePath = onPath.contains(c) && side.contains(c);
-            assertEquals(cOnSidePath, lct.onSidePath(s, c), "centroid on the path of side " + s);
+            assertEquals(cOnSidePath, lct.onSidePath(s), "centroid on the path of side " + s);
             if (cOnSidePath && c != ends[s]) {
                 assertEquals(component(ends[s], c).size(), lct.branchSize(s, c), "branch of " + c + " side " + s);
             }
@@ -157,14 +160,25 @@ class LinkCutTreesTest {
         add(e);
     }
 
+    /** The number of marked vertices of a component. */
     private int markOf(Set<Integer> component) {
-        int mark = 0;
+        int marks = 0;
         for (int x : component) {
             if (marked.contains(x)) {
-                mark += x;
+                marks++;
             }
         }
-        return mark;
+        return marks;
+    }
+
+    /** The marked vertex of a component that has one. */
+    private int marked(Set<Integer> component) {
+        for (int x : component) {
+            if (marked.contains(x)) {
+                return x;
+            }
+        }
+        throw new AssertionError("no marked vertex in " + component);
     }
 
     /** The vertices reachable from start without passing through {@code blocked} (null: none). */

@@ -32,4 +32,24 @@ class NameIndexTest {
         Arrays.sort(held);
         assertEquals(truth.keySet().stream().sorted().toList(), Arrays.asList(held));
     }
+
+    /** Names of one hash code ("Aa" and "BB" hash alike): slots match on the hash and are told apart by the name. */
+    @Property(tries = 20)
+    void tellsApartNamesOfEqualHash(@ForAll long seed) {
+        Random random = new Random(seed);
+        NameIndex index = new NameIndex();
+        Map<String, Integer> truth = new HashMap<>();
+        for (int i = 0; i < 500; i++) {
+            StringBuilder name = new StringBuilder();
+            for (int k = 0; k < 8; k++) {
+                name.append(random.nextBoolean() ? "Aa" : "BB");
+            }
+            String probe = name.toString();
+            if (random.nextBoolean() && !truth.containsKey(probe)) {
+                index.put(probe, truth.size() + 1);
+                truth.put(probe, truth.size() + 1);
+            }
+            assertEquals(truth.getOrDefault(probe, 0), index.get(new String(probe)), probe);
+        }
+    }
 }
