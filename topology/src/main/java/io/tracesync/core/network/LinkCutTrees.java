@@ -13,11 +13,13 @@ import java.util.Arrays;
  *       one vertex per tree, its centroid (two for a moment while trees join), so one access tells on which side
  *       of a cut, and whether on a path, the centroid is.</li>
  * </ul>
- * Each node's fields share one 32-byte slot of a single int array, so visiting a node costs one cache miss and
- * the trees of a 60,000-vertex forest (120,000 nodes) take 3.8 MB. To fit, a weight is held there as the nearest
- * float, which orders weights as they are ordered or makes them equal (rounding is monotone): only then are the
- * exact weights, kept beside, compared, and then the payloads. Sizes and counts share one word, summed at once.
- * Node 0 is the null sentinel; vertices are never freed, edge nodes are recycled.
+ * Each node's fields share one 32-byte slot of a single int array, so visiting a node costs one cache miss. To
+ * fit, a weight is held there as the nearest float, which orders weights as they are ordered or makes them equal
+ * (rounding is monotone): only then are the exact weights, kept beside, compared, and then the payloads. Sizes
+ * and counts share one word, summed at once. Vertex v (ids 1, 2, 3, ...) is node 2v; an edge node takes the slot
+ * 2k + 1 beside vertex k's, that of one of its ends when free, so that an edge and an end share a cache line and
+ * the trees of a 60,000-vertex forest take 3.8 MB. Node 0 is the null sentinel; vertices are never freed, edge
+ * nodes are recycled.
  */
 final class LinkCutTrees {
 
@@ -29,8 +31,11 @@ final class LinkCutTrees {
     /** Vertices at most (sizes have 26 bits). */
     static final int MAX_VERTICES = (1 << 26) - 1;
     private static final int STRIDE = 8;
-    /** Puts node 1 at byte 64 of the array object, so that (large, region-aligned) arrays keep two nodes per line. */
-    private static final int BASE = 4;
+    /**
+     * Puts node 0 at byte 64 of the array object, so that in (large, region-aligned) arrays each vertex's node
+     * (2v) starts a 64-byte line and the edge slot beside it (2v + 1) fills the line's second half.
+     */
+    private static final int BASE = 12;
     private static final int LEFT = BASE;
     private static final int RIGHT = BASE + 1;
     private static final int PARENT = BASE + 2;
@@ -60,9 +65,10 @@ final class LinkCutTrees {
     /** Per edge node: its payload and its exact weight. */
     private int[] payloads = new int[64];
     private double[] weights = new double[64];
-    private int next = 1;
     private int vertices;
-    private int[] freeList = new int[16];
+    /** Per vertex k: whether the edge slot beside its node (2k + 1) holds an edge node. */
+    private boolean[] slotUsed = new boolean[32];
+    private int[] freeSlots = new int[16];
     private int freeCount;
     private int[] stack = new int[64];
     /** The lowest common ancestor and the splay trees below it of the last {@link #expose} after an access. */
@@ -90,22 +96,35 @@ final class LinkCutTrees {
         n[HEAVIEST_WEIGHT] = NO_EDGE;
     }
 
-    /** A new single-vertex tree, unmarked. */
+    /** A new single-vertex tree, unmarked; vertex ids are 1, 2, 3, ... */
     int newVertex() {
         if (vertices == MAX_VERTICES) {
             throw new IllegalStateException("more than " + MAX_VERTICES + " nodes");
         }
-        vertices++;
-        int x = allocate();
+        int v = ++vertices;
+        int x = 2 * v;
+        if ((x + 2) * STRIDE + BASE > n.length) {
+            n = Arrays.copyOf(n, Math.max((x + 2) * STRIDE + BASE, 2 * n.length));
+            payloads = Arrays.copyOf(payloads, n.length / STRIDE);
+            weights = Arrays.copyOf(weights, n.length / STRIDE);
+            slotUsed = Arrays.copyOf(slotUsed, n.length / STRIDE / 2);
+        }
         n[x * STRIDE + OWN] = VERTEX;
         n[x * STRIDE + WEIGHT] = NO_EDGE;
         pull(x);
-        return x;
+        pushFreeSlot(v);
+        return v;
     }
 
-    /** A new edge node, alone, carrying the edge's id and weight. */
-    int newEdge(int payload, double w) {
-        int x = freeCount > 0 ? freeList[--freeCount] : allocate();
+    /**
+     * A new edge node, alone, carrying the edge's id and weight, for an edge between vertices a and b: in the
+     * slot beside a's node if free, else beside b's, else in any free one (there is always one: a forest has
+     * fewer edges than vertices).
+     */
+    int newEdge(int payload, double w, int a, int b) {
+        int k = !slotUsed[a] ? a : !slotUsed[b] ? b : popFreeSlot();
+        slotUsed[k] = true;
+        int x = 2 * k + 1;
         Arrays.fill(n, x * STRIDE + BASE, x * STRIDE + BASE + STRIDE, 0);
         payloads[x] = payload;
         weights[x] = w;
@@ -119,29 +138,44 @@ final class LinkCutTrees {
         return Float.floatToRawIntBits((float) w + 0.0f);
     }
 
-    private int allocate() {
-        int x = next++;
-        if ((x + 1) * STRIDE + BASE > n.length) {
-            n = Arrays.copyOf(n, Math.max((x + 1) * STRIDE + BASE, 2 * n.length));
-        }
-        if (x >= payloads.length) {
-            payloads = Arrays.copyOf(payloads, 2 * x);
-            weights = Arrays.copyOf(weights, 2 * x);
-        }
-        return x;
-    }
-
     /** Recycles an edge node that is alone in its tree. */
     void free(int x) {
-        if (freeCount == freeList.length) {
-            freeList = Arrays.copyOf(freeList, 2 * freeCount);
-        }
-        freeList[freeCount++] = x;
+        slotUsed[x >>> 1] = false;
+        pushFreeSlot(x >>> 1);
     }
 
-    /** One more than the largest node id handed out so far. */
+    /**
+     * Notes that the edge slot beside vertex k's node is free. The list may also hold slots taken since (they are
+     * skipped when popped); it is rebuilt from {@link #slotUsed} when it grows beyond twice the vertices.
+     */
+    private void pushFreeSlot(int k) {
+        if (freeCount == freeSlots.length) {
+            if (freeCount > 2 * vertices) {
+                freeCount = 0;
+                for (int v = 1; v <= vertices; v++) {
+                    if (!slotUsed[v]) {
+                        freeSlots[freeCount++] = v;
+                    }
+                }
+            } else {
+                freeSlots = Arrays.copyOf(freeSlots, 2 * freeCount);
+            }
+        }
+        freeSlots[freeCount++] = k;
+    }
+
+    private int popFreeSlot() {
+        while (true) {
+            int k = freeSlots[--freeCount];
+            if (!slotUsed[k]) {
+                return k;
+            }
+        }
+    }
+
+    /** One more than the largest vertex id handed out so far. */
     int capacity() {
-        return next;
+        return vertices + 1;
     }
 
     int payload(int x) {
@@ -290,7 +324,7 @@ final class LinkCutTrees {
     }
 
     /** Makes the root-to-x path preferred; x ends as the root of its splay tree, holding the whole tree's sums. */
-    void access(int x) {
+    private void access(int x) {
         expose(x);
         splay(x);
     }
@@ -326,18 +360,20 @@ final class LinkCutTrees {
         belowX = last;
     }
 
-    void makeRoot(int x) {
+    private void makeRoot(int x) {
         access(x);
         n[x * STRIDE + OWN] ^= FLIP;
         push(x);
     }
 
-    /** Joins the trees of a and b (which must differ) through the new single edge node x: a - x - b. */
+    /** Joins the trees of vertices a and b (which must differ) through the new single edge node x: a - x - b. */
     void linkEdge(int a, int x, int b) {
-        makeRoot(a);
-        hang(a, x);
-        access(b);
-        hang(x, b);
+        int an = 2 * a;
+        int bn = 2 * b;
+        makeRoot(an);
+        hang(an, x);
+        access(bn);
+        hang(x, bn);
     }
 
     /** Makes tree root y (a splay root without parent) a child of splay root p, which then gets pulled. */
@@ -352,15 +388,17 @@ final class LinkCutTrees {
      * of a and of b describe their two trees until the next operation.
      */
     void cutEdge(int a, int x, int b) {
-        makeRoot(a);
-        access(b);
+        int an = 2 * a;
+        int bn = 2 * b;
+        makeRoot(an);
+        access(bn);
         splay(x);
         int xb = x * STRIDE;
-        if (n[xb + LEFT] != a || n[xb + RIGHT] != b) {
-            throw new IllegalStateException("not the edge between " + a + " and " + b + ": " + x);
+        if (n[xb + LEFT] != an || n[xb + RIGHT] != bn) {
+            throw new IllegalStateException("not the edge between vertices " + a + " and " + b + ": " + x);
         }
-        n[a * STRIDE + PARENT] = 0;
-        n[b * STRIDE + PARENT] = 0;
+        n[an * STRIDE + PARENT] = 0;
+        n[bn * STRIDE + PARENT] = 0;
         n[xb + LEFT] = 0;
         n[xb + RIGHT] = 0;
         pull(x);
@@ -421,17 +459,17 @@ final class LinkCutTrees {
      * the end lies below c unless c sits between the lca and the cut edge, where the branch is all the rest.
      */
     int branchSize(int s, int c) {
+        int cn = 2 * c;
         boolean endBelowC = s == movedSide || (s == 0 ? pathMarksU : pathMarksV) > 0;
-        if (!endBelowC && c == lca) {
+        if (!endBelowC && cn == lca) {
             return s == 0 ? sizeU : sizeV;
         }
-        splay(c);
+        splay(cn);
         if (s == movedSide) {
-            moved = c;
+            moved = cn;
         }
-        int cb = c * STRIDE;
-        int below = size(n[cb + RIGHT]);
-        return endBelowC ? below : sideSize(s) - 1 - virtualSize(c) - below;
+        int below = size(n[cn * STRIDE + RIGHT]);
+        return endBelowC ? below : sideSize(s) - 1 - virtualSize(cn) - below;
     }
 
     /**
@@ -451,16 +489,17 @@ final class LinkCutTrees {
 
     /** The marked vertices of the tree of v while v is the root of its whole splay structure (after a cut). */
     int rootMarks(int v) {
-        return marks(v);
+        return marks(2 * v);
     }
 
     /** The size of the tree of v while v is the root of its whole splay structure (after a cut, or access(v)). */
     int rootSize(int v) {
-        return size(v);
+        return size(2 * v);
     }
 
-    /** The marked vertices of x's tree. */
-    int treeMarks(int x) {
+    /** The marked vertices of v's tree. */
+    int treeMarks(int v) {
+        int x = 2 * v;
         access(x);
         return marks(x);
     }
@@ -472,12 +511,12 @@ final class LinkCutTrees {
      * (Sleator–Tarjan). Records what {@link #cutOnPath} needs; v is left the root of the whole tree's splay tree.
      */
     int heaviestOnPath(int u, int v) {
-        access(u);
-        expose(v);
+        pathU = 2 * u;
+        pathV = 2 * v;
+        access(pathU);
+        expose(pathV);
         int ub = belowU * STRIDE;
         int vb = belowX * STRIDE;
-        pathU = u;
-        pathV = v;
         sizeU = size(belowU);
         sizeV = size(belowX);
         pathMarksU = marksOnPath(belowU);
@@ -487,14 +526,15 @@ final class LinkCutTrees {
         int wv = n[vb + HEAVIEST_WEIGHT];
         int hu = n[ub + HEAVIEST];
         int hv = n[vb + HEAVIEST];
-        splay(v);
-        pathTreeSize = size(v);
-        pathTreeMarks = marks(v);
+        splay(pathV);
+        pathTreeSize = size(pathV);
+        pathTreeMarks = marks(pathV);
         return wu > wv || wu == wv && wu != NO_EDGE && heavierTie(hu, hv) ? hu : hv;
     }
 
-    /** Marks or unmarks vertex x; a tree holds at most two marked vertices (counts have two bits). */
-    void setMark(int x, boolean marked) {
+    /** Marks or unmarks vertex v; a tree holds at most two marked vertices (counts have two bits). */
+    void setMark(int v, boolean marked) {
+        int x = 2 * v;
         access(x);
         n[x * STRIDE + OWN] = marked ? n[x * STRIDE + OWN] | MARK : n[x * STRIDE + OWN] & ~MARK;
         pull(x);
@@ -502,9 +542,9 @@ final class LinkCutTrees {
 
     /** The vertices of y's subtree when the tree is rooted at r (r and y distinct, same tree). */
     int subtreeSize(int r, int y) {
-        makeRoot(r);
-        access(y);
-        return virtualSize(y) + 1;
+        makeRoot(2 * r);
+        access(2 * y);
+        return virtualSize(2 * y) + 1;
     }
 
     /**
@@ -512,9 +552,9 @@ final class LinkCutTrees {
      * predecessor on the root path.
      */
     int parentEdge(int r, int x) {
-        makeRoot(r);
-        access(x);
-        return predecessor(x);
+        makeRoot(2 * r);
+        access(2 * x);
+        return predecessor(2 * x);
     }
 
     /** The in-order predecessor of splay root x (splayed to the top), or 0. */
@@ -539,14 +579,14 @@ final class LinkCutTrees {
      * O(log n)).
      */
     long deepestHalf(int c, int w) {
-        makeRoot(c);
-        access(w);
-        int total = size(w);
-        int t = w;
+        makeRoot(2 * c);
+        access(2 * w);
+        int total = size(2 * w);
+        int t = 2 * w;
         long acc = 0;
         int best = 0;
         long bestSize = 0;
-        int last = w;
+        int last = t;
         while (t != 0) {
             push(t);
             last = t;
@@ -565,13 +605,13 @@ final class LinkCutTrees {
             }
         }
         splay(last);
-        return (2 * bestSize == total ? 1L << 32 : 0) | best;
+        return (2 * bestSize == total ? 1L << 32 : 0) | best / 2;
     }
 
-    /** The vertex before x on the path from the current root, or 0. */
-    int previousVertex(int x) {
-        access(x);
-        int e = predecessor(x);
-        return e == 0 ? 0 : predecessor(e);
+    /** The vertex before v on the path from the current root, or 0. */
+    int previousVertex(int v) {
+        access(2 * v);
+        int e = predecessor(2 * v);
+        return e == 0 ? 0 : predecessor(e) / 2;
     }
 }

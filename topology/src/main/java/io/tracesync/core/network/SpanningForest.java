@@ -262,7 +262,7 @@ final class SpanningForest {
             moves = 2 * (branch + moved) >= n;
         }
         stats.referenceNanos += stats.clock() - t0;
-        int x = lct.newEdge(e, weight[e]);
+        int x = lct.newEdge(e, weight[e], endA[e], endB[e]);
         lct.linkAcross(x);
         addTreeEdge(e, x);
         int c2 = c;
@@ -441,7 +441,7 @@ final class SpanningForest {
     }
 
     private void linkTree(int e) {
-        int x = lct.newEdge(e, weight[e]);
+        int x = lct.newEdge(e, weight[e], endA[e], endB[e]);
         lct.linkEdge(endA[e], x, endB[e]);
         addTreeEdge(e, x);
     }

@@ -13,6 +13,7 @@ import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link LinkCutTrees} against brute force on random forests: joins, cuts, weight changes and cycle swaps
@@ -73,8 +74,24 @@ class LinkCutTreesTest {
         }
     }
 
+    /** Vertex ids are dense; an edge node goes beside an end whose slot is free, else into any free slot. */
+    @Test
+    void placesEdgeNodesBesideTheirEnds() {
+        LinkCutTrees trees = new LinkCutTrees(Integer::compare);
+        assertEquals(List.of(1, 2, 3), List.of(trees.newVertex(), trees.newVertex(), trees.newVertex()));
+        int e12 = trees.newEdge(1, 1.0, 1, 2);
+        assertEquals(2 * 1 + 1, e12, "beside vertex 1");
+        int e13 = trees.newEdge(2, 1.0, 1, 3);
+        assertEquals(2 * 3 + 1, e13, "vertex 1's slot taken: beside vertex 3");
+        int e23 = trees.newEdge(3, 1.0, 1, 3);
+        assertEquals(2 * 2 + 1, e23, "both ends' slots taken: the free one");
+        trees.free(e13);
+        assertEquals(2 * 3 + 1, trees.newEdge(4, 1.0, 3, 1), "freed slot reused");
+        assertEquals(4, trees.capacity(), "one more than the largest vertex id");
+    }
+
     private void join(int u, int v, double w, Random random) {
-        int x = newEdge(w);
+        int x = newEdge(w, u, v);
         lct.linkEdge(u, x, v);
         add(new Edge(u, v, w, x));
         // two marks for a moment, as when the spanning forest joins two trees
@@ -131,13 +148,13 @@ class LinkCutTreesTest {
             }
         }
         lct.free(max.node());
-        int x = newEdge(w);
+        int x = newEdge(w, u, v);
         lct.linkAcross(x);
         add(new Edge(u, v, w, x));
     }
 
-    private int newEdge(double w) {
-        return lct.newEdge(nextPayload++, w);
+    private int newEdge(double w, int u, int v) {
+        return lct.newEdge(nextPayload++, w, u, v);
     }
 
     private boolean heavier(Edge e1, Edge e2) {
