@@ -1,6 +1,7 @@
 package io.tracesync.core.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -88,6 +89,41 @@ class LinkCutTreesTest {
         trees.free(e13);
         assertEquals(2 * 3 + 1, trees.newEdge(4, 1.0, 3, 1), "freed slot reused");
         assertEquals(4, trees.capacity(), "one more than the largest vertex id");
+    }
+
+    /**
+     * Edge slots over many frees and reuses (the list of free slots is rebuilt as it grows): never two live edges
+     * in one slot, beside an end whenever one is free, and a slot found as long as edges are fewer than vertices.
+     */
+    @Property(tries = 50)
+    void handsOutEachEdgeSlotOnce(@ForAll long seed, @ForAll @IntRange(min = 2, max = 12) int size) {
+        Random random = new Random(seed);
+        LinkCutTrees trees = new LinkCutTrees(Integer::compare);
+        for (int i = 0; i < size; i++) {
+            trees.newVertex();
+        }
+        Set<Integer> live = new HashSet<>();
+        for (int i = 0; i < 3000; i++) {
+            if (live.size() == size - 1 || !live.isEmpty() && random.nextBoolean()) {
+                int x = new ArrayList<>(live).get(random.nextInt(live.size()));
+                trees.free(x);
+                live.remove(x);
+                continue;
+            }
+            int a = 1 + random.nextInt(size);
+            int b = 1 + random.nextInt(size);
+            boolean aFree = !live.contains(2 * a + 1);
+            boolean bFree = !live.contains(2 * b + 1);
+            int x = trees.newEdge(i, 1.0, a, b);
+            assertTrue(live.add(x), "slot " + x + " handed out twice");
+            assertEquals(1, x % 2, "an edge slot");
+            assertTrue(x <= 2 * size + 1, "a slot of a vertex");
+            if (aFree) {
+                assertEquals(2 * a + 1, x, "beside a when free");
+            } else if (bFree) {
+                assertEquals(2 * b + 1, x, "beside b when free, a's taken");
+            }
+        }
     }
 
     private void join(int u, int v, double w, Random random) {
