@@ -93,6 +93,32 @@ final class MinimaxBounds {
         return w > bound(u) && w > bound(v);
     }
 
+    /**
+     * Edge u~v of weight w, now in the graph: if u and v are in one tree, the path from u through the edge and on
+     * from v bounds u's minimax distance to the anchor by the larger of w and v's bound, and the other way round;
+     * either bound is lowered to that if it is lower (rounded up). Every link update relaxes its ends so, which
+     * keeps the bounds near the true distances between re-bounds at the cost of a comparison on records just read.
+     */
+    void relax(int u, int v, double w) {
+        long cu = table.get(u, VertexTable.BOUND);
+        long cv = table.get(v, VertexTable.BOUND);
+        int l = (int) (cu >>> 32);
+        if (l != (int) (cv >>> 32)) {
+            return;
+        }
+        float bu = Float.intBitsToFloat((int) cu);
+        float bv = Float.intBitsToFloat((int) cv);
+        double viaV = Math.max(w, bv);
+        if (viaV < bu) {
+            set(u, l, viaV);
+        } else {
+            double viaU = Math.max(w, bu);
+            if (viaU < bv) {
+                set(v, l, viaU);
+            }
+        }
+    }
+
     /** A path query found an edge staying out that stale bounds let through; re-bounds all when worthwhile. */
     void missed() {
         if (++missed > vertices / 16) {

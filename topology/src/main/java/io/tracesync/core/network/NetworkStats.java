@@ -35,6 +35,11 @@ public final class NetworkStats {
     public long referenceNanos;
     boolean timing;
 
+    /** Path queries on the link-cut trees: every cycle kept, and the cycles dropped that the bounds let through. */
+    public long pathQueries() {
+        return cycleKept + cycleDropped - cycleBoundDropped;
+    }
+
     long clock() {
         return timing ? System.nanoTime() : 0;
     }

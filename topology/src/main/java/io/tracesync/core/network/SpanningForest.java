@@ -164,6 +164,7 @@ final class SpanningForest {
             graph.add(a, e, 0);
             graph.add(b, e, 1);
             insert(e);
+            bounds.relax(a, b, w);
             return e;
         }
         double old = weight[e];
@@ -185,6 +186,7 @@ final class SpanningForest {
                 detach(e, true);
             }
         }
+        bounds.relax(a, b, w);
         return e;
     }
 
