@@ -14,9 +14,10 @@ import java.util.function.IntPredicate;
  * case and weight decrease and need work only when trees join (the smaller one is relabelled and bounded through
  * the new edge, O(n log n) over all joins), when a tree edge is replaced (the scanned side is re-bounded through
  * its replacement; if the anchor was on that side, the other end of the old edge becomes the anchor, the bounds
- * of its side holding for it) and when a tree splits (the scanned side is re-bounded from scratch). Bounds only
- * grow stale as the forest improves: once the path queries that a stale bound let through exceed n/16, every tree
- * is re-bounded exactly in one O(n) pass, which costs about as much as that many path queries.
+ * of its side holding for it) and when a tree splits (the scanned side is re-bounded from scratch). Each link
+ * update also tightens its ends' bounds through the link ({@link #relax}). Bounds still grow stale as the forest
+ * improves: once the path queries that a stale bound let through exceed n/16, every tree is re-bounded exactly in
+ * one O(n) pass, which costs about as much as that many path queries.
  */
 final class MinimaxBounds {
 
