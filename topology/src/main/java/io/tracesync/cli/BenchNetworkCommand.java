@@ -77,8 +77,8 @@ final class BenchNetworkCommand implements Callable<Integer> {
         out.printf("%d operations per run, seed %d, factors recomputed every %d operation(s)%n%n", ops, seed,
                 drainEvery);
         out.printf("%7s %8s %8s %7s %10s %10s %8s %8s %7s %7s %7s | %8s %8s %8s %8s %8s %10s %10s %10s %8s%n",
-                "nodes", "newTree", "insert", "join", "cycleKept", "cycleDrop", "decrease", "increase", "remove", "replace", "split",
-                "MST s", "RN s", "factor s", "total s", "RN chg", "computed", "changed", "scans", "queries");
+                "nodes", "newTree", "insert", "join", "cycleKept", "cycleDrop", "decrease", "increase", "remove",
+                "replace", "split", "MST s", "RN s", "factor s", "total s", "RN chg", "computed", "changed", "scans", "queries");
         for (int n : nodes) {
             NetworkBenchmark.Result r = new NetworkBenchmark(config(n, ops)).run(new NetworkSync(NetworkOptions.DEFAULT));
             NetworkStats s = r.stats();
