@@ -85,6 +85,9 @@ final class LinkCutTrees {
     private int pathMarks;
     private int pathTreeSize;
     private int pathTreeMarks;
+    /** The heaviest edge node on that path and its weight's float bits. */
+    private int pathHeaviest;
+    private int pathHeaviestBits;
     /** After {@link #cutOnPath}: the splay root of the part that moves, which side of u..v it is, its sums. */
     private int moved;
     private int movedSide;
@@ -529,7 +532,23 @@ final class LinkCutTrees {
         splay(pathV);
         pathTreeSize = size(pathV);
         pathTreeMarks = marks(pathV);
-        return wu > wv || wu == wv && wu != NO_EDGE && heavierTie(hu, hv) ? hu : hv;
+        boolean towardsU = wu > wv || wu == wv && wu != NO_EDGE && heavierTie(hu, hv);
+        pathHeaviest = towardsU ? hu : hv;
+        pathHeaviestBits = towardsU ? wu : wv;
+        return pathHeaviest;
+    }
+
+    /**
+     * Whether an edge of weight w and payload p ranks above the heaviest edge {@link #heaviestOnPath} last found:
+     * by the float bits already read, the exact weight and the payloads only when those are equal.
+     */
+    boolean heavierThanPathMax(double w, int p) {
+        int bits = weightBits(w);
+        if (bits != pathHeaviestBits) {
+            return bits > pathHeaviestBits;
+        }
+        double max = weights[pathHeaviest];
+        return w != max ? w > max : ties.compare(p, payloads[pathHeaviest]) > 0;
     }
 
     /** Marks or unmarks vertex v; a tree holds at most two marked vertices (counts have two bits). */

@@ -225,12 +225,13 @@ final class SpanningForest {
             stats.cycleBoundDropped++;
             return;
         }
-        int max = lct.payload(lct.heaviestOnPath(u, v));
-        if (heavier(e, max)) {
+        int x = lct.heaviestOnPath(u, v);
+        if (lct.heavierThanPathMax(weight[e], e)) {
             stats.cycleDropped++;
             bounds.missed();
             return;
         }
+        int max = lct.payload(x);
         stats.cycleKept++;
         int c = references.centroidOf(u);
         if (references.pinned() != 0) {

@@ -161,6 +161,8 @@ class LinkCutTreesTest {
             }
         }
         assertEquals(max.node(), lct.heaviestOnPath(u, v), "heaviest on " + u + ".." + v);
+        boolean above = w != max.w() ? w > max.w() : nextPayload > lct.payload(max.node());
+        assertEquals(above, lct.heavierThanPathMax(w, nextPayload), "weight " + w + " above the path's heaviest");
         if (!replace) {
             return;
         }
