@@ -38,6 +38,7 @@ final class LinkCutTrees {
     private static final int BASE = 12;
     private static final int LEFT = BASE;
     private static final int RIGHT = BASE + 1;
+    /** A splay child's parent; a splay root's path-parent negated (0 for a tree root), so one field tells. */
     private static final int PARENT = BASE + 2;
     /** Over the splay subtree: vertices (with the virtual ones), marks (likewise) and marks on the path. */
     private static final int SUMS = BASE + 3;
@@ -207,11 +208,6 @@ final class LinkCutTrees {
 
     private int virtualSize(int x) {
         return n[x * STRIDE + OWN] & SIZE_MASK;
-    }
-
-    /** A splay root's PARENT is its path-parent negated (0 for a tree root); a splay child's is positive. */
-    private boolean isSplayRoot(int x) {
-        return n[x * STRIDE + PARENT] <= 0;
     }
 
     /**
