@@ -78,12 +78,13 @@ final class BenchNetworkCommand implements Callable<Integer> {
                 drainEvery);
         out.printf("%7s %8s %8s %7s %10s %10s %8s %8s %7s %7s %7s | %8s %8s %8s %8s %8s %10s %10s %10s %8s%n",
                 "nodes", "newTree", "insert", "join", "cycleKept", "cycleDrop", "decrease", "increase", "remove",
-                "replace", "split", "MST s", "RN s", "factor s", "total s", "RN chg", "computed", "changed", "scans", "queries");
+                "replace", "split", "MST s", "RN s", "factor s", "total s", "RN chg", "computed", "changed", "scans",
+                "queries");
         for (int n : nodes) {
             NetworkBenchmark.Result r = new NetworkBenchmark(config(n, ops)).run(new NetworkSync(NetworkOptions.DEFAULT));
             NetworkStats s = r.stats();
-            out.printf("%7d %8d %8d %7d %10d %10d %8d %8d %7d %7d %7d | %8.3f %8.3f %8.3f %8.3f %8d %10d %10d %10d %8d%n",
-                    n, s.newTrees, s.insertions, s.joins, s.cycleKept, s.cycleDropped, s.decreases, s.increases,
+            out.printf("%7d %8d %8d %7d %10d %10d %8d %8d %7d %7d %7d | %8.3f %8.3f %8.3f %8.3f %8d %10d %10d %10d"
+                    + " %8d%n", n, s.newTrees, s.insertions, s.joins, s.cycleKept, s.cycleDropped, s.decreases, s.increases,
                     s.removals, s.replacements, s.splits, sec(r.mstNanos()), sec(r.referenceNanos()),
                     sec(r.drainNanos()), sec(r.opNanos() + r.drainNanos()), s.referenceChanges, s.factorsComputed,
                     s.factorsChanged, s.replacementScans, s.pathQueries());

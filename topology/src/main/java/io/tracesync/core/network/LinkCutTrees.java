@@ -29,7 +29,7 @@ final class LinkCutTrees {
     }
 
     /** Vertices at most (sizes have 26 bits). */
-    static final int MAX_VERTICES = (1 << 26) - 1;
+    private static final int MAX_VERTICES = (1 << 26) - 1;
     private static final int STRIDE = 8;
     /**
      * Puts node 0 at byte 64 of the array object, so that in (large, region-aligned) arrays each vertex's node
@@ -241,9 +241,13 @@ final class LinkCutTrees {
 
     /** Whether edge node x1 ranks above edge node x2 of the same float weight: by exact weight, then payload. */
     private boolean heavierTie(int x1, int x2) {
-        double w1 = weights[x1];
-        double w2 = weights[x2];
-        return w1 != w2 ? w1 > w2 : ties.compare(payloads[x1], payloads[x2]) > 0;
+        return ranksAbove(weights[x1], payloads[x1], x2);
+    }
+
+    /** Whether an edge of weight w and payload p ranks above edge node x: by exact weight, then payload. */
+    private boolean ranksAbove(double w, int p, int x) {
+        double wx = weights[x];
+        return w != wx ? w > wx : ties.compare(p, payloads[x]) > 0;
     }
 
     private void push(int x) {
@@ -543,8 +547,7 @@ final class LinkCutTrees {
         if (bits != pathHeaviestBits) {
             return bits > pathHeaviestBits;
         }
-        double max = weights[pathHeaviest];
-        return w != max ? w > max : ties.compare(p, payloads[pathHeaviest]) > 0;
+        return ranksAbove(w, p, pathHeaviest);
     }
 
     /** Marks or unmarks vertex v; a tree holds at most two marked vertices (counts have two bits). */

@@ -113,6 +113,7 @@ final class MinimaxBounds {
         if (viaV < bu) {
             set(u, l, viaV);
         } else {
+            // only now can v gain: a bound of u lowered through v is at least v's own
             double viaU = Math.max(w, bu);
             if (viaU < bv) {
                 set(v, l, viaU);
