@@ -80,15 +80,23 @@ public final class StreamBenchmark {
         return c;
     }
 
-    public void throughput(long events) throws Exception {
+    /**
+     * The throughput run. {@code warmUpEvents} first go through an application of their own (its own id and topic)
+     * in this JVM: the JIT compilers then do their work before the measured run instead of during it (a cold
+     * 1,000,000-event run shares the two cores with more than half a core of compilation, docs/PERFORMANCE.md).
+     */
+    public void throughput(long events, long warmUpEvents) throws Exception {
+        if (warmUpEvents > 0) {
+            Settings w = settings(Map.of());
+            long[] counts = writeInput(w, warmUpEvents, 2);
+            ThroughputRun.Result r = ThroughputRun.run(w, counts[0], counts[1], Duration.ofMinutes(30));
+            out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%,d events, not measured)%n",
+                    "warm-up run (the JIT compilers at work)", r.eventsPerSecond(), counts[0]);
+            out.flush();
+        }
         Settings s = settings(Map.of());
         String topic = s.get("traces.topic");
-        long[] counts;
-        try (TraceTopicWriter writer = new TraceTopicWriter(s)) {
-            writer.createTopics(List.of("input"));
-            counts = SimulatedStream.run(cluster(0), events, writer::write);
-            writer.flush();
-        }
+        long[] counts = writeInput(s, events, 0);
         out.printf(Locale.ROOT, "input: %,d events (%,d true pairs) of a %d-node cluster in %s (%d partitions)%n",
                 counts[0], counts[1], nodes, topic, partitions);
         out.flush();
@@ -118,6 +126,16 @@ public final class StreamBenchmark {
                 app.liveHeapBytes() >> 20);
         out.printf(Locale.ROOT, "%-58s %,14d%n", "ACCURATE links at the end", app.accurateLinks());
         out.flush();
+    }
+
+    /** Writes {@code events} of the simulated cluster to the run's input topic: the events and the true pairs. */
+    private long[] writeInput(Settings s, long events, long seedOffset) throws Exception {
+        try (TraceTopicWriter writer = new TraceTopicWriter(s)) {
+            writer.createTopics(List.of("input"));
+            long[] counts = SimulatedStream.run(cluster(seedOffset), events, writer::write);
+            writer.flush();
+            return counts;
+        }
     }
 
     public void latency(String emitInterval, double rate, Duration warmUp, Duration length, Duration probeEvery)

@@ -31,6 +31,11 @@ public final class BenchStreamCommand implements Callable<Integer> {
             description = "Events for the throughput run (default: ${DEFAULT-VALUE}).")
     long events;
 
+    @Option(names = "--warm-up-events", paramLabel = "N", defaultValue = "1000000",
+            description = "Events processed first by an application of their own, so that the measured run finds "
+                    + "the code compiled (default: ${DEFAULT-VALUE}; 0: a cold run).")
+    long warmUpEvents;
+
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "50",
             description = "Simulated nodes (default: ${DEFAULT-VALUE}).")
     int nodes;
@@ -98,7 +103,7 @@ public final class BenchStreamCommand implements Callable<Integer> {
             out.flush();
             StreamBenchmark bench = new StreamBenchmark(env.bootstrapServers(), env.registryUrl(), work, partitions,
                     nodes, degree, linkRate, seed, overrides, out);
-            bench.throughput(events);
+            bench.throughput(events, warmUpEvents);
             for (String interval : latencyFor.isZero() ? List.<String>of() : emitIntervals) {
                 bench.latency(interval, rate, warmUp, latencyFor, probeEvery);
             }

@@ -48,7 +48,7 @@ import org.apache.kafka.streams.state.Stores;
 public final class TracesyncTopology {
 
     public static final String CLOCK_STORE = "check-clocks";
-    public static final String MATCHER_STORE = "matcher-pending";
+    public static final String MATCHER_STORE = "matcher-generations";
     public static final String LINK_STORE = "link-hulls";
     public static final String NETWORK_LINK_STORE = "network-links";
     public static final String NETWORK_FACTOR_STORE = "network-factors";
@@ -93,7 +93,7 @@ public final class TracesyncTopology {
                 : b.stream(topics.traces.topic(), consumed);
 
         b.addStateStore(NodeClocks.store(CLOCK_STORE));
-        b.addStateStore(SegmentMatcher.store(MATCHER_STORE));
+        b.addStateStore(SegmentMatcher.store(MATCHER_STORE, settings.duration("matcher.rotation")));
         b.addStateStore(LinkProcessor.store(LINK_STORE, topics.linkId));
         // written on every link summary: behind a write-back buffer like the stores above
         b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary));

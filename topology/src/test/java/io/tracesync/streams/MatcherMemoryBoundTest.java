@@ -15,7 +15,7 @@ import java.util.UUID;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +76,7 @@ class MatcherMemoryBoundTest {
                 maxHeap = Math.max(maxHeap, usedHeap());
             }
         }
-        long held = count(driver.getKeyValueStore(TracesyncTopology.MATCHER_STORE));
+        long held = count(driver.getWindowStore(TracesyncTopology.MATCHER_STORE));
         System.out.printf("10 simulated minutes, %d events (node %s silent, 30%% loss): at most %d of %d pending"
                 + " segment keys, %d at the end, %d expired unmatched, %d pairs;"
                 + " live heap %d MiB before, at most %d MiB%n",
@@ -88,7 +88,7 @@ class MatcherMemoryBoundTest {
         assertTrue(stats.expiredUnmatched.get() > 0);
     }
 
-    private static long count(KeyValueStore<?, ?> store) {
+    private static long count(WindowStore<?, ?> store) {
         long n = 0;
         try (KeyValueIterator<?, ?> it = store.all()) {
             while (it.hasNext()) {

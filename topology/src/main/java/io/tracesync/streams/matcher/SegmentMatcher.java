@@ -9,15 +9,18 @@ import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,12 +29,18 @@ import org.slf4j.LoggerFactory;
  * Matches each packet's send with its receive by segment key (Jabbarifar 2013 §3.6.1, the matching module): a
  * hash lookup per event, the first send × the first receive of a flow from two different nodes giving one
  * {@link MatchedPair}, forwarded keyed by its link in a {@link MatchedPairs} batch (of one, or of the link's pairs
- * until the next commit: {@link PairBatches}). Unmatched entries are flushed the thesis' way, by two rotating
- * tables: an entry lives in the current generation and the previous one, generations being wall-clock periods of
- * {@code rotation} — never the events' own timestamps, which are on unsynchronized clocks. A generation also ends
- * early when more than {@code maxPending} keys would be held, so the store never holds more. An exact copy of a
- * flow's recorded send or receive (same node, direction, timestamp and segment) is a dead letter; a retransmission
- * (a later timestamp) is only counted.
+ * until the next commit: {@link PairBatches}).
+ *
+ * <p>Unmatched entries are flushed the thesis' way, by two rotating tables: a flow lives in the generation it was
+ * created in and the next one, generations being wall-clock periods of {@code rotation} — never the events' own
+ * timestamps, which are on unsynchronized clocks. The tables are the segments of a window store, one per
+ * generation ({@link WriteBackStoreBuilder#periods}): an event looks its segment key up in the current and the
+ * previous generation, and a generation two behind is deleted whole by the store, without reading its entries or
+ * writing a tombstone for each (a scan of the whole store at every rotation had stalled the stream thread for
+ * hundreds of milliseconds at 50,000 events/s, docs/PERFORMANCE.md). A generation also ends early when more than
+ * {@code maxPending} entries would be held, so the two live generations never hold more. An exact copy of a
+ * flow's recorded send or receive (same node, direction, timestamp and segment) is a dead letter; a
+ * retransmission (a later timestamp) is only counted.
  */
 public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPairs> {
 
@@ -42,10 +51,17 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     private final long maxPending;
     private final PipelineStats stats;
     private final String batchStore;
-    private KeyValueStore<String, SegmentFlows> store;
+    private WindowStore<String, SegmentFlows> store;
     private PairBatches batches;
-    private long forcedRotations;
-    private long pending;
+    /** Generations ended early, ahead of the wall clock's. */
+    private long endedEarly;
+    /** The current generation: never goes back, even when the wall clock does. */
+    private long current = Long.MIN_VALUE;
+    /** Entries (segment keys) and unmatched flows of the current generation and of the previous one. */
+    private long entries;
+    private long entriesBefore;
+    private long unmatched;
+    private long unmatchedBefore;
 
     /** A matcher forwarding each pair at once, as a batch of one. */
     public SegmentMatcher(String storeName, Duration rotation, long maxPending, PipelineStats stats) {
@@ -69,12 +85,12 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     }
 
     /**
-     * The matcher's persistent store of unmatched and recently matched flows, behind a write-back buffer: a send and
-     * its receive within one commit interval cost one RocksDB write and one changelog record instead of two, and
-     * neither is serialized before the commit.
+     * The matcher's persistent store of unmatched and recently matched flows, one segment per generation, behind a
+     * write-back buffer: a send and its receive within one commit interval cost one RocksDB write and one
+     * changelog record instead of two, and neither is serialized before the commit.
      */
-    public static StoreBuilder<KeyValueStore<String, SegmentFlows>> store(String name) {
-        return WriteBackStoreBuilder.persistent(name, Serdes.String(), SegmentFlows.serde());
+    public static StoreBuilder<WindowStore<String, SegmentFlows>> store(String name, Duration rotation) {
+        return WriteBackStoreBuilder.periods(name, rotation, Serdes.String(), SegmentFlows.serde());
     }
 
     @Override
@@ -85,52 +101,106 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
             batches = new PairBatches(context);
             context.<BeforeCommit>getStateStore(batchStore).listen(batches);
         }
-        try (KeyValueIterator<String, SegmentFlows> it = store.all()) {
+        restoreCounts();
+        context.schedule(Duration.ofMillis(rotationMs), PunctuationType.WALL_CLOCK_TIME, now -> rotate());
+    }
+
+    /**
+     * The rotation on the wall clock, also when no event comes: moves to the current generation and writes its time
+     * to the store (a tombstone of the empty key, which no segment key is), so that the store deletes the expired
+     * segments now rather than at its next write.
+     */
+    private void rotate() {
+        long was = current;
+        advance();
+        if (current != was) {
+            store.put("", null, stamp(current));
+        }
+    }
+
+    /** After a restart: the generation the store had reached and what its two live generations hold. */
+    private void restoreCounts() {
+        Map<Long, long[]> held = new HashMap<>();
+        long latest = Long.MIN_VALUE;
+        try (KeyValueIterator<Windowed<String>, SegmentFlows> it = store.all()) {
             while (it.hasNext()) {
-                it.next();
-                pending++;
+                KeyValue<Windowed<String>, SegmentFlows> kv = it.next();
+                long g = kv.key.window().start() / rotationMs;
+                long[] counts = held.computeIfAbsent(g, x -> new long[2]);
+                counts[0]++;
+                counts[1] += kv.value.flows.stream().filter(f -> !f.matched).count();
+                latest = Math.max(latest, g);
             }
         }
-        stats.pendingSegments.addAndGet(pending);
-        context.schedule(Duration.ofMillis(rotationMs), PunctuationType.WALL_CLOCK_TIME, now -> flush());
+        endedEarly = held.isEmpty() ? 0 : Math.max(0, latest - wallClockGeneration());
+        current = wallClockGeneration() + endedEarly;
+        long[] now = held.getOrDefault(current, new long[2]);
+        long[] before = held.getOrDefault(current - 1, new long[2]);
+        entries = now[0];
+        unmatched = now[1];
+        entriesBefore = before[0];
+        unmatchedBefore = before[1];
+        stats.pendingSegments.addAndGet(entries + entriesBefore);
     }
 
     @Override
     public void process(Record<String, TraceEvent> record) {
         TraceEvent e = record.value();
         stats.events.incrementAndGet();
-        SegmentFlows held = store.get(record.key());
-        if (held == null) {
-            makeRoom();
+        advance();
+        String key = record.key();
+        SegmentFlows before = store.fetch(key, stamp(current - 1));
+        SegmentFlows now = store.fetch(key, stamp(current));
+        // the earlier generation first: its flows were created first
+        SegmentFlows held = before;
+        long generation = current - 1;
+        Flow flow = find(before, e);
+        if (flow == null) {
+            held = now;
+            generation = current;
+            flow = find(now, e);
         }
-        long generation = generation();
-        // a copy: the store holds values by reference, and a dead letter below must leave the held flows as they were
-        List<Flow> flows = held == null ? new ArrayList<>(1) : new ArrayList<>(held.flows);
-        boolean changed = expire(flows, generation);
-        Flow flow = find(flows, e);
         Sighting seen = new Sighting(e.getNode(), e.getTsNs());
         if (flow == null) {
-            flow = Flow.of(e, generation);
-            flow.set(e.getDirection(), seen);
-            flows.add(flow);
-            changed = true;
+            add(key, now, e, seen);
         } else if (seen.equals(flow.side(e.getDirection()))) {
             throw new InvalidTraceEventException("duplicate event: node " + e.getNode() + " already recorded this "
-                    + e.getDirection() + " at " + e.getTsNs() + " (segment " + record.key() + ")");
+                    + e.getDirection() + " at " + e.getTsNs() + " (segment " + key + ")");
         } else if (flow.matched || flow.side(e.getDirection()) != null) {
             stats.duplicates.incrementAndGet();
         } else if (flow.other(e.getDirection()).node().equals(e.getNode())) {
-            throw new InvalidTraceEventException("node " + e.getNode() + " sends to itself (segment " + record.key()
-                    + ")");
+            throw new InvalidTraceEventException("node " + e.getNode() + " sends to itself (segment " + key + ")");
         } else {
             flow.set(e.getDirection(), seen);
             flow.matched = true;
-            changed = true;
+            if (generation == current) {
+                unmatched--;
+            } else {
+                unmatchedBefore--;
+            }
+            // the store holds values by reference: a changed one is put back
+            store.put(key, held, stamp(generation));
             forward(record, flow);
         }
-        if (changed) {
-            save(record.key(), held == null, flows);
+    }
+
+    /** A new flow, in the current generation's entry of this key ({@code now}: that entry so far, or null). */
+    private void add(String key, SegmentFlows now, TraceEvent e, Sighting seen) {
+        List<Flow> flows;
+        if (now == null) {
+            makeRoom();
+            flows = new ArrayList<>(1);
+            entries++;
+            stats.pendingSegments.incrementAndGet();
+        } else {
+            // a new list: a dead letter thrown before a put must leave the stored flows as they were
+            flows = new ArrayList<>(now.flows);
         }
+        Flow flow = Flow.of(e, current);
+        flow.set(e.getDirection(), seen);
+        flows.add(flow);
+        store.put(key, new SegmentFlows(flows), stamp(current));
+        unmatched++;
     }
 
     private void forward(Record<String, TraceEvent> record, Flow flow) {
@@ -147,8 +217,11 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     }
 
     /** The flow this event belongs to: same connection, and not already holding this side from another copy. */
-    private static Flow find(List<Flow> flows, TraceEvent e) {
-        for (Flow f : flows) {
+    private static Flow find(SegmentFlows held, TraceEvent e) {
+        if (held == null) {
+            return null;
+        }
+        for (Flow f : held.flows) {
             if (f.sameConnection(e)) {
                 Sighting same = f.side(e.getDirection());
                 if (f.matched || same == null || same.node().equals(e.getNode())) {
@@ -159,65 +232,48 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         return null;
     }
 
-    private void save(String key, boolean isNew, List<Flow> flows) {
-        if (flows.isEmpty()) {
-            if (!isNew) {
-                store.delete(key);
-                pending--;
-                stats.pendingSegments.decrementAndGet();
-            }
+    /** Before a new entry is stored: ends generations early until it fits under {@code maxPending}. */
+    private void makeRoom() {
+        while (entries + entriesBefore >= maxPending) {
+            LOG.info("matcher holds {} segment keys (max {}): ending the generation early", entries + entriesBefore,
+                    maxPending);
+            endedEarly = current + 1 - wallClockGeneration();
+            advance();
+        }
+    }
+
+    private long wallClockGeneration() {
+        return context().currentSystemTimeMs() / rotationMs;
+    }
+
+    /**
+     * A generation's time in the store: its last millisecond on the wall clock (early ends shift it ahead). A window
+     * store reads only times after its latest one less its retention and deletes a segment once all of it is older
+     * than that; with the last millisecond and a retention of two generations less 1 ms, the store reads the current
+     * and the previous generation and deletes the one before at the first write of the current one.
+     */
+    private long stamp(long generation) {
+        return generation * rotationMs + rotationMs - 1;
+    }
+
+    /**
+     * The rotation: moves to the wall clock's generation (plus the early ends); the generation that was the
+     * previous one, and the current one too when two have passed, expire — their unmatched flows are counted here,
+     * their entries deleted with their segments by the store.
+     */
+    private void advance() {
+        long g = Math.max(current, wallClockGeneration() + endedEarly);
+        if (g == current) {
             return;
         }
-        store.put(key, new SegmentFlows(flows));
-        if (isNew) {
-            pending++;
-            stats.pendingSegments.incrementAndGet();
-        }
-    }
-
-    /** Before a new key is stored: ends generations early until it fits under {@code maxPending}. */
-    private void makeRoom() {
-        while (pending >= maxPending) {
-            forcedRotations++;
-            LOG.info("matcher holds {} segment keys (max {}): ending the generation early", pending, maxPending);
-            flush();
-        }
-    }
-
-    private long generation() {
-        return context().currentSystemTimeMs() / rotationMs + forcedRotations;
-    }
-
-    /** Drops flows older than the previous generation; true if any was dropped. */
-    private boolean expire(List<Flow> flows, long generation) {
-        boolean dropped = false;
-        for (int i = flows.size() - 1; i >= 0; i--) {
-            Flow f = flows.get(i);
-            if (f.generation < generation - 1) {
-                if (!f.matched) {
-                    stats.expiredUnmatched.incrementAndGet();
-                }
-                flows.remove(i);
-                dropped = true;
-            }
-        }
-        return dropped;
-    }
-
-    /** The rotation: forgets every flow older than the previous generation. */
-    private void flush() {
-        long generation = generation();
-        List<KeyValue<String, SegmentFlows>> changes = new ArrayList<>();
-        try (KeyValueIterator<String, SegmentFlows> it = store.all()) {
-            while (it.hasNext()) {
-                KeyValue<String, SegmentFlows> kv = it.next();
-                if (expire(kv.value.flows, generation)) {
-                    changes.add(kv);
-                }
-            }
-        }
-        for (KeyValue<String, SegmentFlows> kv : changes) {
-            save(kv.key, false, kv.value.flows);
-        }
+        boolean one = g == current + 1;
+        long expiredEntries = entriesBefore + (one ? 0 : entries);
+        stats.expiredUnmatched.addAndGet(unmatchedBefore + (one ? 0 : unmatched));
+        stats.pendingSegments.addAndGet(-expiredEntries);
+        entriesBefore = one ? entries : 0;
+        unmatchedBefore = one ? unmatched : 0;
+        entries = 0;
+        unmatched = 0;
+        current = g;
     }
 }

@@ -19,11 +19,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -38,10 +35,7 @@ class OtelSegmentMatchingTest {
     @BeforeEach
     void matcher() {
         context.setCurrentSystemTimeMs(0);
-        KeyValueStore<String, SegmentFlows> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("m"),
-                Serdes.String(), SegmentFlows.serde()).withLoggingDisabled().build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
+        InMemoryGenerations.add(context, "m", Duration.ofSeconds(10));
         matcher = new SegmentMatcher("m", Duration.ofSeconds(10), 1_000_000, stats);
         matcher.init(context);
     }

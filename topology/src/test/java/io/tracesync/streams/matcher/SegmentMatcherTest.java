@@ -14,11 +14,11 @@ import io.tracesync.streams.state.BeforeCommit;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
-import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.WindowStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +31,7 @@ class SegmentMatcherTest {
     private final PipelineStats stats = new PipelineStats();
     private final MockProcessorContext<LinkId, MatchedPairs> context = new MockProcessorContext<>();
     private SegmentMatcher matcher;
-    private KeyValueStore<String, SegmentFlows> store;
+    private WindowStore<String, SegmentFlows> store;
 
     @BeforeEach
     void start() {
@@ -40,10 +40,7 @@ class SegmentMatcherTest {
     }
 
     private void start(long maxPending) {
-        store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("m"), Serdes.String(), SegmentFlows.serde())
-                .withLoggingDisabled().build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
+        store = InMemoryGenerations.add(context, "m", Duration.ofSeconds(10));
         matcher = new SegmentMatcher("m", Duration.ofSeconds(10), maxPending, stats);
         matcher.init(context);
     }
@@ -112,13 +109,52 @@ class SegmentMatcherTest {
         context.setCurrentSystemTimeMs(10_000);
         rotate();
         assertEquals(1, count(), "kept through the previous generation");
+        assertEquals(1, stats.pendingSegments.get());
         context.setCurrentSystemTimeMs(20_000);
         rotate();
-        assertEquals(0, count());
         assertEquals(1, stats.expiredUnmatched.get());
         assertEquals(0, stats.pendingSegments.get());
         event("1:2:24", "b", 5_000, Direction.RECV, A, B);
         assertEquals(List.of(), pairs(), "a receive after its send expired pairs nothing");
+        assertEquals(1, count(), "the expired generation deleted at the next write: only the receive is held");
+        assertEquals(1, stats.pendingSegments.get());
+    }
+
+    @Test
+    void aFlowCreatedInThePreviousGenerationStillMatchesAndIsUpdatedInPlace() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        context.setCurrentSystemTimeMs(10_000);
+        event("2:2:24", "a", 200, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B);
+        event("1:2:24", "b", 5_500, Direction.RECV, A, B);
+        assertEquals(List.of(new MatchedPair("a", 100L, "b", 5_000L)), pairs());
+        assertEquals(1, stats.duplicates.get(), "the retransmitted receive met the matched flow");
+        assertEquals(2, count(), "one entry per key, each in the generation it was created in");
+        context.setCurrentSystemTimeMs(20_000);
+        rotate();
+        assertEquals(0, stats.expiredUnmatched.get(), "the matched flow expires without counting");
+        assertEquals(1, stats.pendingSegments.get());
+        context.setCurrentSystemTimeMs(30_000);
+        rotate();
+        assertEquals(1, stats.expiredUnmatched.get(), "the second send never met its receive");
+        assertEquals(0, stats.pendingSegments.get());
+    }
+
+    @Test
+    void aRestartedMatcherCountsWhatItsStoreHolds() {
+        event("1:2:24", "a", 100, Direction.SEND, A, B);
+        event("1:2:24", "b", 5_000, Direction.RECV, A, B);
+        event("2:2:24", "a", 200, Direction.SEND, A, B);
+        context.setCurrentSystemTimeMs(10_000);
+        event("3:2:24", "a", 300, Direction.SEND, A, B);
+        PipelineStats restarted = new PipelineStats();
+        SegmentMatcher again = new SegmentMatcher("m", Duration.ofSeconds(10), 1000, restarted);
+        again.init(context);
+        assertEquals(3, restarted.pendingSegments.get());
+        context.setCurrentSystemTimeMs(20_000);
+        context.scheduledPunctuators().get(1).getPunctuator().punctuate(20_000);
+        assertEquals(1, restarted.expiredUnmatched.get(), "key 2's send; key 1 was matched");
+        assertEquals(1, restarted.pendingSegments.get());
     }
 
     @Test
@@ -191,7 +227,14 @@ class SegmentMatcherTest {
     }
 
     private long count() {
-        return store.approximateNumEntries();
+        long n = 0;
+        try (KeyValueIterator<Windowed<String>, SegmentFlows> it = store.all()) {
+            while (it.hasNext()) {
+                it.next();
+                n++;
+            }
+        }
+        return n;
     }
 
     private List<MatchedPair> pairs() {
