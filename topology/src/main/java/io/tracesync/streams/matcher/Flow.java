@@ -22,20 +22,16 @@ final class Flow {
     Sighting send;
     Sighting recv;
     boolean matched;
-    /** The rotation generation the flow was created in (§3.6.1's current/previous tables). */
-    final long generation;
 
-    Flow(byte[] saddr, byte[] daddr, int sport, int dport, long generation) {
+    Flow(byte[] saddr, byte[] daddr, int sport, int dport) {
         this.saddr = saddr;
         this.daddr = daddr;
         this.sport = sport;
         this.dport = dport;
-        this.generation = generation;
     }
 
-    static Flow of(TraceEvent e, long generation) {
-        return new Flow(bytes(e.getSaddr()), bytes(e.getDaddr()), port(e.getSport()), port(e.getDport()),
-                generation);
+    static Flow of(TraceEvent e) {
+        return new Flow(bytes(e.getSaddr()), bytes(e.getDaddr()), port(e.getSport()), port(e.getDport()));
     }
 
     /** Addresses and ports are compared only where both sides carry them. */

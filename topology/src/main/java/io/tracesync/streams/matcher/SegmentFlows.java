@@ -11,16 +11,17 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 
 /**
- * The flows seen under one segment key (usually one; several when connections share sequence numbers), and their
- * binary form in the matcher's store. Layout version 1:
+ * The flows seen under one segment key in one generation (usually one; several when connections share sequence
+ * numbers), and their binary form in the matcher's store. Layout version 2 (version 1, of the key-value store
+ * before generations were window segments, also held each flow's generation):
  * <pre>
- * version:u8 n:u16 { flags:u8(saddr|daddr|send|recv|matched) [saddr] [daddr] sport:i32 dport:i32 generation:i64
+ * version:u8 n:u16 { flags:u8(saddr|daddr|send|recv|matched) [saddr] [daddr] sport:i32 dport:i32
  *                    [send: node:utf ts:i64] [recv: node:utf ts:i64] }*n
  * </pre>
  */
 final class SegmentFlows {
 
-    private static final byte VERSION = 1;
+    private static final byte VERSION = 2;
 
     final List<Flow> flows;
 
@@ -41,7 +42,7 @@ final class SegmentFlows {
     byte[] encode() {
         int size = 3;
         for (Flow f : flows) {
-            size += 1 + length(f.saddr) + length(f.daddr) + 16 + length(f.send) + length(f.recv);
+            size += 1 + length(f.saddr) + length(f.daddr) + 8 + length(f.send) + length(f.recv);
         }
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put(VERSION);
@@ -53,7 +54,6 @@ final class SegmentFlows {
             putBytes(out, f.daddr);
             out.putInt(f.sport);
             out.putInt(f.dport);
-            out.putLong(f.generation);
             putSighting(out, f.send);
             putSighting(out, f.recv);
         }
@@ -73,7 +73,7 @@ final class SegmentFlows {
                 int flags = in.readByte();
                 byte[] saddr = (flags & 1) != 0 ? readBytes(in) : null;
                 byte[] daddr = (flags & 2) != 0 ? readBytes(in) : null;
-                Flow f = new Flow(saddr, daddr, in.readInt(), in.readInt(), in.readLong());
+                Flow f = new Flow(saddr, daddr, in.readInt(), in.readInt());
                 f.send = (flags & 4) != 0 ? new Sighting(in.readUTF(), in.readLong()) : null;
                 f.recv = (flags & 8) != 0 ? new Sighting(in.readUTF(), in.readLong()) : null;
                 f.matched = (flags & 16) != 0;

@@ -196,7 +196,7 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
             // a new list: a dead letter thrown before a put must leave the stored flows as they were
             flows = new ArrayList<>(now.flows);
         }
-        Flow flow = Flow.of(e, current);
+        Flow flow = Flow.of(e);
         flow.set(e.getDirection(), seen);
         flows.add(flow);
         store.put(key, new SegmentFlows(flows), stamp(current));
