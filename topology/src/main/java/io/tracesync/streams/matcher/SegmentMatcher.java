@@ -57,6 +57,9 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     private long endedEarly;
     /** The current generation: never goes back, even when the wall clock does. */
     private long current = Long.MIN_VALUE;
+    /** The keys of the current generation and of the previous one (a key neither holds costs no store read). */
+    private KeyHashes keys = new KeyHashes();
+    private KeyHashes keysBefore = new KeyHashes();
     /** Entries (segment keys) and unmatched flows of the current generation and of the previous one. */
     private long entries;
     private long entriesBefore;
@@ -121,6 +124,7 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     /** After a restart: the generation the store had reached and what its two live generations hold. */
     private void restoreCounts() {
         Map<Long, long[]> held = new HashMap<>();
+        Map<Long, KeyHashes> hashes = new HashMap<>();
         long latest = Long.MIN_VALUE;
         try (KeyValueIterator<Windowed<String>, SegmentFlows> it = store.all()) {
             while (it.hasNext()) {
@@ -129,11 +133,14 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
                 long[] counts = held.computeIfAbsent(g, x -> new long[2]);
                 counts[0]++;
                 counts[1] += kv.value.flows.stream().filter(f -> !f.matched).count();
+                hashes.computeIfAbsent(g, x -> new KeyHashes()).add(KeyHashes.hash(kv.key.key()));
                 latest = Math.max(latest, g);
             }
         }
         endedEarly = held.isEmpty() ? 0 : Math.max(0, latest - wallClockGeneration());
         current = wallClockGeneration() + endedEarly;
+        keys = hashes.getOrDefault(current, new KeyHashes());
+        keysBefore = hashes.getOrDefault(current - 1, new KeyHashes());
         long[] now = held.getOrDefault(current, new long[2]);
         long[] before = held.getOrDefault(current - 1, new long[2]);
         entries = now[0];
@@ -149,8 +156,9 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         stats.events.incrementAndGet();
         advance();
         String key = record.key();
-        SegmentFlows before = store.fetch(key, stamp(current - 1));
-        SegmentFlows now = store.fetch(key, stamp(current));
+        long hash = KeyHashes.hash(key);
+        SegmentFlows before = keysBefore.contains(hash) ? store.fetch(key, stamp(current - 1)) : null;
+        SegmentFlows now = keys.contains(hash) ? store.fetch(key, stamp(current)) : null;
         // the earlier generation first: its flows were created first
         SegmentFlows held = before;
         long generation = current - 1;
@@ -162,7 +170,7 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         }
         Sighting seen = new Sighting(e.getNode(), e.getTsNs());
         if (flow == null) {
-            add(key, now, e, seen);
+            add(key, hash, now, e, seen);
         } else if (seen.equals(flow.side(e.getDirection()))) {
             throw new InvalidTraceEventException("duplicate event: node " + e.getNode() + " already recorded this "
                     + e.getDirection() + " at " + e.getTsNs() + " (segment " + key + ")");
@@ -185,11 +193,12 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     }
 
     /** A new flow, in the current generation's entry of this key ({@code now}: that entry so far, or null). */
-    private void add(String key, SegmentFlows now, TraceEvent e, Sighting seen) {
+    private void add(String key, long hash, SegmentFlows now, TraceEvent e, Sighting seen) {
         List<Flow> flows;
         if (now == null) {
             makeRoom();
             flows = new ArrayList<>(1);
+            keys.add(hash);
             entries++;
             stats.pendingSegments.incrementAndGet();
         } else {
@@ -272,8 +281,10 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         stats.pendingSegments.addAndGet(-expiredEntries);
         entriesBefore = one ? entries : 0;
         unmatchedBefore = one ? unmatched : 0;
+        keysBefore = one ? keys : new KeyHashes();
         entries = 0;
         unmatched = 0;
+        keys = new KeyHashes();
         current = g;
     }
 }

@@ -141,7 +141,7 @@ class SegmentMatcherTest {
     }
 
     @Test
-    void aRestartedMatcherCountsWhatItsStoreHolds() {
+    void aRestartedMatcherPairsAndCountsWhatItsStoreHolds() {
         event("1:2:24", "a", 100, Direction.SEND, A, B);
         event("1:2:24", "b", 5_000, Direction.RECV, A, B);
         event("2:2:24", "a", 200, Direction.SEND, A, B);
@@ -151,9 +151,14 @@ class SegmentMatcherTest {
         SegmentMatcher again = new SegmentMatcher("m", Duration.ofSeconds(10), 1000, restarted);
         again.init(context);
         assertEquals(3, restarted.pendingSegments.get());
+        matcher = again;
+        event("3:2:24", "b", 5_300, Direction.RECV, A, B);
+        event("2:2:24", "b", 5_200, Direction.RECV, A, B);
+        assertEquals(List.of(new MatchedPair("a", 100L, "b", 5_000L), new MatchedPair("a", 300L, "b", 5_300L),
+                new MatchedPair("a", 200L, "b", 5_200L)), pairs(), "sends held before the restart still pair");
         context.setCurrentSystemTimeMs(20_000);
         context.scheduledPunctuators().get(1).getPunctuator().punctuate(20_000);
-        assertEquals(1, restarted.expiredUnmatched.get(), "key 2's send; key 1 was matched");
+        assertEquals(0, restarted.expiredUnmatched.get(), "every flow of the expired generation was matched");
         assertEquals(1, restarted.pendingSegments.get());
     }
 
