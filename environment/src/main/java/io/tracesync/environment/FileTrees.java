@@ -7,11 +7,11 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Deleting directory trees. */
-final class FileTrees {
+public final class FileTrees {
     private FileTrees() {}
 
     /** Deletes {@code root} and everything below it, if it exists. */
-    static void delete(Path root) throws IOException {
+    public static void delete(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

@@ -34,16 +34,21 @@ class PackagedDemoTest {
         assertTrue(Files.size(work.resolve("report/report.html")) > 1000, "no report");
     }
 
-    /** README command 1 as a user runs it: its own broker and registry, the default (relative) work directory. */
+    /**
+     * README command 1 as a user runs it: its own broker and registry, the default (relative) work directory; run
+     * again in the same directory, it replaces the previous run.
+     */
     @Test
-    void theDemoStartsAndStopsItsOwnServices() throws Exception {
-        String out = PackagedJar.runIn(work, 300, "demo", "--nodes", "4", "--duration", "10s", "--seed", "5");
-        Matcher m = Pattern.compile("(\\d+) of (\\d+) nodes: true error inside the guaranteed bound; (\\d+) equal")
-                .matcher(out);
-        assertTrue(m.find(), out);
-        assertTrue(m.group(1).equals("4") && m.group(2).equals("4") && m.group(3).equals("4"), out);
-        assertTrue(Files.size(work.resolve("demo/report/report.html")) > 1000, "no report");
-        String kafkaLog = Files.readString(work.resolve("demo/services/kafka/kafka.log"));
-        assertTrue(kafkaLog.contains("started"), "the demo's broker never started");
+    void theDemoStartsAndStopsItsOwnServicesAndRunsAgain() throws Exception {
+        for (String seed : new String[] {"5", "6"}) {
+            String out = PackagedJar.runIn(work, 300, "demo", "--nodes", "4", "--duration", "10s", "--seed", seed);
+            Matcher m = Pattern.compile("(\\d+) of (\\d+) nodes: true error inside the guaranteed bound; (\\d+) equal")
+                    .matcher(out);
+            assertTrue(m.find(), out);
+            assertTrue(m.group(1).equals("4") && m.group(2).equals("4") && m.group(3).equals("4"), out);
+            assertTrue(Files.size(work.resolve("demo/report/report.html")) > 1000, "no report");
+            String kafkaLog = Files.readString(work.resolve("demo/services/kafka/kafka.log"));
+            assertTrue(kafkaLog.contains("started"), "the demo's broker never started");
+        }
     }
 }

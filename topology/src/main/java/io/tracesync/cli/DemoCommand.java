@@ -6,6 +6,7 @@ import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.core.numeric.DoubleDouble;
+import io.tracesync.environment.FileTrees;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.eval.FactorRow;
 import io.tracesync.eval.TrueClocks;
@@ -87,6 +88,10 @@ public final class DemoCommand implements Callable<Integer> {
         config.seed = seed;
         Scenario scenario = Scenario.build(config);
         Path run = work.resolve("run");
+        if (Files.exists(run)) {
+            err.println("replacing the previous demo's simulated run in " + run);
+            FileTrees.delete(run);
+        }
         err.println("starting Kafka and the schema registry...");
         try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
                 bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
