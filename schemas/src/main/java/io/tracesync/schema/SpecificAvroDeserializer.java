@@ -29,16 +29,7 @@ public final class SpecificAvroDeserializer<T extends SpecificRecord> implements
     private final FastReaderBuilder compiler;
     private final Schema schema;
     private final Map<Integer, DatumReader<T>> readers = new ConcurrentHashMap<>();
-    /**
-     * The reader of the schema id read last: a topic's records nearly always carry one id, and one object read per
-     * record costs less than the map's lookup (a boxed key, the table and a node: cache misses, 5 % of the stream
-     * thread in a profile, docs/PERFORMANCE.md).
-     */
-    private volatile Reader<T> last;
     private volatile SchemaRegistryClient registry;
-
-    private record Reader<T>(int id, DatumReader<T> reader) {
-    }
 
     public SpecificAvroDeserializer(Class<T> type) {
         this.type = type;
@@ -63,12 +54,10 @@ public final class SpecificAvroDeserializer<T extends SpecificRecord> implements
             return null;
         }
         int id = WireFormat.schemaId(bytes);
-        Reader<T> r = last;
-        if (r == null || r.id() != id) {
-            r = new Reader<>(id, readers.computeIfAbsent(id, this::compiledReader));
-            last = r;
+        DatumReader<T> reader = readers.get(id);
+        if (reader == null) {
+            reader = readers.computeIfAbsent(id, this::compiledReader);
         }
-        DatumReader<T> reader = r.reader();
         BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(bytes, WireFormat.HEADER_SIZE,
                 bytes.length - WireFormat.HEADER_SIZE, null);
         T record;
