@@ -57,14 +57,9 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
     private long endedEarly;
     /** The current generation: never goes back, even when the wall clock does. */
     private long current = Long.MIN_VALUE;
-    /** The keys of the current generation and of the previous one (a key neither holds costs no store read). */
-    private KeyHashes keys = new KeyHashes();
-    private KeyHashes keysBefore = new KeyHashes();
-    /** Entries (segment keys) and unmatched flows of the current generation and of the previous one. */
-    private long entries;
-    private long entriesBefore;
-    private long unmatched;
-    private long unmatchedBefore;
+    /** The current generation and the previous one: a key neither holds costs no store read. */
+    private Generation now = new Generation();
+    private Generation before = new Generation();
 
     /** A matcher forwarding each pair at once, as a batch of one. */
     public SegmentMatcher(String storeName, Duration rotation, long maxPending, PipelineStats stats) {
@@ -123,31 +118,23 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
 
     /** After a restart: the generation the store had reached and what its two live generations hold. */
     private void restoreCounts() {
-        Map<Long, long[]> held = new HashMap<>();
-        Map<Long, KeyHashes> hashes = new HashMap<>();
+        Map<Long, Generation> held = new HashMap<>();
         long latest = Long.MIN_VALUE;
         try (KeyValueIterator<Windowed<String>, SegmentFlows> it = store.all()) {
             while (it.hasNext()) {
                 KeyValue<Windowed<String>, SegmentFlows> kv = it.next();
                 long g = kv.key.window().start() / rotationMs;
-                long[] counts = held.computeIfAbsent(g, x -> new long[2]);
-                counts[0]++;
-                counts[1] += kv.value.flows.stream().filter(f -> !f.matched).count();
-                hashes.computeIfAbsent(g, x -> new KeyHashes()).add(KeyHashes.hash(kv.key.key()));
+                Generation generation = held.computeIfAbsent(g, x -> new Generation());
+                generation.add(KeyHashes.hash(kv.key.key()));
+                generation.unmatched += kv.value.flows.stream().filter(f -> !f.matched).count();
                 latest = Math.max(latest, g);
             }
         }
         endedEarly = held.isEmpty() ? 0 : Math.max(0, latest - wallClockGeneration());
         current = wallClockGeneration() + endedEarly;
-        keys = hashes.getOrDefault(current, new KeyHashes());
-        keysBefore = hashes.getOrDefault(current - 1, new KeyHashes());
-        long[] now = held.getOrDefault(current, new long[2]);
-        long[] before = held.getOrDefault(current - 1, new long[2]);
-        entries = now[0];
-        unmatched = now[1];
-        entriesBefore = before[0];
-        unmatchedBefore = before[1];
-        stats.pendingSegments.addAndGet(entries + entriesBefore);
+        now = held.getOrDefault(current, new Generation());
+        before = held.getOrDefault(current - 1, new Generation());
+        stats.pendingSegments.addAndGet(now.entries + before.entries);
     }
 
     @Override
@@ -157,20 +144,20 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         advance();
         String key = record.key();
         long hash = KeyHashes.hash(key);
-        SegmentFlows before = keysBefore.contains(hash) ? store.fetch(key, stamp(current - 1)) : null;
-        SegmentFlows now = keys.contains(hash) ? store.fetch(key, stamp(current)) : null;
+        SegmentFlows earlier = before.keys.contains(hash) ? store.fetch(key, stamp(current - 1)) : null;
+        SegmentFlows latest = now.keys.contains(hash) ? store.fetch(key, stamp(current)) : null;
         // the earlier generation first: its flows were created first
-        SegmentFlows held = before;
-        long generation = current - 1;
-        Flow flow = find(before, e);
+        SegmentFlows held = earlier;
+        Generation generation = before;
+        Flow flow = find(earlier, e);
         if (flow == null) {
-            held = now;
-            generation = current;
-            flow = find(now, e);
+            held = latest;
+            generation = now;
+            flow = find(latest, e);
         }
         Sighting seen = new Sighting(e.getNode(), e.getTsNs());
         if (flow == null) {
-            add(key, hash, now, e, seen);
+            add(key, hash, latest, e, seen);
         } else if (seen.equals(flow.side(e.getDirection()))) {
             throw new InvalidTraceEventException("duplicate event: node " + e.getNode() + " already recorded this "
                     + e.getDirection() + " at " + e.getTsNs() + " (segment " + key + ")");
@@ -181,35 +168,30 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         } else {
             flow.set(e.getDirection(), seen);
             flow.matched = true;
-            if (generation == current) {
-                unmatched--;
-            } else {
-                unmatchedBefore--;
-            }
+            generation.unmatched--;
             // the store holds values by reference: a changed one is put back
-            store.put(key, held, stamp(generation));
+            store.put(key, held, stamp(generation == now ? current : current - 1));
             forward(record, flow);
         }
     }
 
-    /** A new flow, in the current generation's entry of this key ({@code now}: that entry so far, or null). */
-    private void add(String key, long hash, SegmentFlows now, TraceEvent e, Sighting seen) {
+    /** A new flow, in the current generation's entry of this key ({@code latest}: that entry so far, or null). */
+    private void add(String key, long hash, SegmentFlows latest, TraceEvent e, Sighting seen) {
         List<Flow> flows;
-        if (now == null) {
+        if (latest == null) {
             makeRoom();
             flows = new ArrayList<>(1);
-            keys.add(hash);
-            entries++;
+            now.add(hash);
             stats.pendingSegments.incrementAndGet();
         } else {
             // a new list: a dead letter thrown before a put must leave the stored flows as they were
-            flows = new ArrayList<>(now.flows);
+            flows = new ArrayList<>(latest.flows);
         }
         Flow flow = Flow.of(e);
         flow.set(e.getDirection(), seen);
         flows.add(flow);
         store.put(key, new SegmentFlows(flows), stamp(current));
-        unmatched++;
+        now.unmatched++;
     }
 
     private void forward(Record<String, TraceEvent> record, Flow flow) {
@@ -243,9 +225,9 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
 
     /** Before a new entry is stored: ends generations early until it fits under {@code maxPending}. */
     private void makeRoom() {
-        while (entries + entriesBefore >= maxPending) {
-            LOG.info("matcher holds {} segment keys (max {}): ending the generation early", entries + entriesBefore,
-                    maxPending);
+        while (now.entries + before.entries >= maxPending) {
+            LOG.info("matcher holds {} segment keys (max {}): ending the generation early",
+                    now.entries + before.entries, maxPending);
             endedEarly = current + 1 - wallClockGeneration();
             advance();
         }
@@ -275,16 +257,11 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         if (g == current) {
             return;
         }
-        boolean one = g == current + 1;
-        long expiredEntries = entriesBefore + (one ? 0 : entries);
-        stats.expiredUnmatched.addAndGet(unmatchedBefore + (one ? 0 : unmatched));
-        stats.pendingSegments.addAndGet(-expiredEntries);
-        entriesBefore = one ? entries : 0;
-        unmatchedBefore = one ? unmatched : 0;
-        keysBefore = one ? keys : new KeyHashes();
-        entries = 0;
-        unmatched = 0;
-        keys = new KeyHashes();
+        boolean both = g > current + 1;
+        stats.expiredUnmatched.addAndGet(before.unmatched + (both ? now.unmatched : 0));
+        stats.pendingSegments.addAndGet(-(before.entries + (both ? now.entries : 0)));
+        before = both ? new Generation() : now;
+        now = new Generation();
         current = g;
     }
 }

@@ -66,22 +66,17 @@ abstract class WriteBack<T extends StateStore, S, V> implements StateStore, Cach
         return dirty.get(slot);
     }
 
-    /** Buffers a write made by the record being processed. */
+    /** Buffers a write made by the record being processed; writes back when more than {@code maxDirty} slots wait. */
     final void buffer(S slot, V value) {
-        buffer(slot, value, context == null ? null : context.recordContext());
-    }
-
-    /** Buffers a write; writes the buffer back when more than {@code maxDirty} slots wait. */
-    final void buffer(S slot, V value, ProcessorRecordContext recordContext) {
-        dirty.put(slot, new Write<>(value, recordContext));
+        dirty.put(slot, new Write<>(value, context == null ? null : context.recordContext()));
         if (dirty.size() > maxDirty) {
             writeBack();
         }
     }
 
-    /** The record context of the record being processed (null outside Kafka Streams' own contexts, in tests). */
-    final ProcessorRecordContext recordContext() {
-        return context == null ? null : context.recordContext();
+    /** The record context a buffered write goes to the store in: by default the one it was made in. */
+    ProcessorRecordContext writtenIn(ProcessorRecordContext madeIn) {
+        return madeIn;
     }
 
     /** Writes every buffered slot's latest value to the store (and so to its changelog), in the order first written. */
@@ -89,12 +84,12 @@ abstract class WriteBack<T extends StateStore, S, V> implements StateStore, Cach
         if (dirty.isEmpty()) {
             return;
         }
-        ProcessorRecordContext current = recordContext();
+        ProcessorRecordContext current = context == null ? null : context.recordContext();
         try {
             for (Map.Entry<S, Write<V>> e : dirty.entrySet()) {
                 Write<V> w = e.getValue();
                 if (w.context() != null) {
-                    context.setRecordContext(w.context());
+                    context.setRecordContext(writtenIn(w.context()));
                 }
                 writeTo(e.getKey(), w.value());
             }

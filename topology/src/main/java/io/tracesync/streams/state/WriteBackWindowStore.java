@@ -12,9 +12,9 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * (the matcher's generations): a slot is a key and its window's start. Point reads ({@link #fetch(Object, long)})
  * see the buffer; every range read first writes the buffer back, then reads the store.
  *
- * <p>Each write's changelog record carries the wall-clock time it was made at, not its input record's timestamp:
- * a window store's changelog is deleted by time as well as compacted, and input timestamps (on the traced nodes'
- * own clocks, or of an archive being replayed) would have the broker delete records the store still needs.
+ * <p>Each write's changelog record carries the wall-clock time it is written back at, not its input record's
+ * timestamp: a window store's changelog is deleted by time as well as compacted, and input timestamps (on the traced
+ * nodes' own clocks, or of an archive being replayed) would have the broker delete records the store still needs.
  */
 public final class WriteBackWindowStore<K, V> extends WriteBack<WindowStore<K, V>, WriteBackWindowStore.Slot<K>, V>
         implements WindowStore<K, V> {
@@ -41,9 +41,14 @@ public final class WriteBackWindowStore<K, V> extends WriteBack<WindowStore<K, V
 
     @Override
     public void put(K key, V value, long start) {
-        ProcessorRecordContext c = recordContext();
-        buffer(new Slot<>(key, start), value, c == null ? null : new ProcessorRecordContext(
-                System.currentTimeMillis(), c.offset(), c.partition(), c.topic(), c.headers()));
+        buffer(new Slot<>(key, start), value);
+    }
+
+    /** Stamped with the wall clock at the write-back (class comment). */
+    @Override
+    ProcessorRecordContext writtenIn(ProcessorRecordContext madeIn) {
+        return new ProcessorRecordContext(System.currentTimeMillis(), madeIn.offset(), madeIn.partition(),
+                madeIn.topic(), madeIn.headers());
     }
 
     @Override
