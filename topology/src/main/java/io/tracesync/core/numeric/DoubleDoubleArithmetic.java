@@ -52,7 +52,9 @@ public final class DoubleDoubleArithmetic {
 
     /**
      * √a for a &gt; 0: h = RN(√ah) (IEEE square root, correctly rounded) and one Newton step in which ah − h² is
-     * exact by FMA (the residual of a correctly rounded square root is a double). Relative error &lt;= 3u².
+     * exact by FMA (the residual of a correctly rounded square root is a double). Relative error &lt; 25/8 u²
+     * (Lefèvre, Louvet, Muller, Picot, Rideau, ACM TOMS 2023, SQRTDWtoDW); it comes close to that just above 1
+     * with al just below ulp(ah)/2, where 3u² is exceeded.
      */
     public static void sqrt(double ah, double al, double[] out, int at) {
         double h = Math.sqrt(ah);
