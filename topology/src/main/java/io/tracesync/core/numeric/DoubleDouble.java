@@ -172,7 +172,11 @@ public final class DoubleDouble implements Comparable<DoubleDouble> {
         return new DoubleDouble(r, 0);
     }
 
-    /** √this, relative error &lt; 25/8 u² (see {@link DoubleDoubleArithmetic#sqrt}). @throws ArithmeticException unless this &gt; 0 */
+    /**
+     * √this, relative error &lt; 25/8 u² (see {@link DoubleDoubleArithmetic#sqrt}).
+     *
+     * @throws ArithmeticException unless this &gt; 0
+     */
     public DoubleDouble sqrt() {
         if (hi <= 0) {
             throw new ArithmeticException("square root of " + this);
