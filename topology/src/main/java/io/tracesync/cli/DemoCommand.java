@@ -207,7 +207,7 @@ public final class DemoCommand implements Callable<Integer> {
             FactorRow row = new FactorRow(end, node, r.getReference(), f.toReference(), f.upPs(), f.downPs());
             double error = row.apply(truth.localAt(node, end))
                     .subtract(DoubleDouble.of(truth.localAt(r.getReference(), end))).hi();
-            boolean in = row.contains(error);
+            boolean in = row.contains(truth.localAt(node, end), error);
             NodeFactor o = offline.get(node);
             boolean equal = o != null && o.reference().equals(r.getReference()) && o.factor().equals(f);
             inside += in ? 1 : 0;

@@ -12,6 +12,8 @@ import io.tracesync.eval.LinkTiming;
 import io.tracesync.eval.Metrics;
 import io.tracesync.eval.MidpointBaseline;
 import io.tracesync.eval.MidpointPolicy;
+import io.tracesync.core.network.NetworkIntervals;
+import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.eval.NetworkPolicy;
 import io.tracesync.eval.Replay;
 import io.tracesync.eval.TraceCompassPolicy;
@@ -122,7 +124,12 @@ final class EvaluateCommand implements Callable<Integer> {
                 replays = Replay.run(in, pairs.toString(), linkOptions(horizon, truth),
                         List.of(tracesync,
                                 new NetworkPolicy(options.withPinnedReference(first)),
-                                new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy()),
+                                new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy(),
+                                new NetworkPolicy(options, NetworkMethod.TREE, null),
+                                new NetworkPolicy(options, NetworkMethod.ALL_LINKS,
+                                        NetworkIntervals.Weighting.INVERSE_WIDTH),
+                                new NetworkPolicy(options, NetworkMethod.ALL_LINKS,
+                                        NetworkIntervals.Weighting.INVERSE_WIDTH_SQUARED)),
                         interval.toNanos());
             }
             replay = replays.get(0);
@@ -144,12 +151,16 @@ final class EvaluateCommand implements Callable<Integer> {
         ErrorStats errors = Metrics.factorErrors(replay, truth);
         out.printf("replayed %s: %d factor rows in %.1f s%n%n", run, replay.factors().size(),
                 (System.nanoTime() - t0) / 1e9);
-        out.printf("%-44s %9s %12s %12s %12s %9s%n", "", "samples", "median µs", "p99 µs", "max µs", "inside %");
+        out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
+                "inside %", "width µs", "max w µs");
         row(out, "tracesync: node vs its reference", errors);
         row(out, "static reference " + first + ": node vs it", Metrics.factorErrors(replays.get(1), truth));
         row(out, "Trace Compass policy: node vs its reference", Metrics.factorErrors(replays.get(2), truth));
         row(out, "Duda regression: node vs its reference", Metrics.factorErrors(replays.get(3), truth));
         row(out, "midpoint, composed: node vs its reference", Metrics.factorErrors(replays.get(4), truth));
+        row(out, "tracesync, tree at T", Metrics.factorErrors(replays.get(5), truth));
+        row(out, "tracesync, all links 1/w", Metrics.factorErrors(replays.get(6), truth));
+        row(out, "tracesync, all links 1/w²", Metrics.factorErrors(replays.get(7), truth));
         row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
         row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
         for (Duration h : compareHorizons) {
@@ -196,8 +207,10 @@ final class EvaluateCommand implements Callable<Integer> {
 
     private static void row(PrintWriter out, String label, ErrorStats s) {
         double inside = s.insidePercent();
-        out.printf("%-44s %9d %12.3f %12.3f %12.3f %9s%n", label, s.count(), s.medianNs() / 1e3, s.p99Ns() / 1e3,
-                s.maxNs() / 1e3, Double.isNaN(inside) ? "-" : String.format("%.2f", inside));
+        out.printf("%-44s %9d %12.3f %12.3f %12.3f %9s %10s %10s%n", label, s.count(), s.medianNs() / 1e3,
+                s.p99Ns() / 1e3, s.maxNs() / 1e3, Double.isNaN(inside) ? "-" : String.format("%.2f", inside),
+                Double.isNaN(s.medianWidthNs()) ? "-" : String.format("%.3f", s.medianWidthNs() / 1e3),
+                Double.isNaN(s.maxWidthNs()) ? "-" : String.format("%.3f", s.maxWidthNs() / 1e3));
     }
 
     private static String ms(long[] sorted, int i) {

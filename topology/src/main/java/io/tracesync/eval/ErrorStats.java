@@ -10,6 +10,8 @@ public final class ErrorStats {
     private int count;
     private long bounded;
     private long inside;
+    private double[] widths = new double[16];
+    private int widthCount;
 
     /** One error; {@code bounded} if it had finite bounds, {@code inside} if it lay within them. */
     public void add(double errorNs, boolean bounded, boolean inside) {
@@ -23,6 +25,24 @@ public final class ErrorStats {
         if (inside) {
             this.inside++;
         }
+    }
+
+    /** The width (ns) of the bounds of one bounded error. */
+    public void width(double ns) {
+        if (widthCount == widths.length) {
+            widths = Arrays.copyOf(widths, 2 * widthCount);
+        }
+        widths[widthCount++] = ns;
+    }
+
+    /** Median width of the bounds (up + down), ns; NaN without bounded errors. */
+    public double medianWidthNs() {
+        return quantile(widths, widthCount, 0.5);
+    }
+
+    /** Largest width of the bounds, ns; NaN without bounded errors. */
+    public double maxWidthNs() {
+        return quantile(widths, widthCount, 1);
     }
 
     public int count() {
@@ -56,11 +76,15 @@ public final class ErrorStats {
 
     /** Nearest-rank quantile of |error|; NaN when empty. */
     double quantile(double q) {
-        if (count == 0) {
+        return quantile(abs, count, q);
+    }
+
+    private static double quantile(double[] values, int n, double q) {
+        if (n == 0) {
             return Double.NaN;
         }
-        Arrays.sort(abs, 0, count);
-        return abs[Math.max(0, (int) Math.ceil(q * count) - 1)];
+        Arrays.sort(values, 0, n);
+        return values[Math.max(0, (int) Math.ceil(q * n) - 1)];
     }
 
     @Override

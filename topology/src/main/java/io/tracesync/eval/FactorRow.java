@@ -1,5 +1,6 @@
 package io.tracesync.eval;
 
+import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.numeric.ClockMap;
@@ -8,15 +9,27 @@ import java.math.BigDecimal;
 
 /**
  * A node's factor as drained at true time {@code trueNs}: the reference's local time for node-local t lies in
- * [map(t) − down, map(t) + up] (ps; {@link LinkEstimate#UNBOUNDED} where open).
+ * [map(t) − down(t), map(t) + up(t)] (ps; {@link LinkEstimate#UNBOUNDED} where open), the bounds growing by
+ * {@code growth} per ns away from the local time {@code anchorNs} (0 for a factor whose bounds do not grow).
  */
-public record FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs) {
+public record FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs,
+        long anchorNs, double growth) {
+
+    /** A factor whose bounds do not grow. */
+    public FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs) {
+        this(trueNs, node, reference, map, upPs, downPs, 0, 0);
+    }
 
     static final String CSV_HEADER = "true_ns,node,reference,slope,offset,up_ns,down_ns";
 
     static FactorRow of(long trueNs, NodeFactor f) {
         return new FactorRow(trueNs, f.node(), f.reference(), f.factor().toReference(), f.factor().upPs(),
                 f.factor().downPs());
+    }
+
+    static FactorRow of(long trueNs, AnchoredFactor f) {
+        return new FactorRow(trueNs, f.node(), f.reference(), f.toReference(), f.upPs(), f.downPs(), f.anchorNs(),
+                f.growth());
     }
 
     public boolean bounded() {
@@ -28,13 +41,27 @@ public record FactorRow(long trueNs, String node, String reference, ClockMap map
         return map.apply(localNs);
     }
 
+    /** The upper bound at node-local time t (ps). */
+    public long upAtPs(long localNs) {
+        return growth == 0 ? upPs : Math.addExact(upPs, growthPs(localNs));
+    }
+
+    /** The lower bound at node-local time t (ps). */
+    public long downAtPs(long localNs) {
+        return growth == 0 ? downPs : Math.addExact(downPs, growthPs(localNs));
+    }
+
+    private long growthPs(long localNs) {
+        return (long) Math.ceil(Math.abs((double) localNs - anchorNs) * 1000 * growth * (1 + 0x1p-48));
+    }
+
     /**
-     * Whether an error (estimate − truth, ns) is allowed by the bounds: the truth lies in [map − down, map + up],
-     * so the error lies in [−up, down].
+     * Whether an error (estimate − truth, ns) at node-local time t is allowed by the bounds: the truth lies in
+     * [map − down(t), map + up(t)], so the error lies in [−up(t), down(t)].
      */
-    public boolean contains(double errorNs) {
+    public boolean contains(long localNs, double errorNs) {
         double ps = errorNs * 1000;
-        return bounded() && ps <= downPs && -ps <= upPs;
+        return bounded() && ps <= downAtPs(localNs) && -ps <= upAtPs(localNs);
     }
 
     String toCsv() {

@@ -21,7 +21,13 @@ public final class Metrics {
      */
     public static ErrorStats factorErrors(Replay.Result replay, TrueClocks truth) {
         ErrorStats stats = new ErrorStats();
-        forEachError(replay, truth, (row, t, e) -> stats.add(e, row.bounded(), row.contains(e)));
+        forEachError(replay, truth, (row, t, e) -> {
+            long local = truth.localAt(row.node(), t);
+            stats.add(e, row.bounded(), row.contains(local, e));
+            if (row.bounded()) {
+                stats.width((row.upAtPs(local) + row.downAtPs(local)) / 1e3);
+            }
+        });
         return stats;
     }
 

@@ -211,6 +211,19 @@ public final class ConvexHullLink {
     }
 
     /**
+     * The slope of L_max rounded up to a double (NaN while unbounded): with {@link #minSlopeBelow()}, a slope range
+     * that holds the true one.
+     */
+    public double maxSlopeAbove() {
+        ExactLine max = older.maxLine();
+        if (max == null) {
+            return Double.NaN;
+        }
+        maxSide = side(max, maxSide);
+        return maxSide.slopeAbove();
+    }
+
+    /**
      * {@link #slopeAccuracy()} as a double (NaN unless both lines exist), from the exact cross product: 0 exactly
      * for parallel lines, else within 2^-100 relative of the exact value before its last rounding.
      */

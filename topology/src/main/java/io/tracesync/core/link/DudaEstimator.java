@@ -49,6 +49,11 @@ final class DudaEstimator {
         double slopeBelow() {
             return Math.nextDown(s.hi());
         }
+
+        /** The smallest double above the slope. */
+        double slopeAbove() {
+            return Math.nextUp(s.hi());
+        }
     }
 
     /** Duda's bisector, or null if it does not increase (bad data: clocks never run backwards). */

@@ -27,6 +27,16 @@ public record ExactLine(long x1, long y1, long x2, long y2) {
         return Rational.of(dy(), dx());
     }
 
+    /** A double at most the slope (see {@link ConvexHullLink#minSlopeBelow()}). */
+    public double slopeBelow() {
+        return DudaEstimator.Side.of(this).slopeBelow();
+    }
+
+    /** A double at least the slope (see {@link ConvexHullLink#maxSlopeAbove()}). */
+    public double slopeAbove() {
+        return DudaEstimator.Side.of(this).slopeAbove();
+    }
+
     /** y at x = 0: y1 - slope * x1. */
     public Rational intercept() {
         return valueAt(0);

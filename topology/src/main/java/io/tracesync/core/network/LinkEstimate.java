@@ -10,12 +10,16 @@ import java.math.RoundingMode;
 import java.util.Objects;
 
 /**
- * What the network core needs of one link a~b: its quality, the estimate a→b, the slope accuracy and smallest
- * compatible slope (doubles: they only rank links and scale bounds, rounded the safe way), and Poirier's bounds at
- * the link's latest time in picoseconds of b's clock ({@link #UNBOUNDED} where the corridor is open).
+ * What the network core needs of one link a~b: its quality, the estimate a→b, the slope accuracy and the smallest
+ * and largest compatible slopes (doubles: they rank links and scale bounds, rounded the safe way: the true slope
+ * lies in [minSlope, maxSlope]), the link's latest time {@code latestNs} on a's clock and Poirier's bounds there in
+ * picoseconds of b's clock ({@link #UNBOUNDED} where the corridor is open).
+ *
+ * <p>From these the corridor's envelopes are known at any time of a's clock: beyond the latest time they are L_min
+ * and L_max exactly, and before it the envelopes' slopes lie in [minSlope, maxSlope] (see {@link #upAtPs}).
  */
 public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, double slopeAccuracy, double minSlope,
-        long upPs, long downPs) {
+        double maxSlope, long latestNs, long upPs, long downPs) {
 
     public static final long UNBOUNDED = Long.MAX_VALUE;
 
@@ -30,15 +34,16 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
     }
 
-    /** An ACCURATE link with the given estimate, slope range and bounds. */
-    public static LinkEstimate accurate(LinkKey key, ClockMap aToB, double slopeAccuracy, double minSlope, long upPs,
-            long downPs) {
-        return new LinkEstimate(key, LinkQuality.ACCURATE, aToB, slopeAccuracy, minSlope, upPs, downPs);
+    /** An ACCURATE link with the given estimate, slope range, latest time and bounds there. */
+    public static LinkEstimate accurate(LinkKey key, ClockMap aToB, double slopeAccuracy, double minSlope,
+            double maxSlope, long latestNs, long upPs, long downPs) {
+        return new LinkEstimate(key, LinkQuality.ACCURATE, aToB, slopeAccuracy, minSlope, maxSlope, latestNs, upPs,
+                downPs);
     }
 
     /** A link that cannot take part (ABSENT, INCOMPLETE or FAIL): it leaves the graph. */
     public static LinkEstimate unusable(LinkKey key, LinkQuality quality) {
-        return new LinkEstimate(key, quality, null, Double.NaN, Double.NaN, UNBOUNDED, UNBOUNDED);
+        return new LinkEstimate(key, quality, null, Double.NaN, Double.NaN, Double.NaN, 0, UNBOUNDED, UNBOUNDED);
     }
 
     /**
@@ -53,8 +58,8 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
             return unusable(key, c == null && (q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE)
                     ? LinkQuality.INCOMPLETE : q);
         }
-        return new LinkEstimate(key, q, c, link.slopeAccuracyValue(), link.minSlopeBelow(), UNBOUNDED, UNBOUNDED)
-                .atLatest(link);
+        return new LinkEstimate(key, q, c, link.slopeAccuracyValue(), link.minSlopeBelow(), link.maxSlopeAbove(),
+                link.latestX(), UNBOUNDED, UNBOUNDED).atLatest(link);
     }
 
     /**
@@ -66,7 +71,8 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
             return this;
         }
         LinkBounds b = link.boundsAtLatest();
-        return new LinkEstimate(key, quality, aToB, slopeAccuracy, minSlope, picos(b.upNs()), picos(b.downNs()));
+        return new LinkEstimate(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, b.t(), picos(b.upNs()),
+                picos(b.downNs()));
     }
 
     private static long picos(BigDecimal ns) {
@@ -75,6 +81,40 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         java.math.BigInteger ps = ns.movePointRight(3).setScale(0, RoundingMode.CEILING).toBigIntegerExact();
         return ps.bitLength() >= 63 ? UNBOUNDED : ps.longValueExact();
+    }
+
+    /** Whether both bounds and both slope limits are known: the link bounds b's clock at any time of a's. */
+    public boolean bounded() {
+        return quality == LinkQuality.ACCURATE && upPs != UNBOUNDED && downPs != UNBOUNDED && minSlope > 0
+                && maxSlope >= minSlope && maxSlope < Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * An upper bound, in ps, of how far the corridor's upper envelope lies above the estimate at time x of a's
+     * clock: {@link #upPs} at the latest time, growing by (maxSlope − slope)·(x − latest) after it, where the
+     * envelope is L_max, and by at most (slope − minSlope)·(latest − x) before it, where its slope is at least
+     * minSlope (the envelope is convex). {@link #UNBOUNDED} unless {@link #bounded()}.
+     */
+    public long upAtPs(long x) {
+        return bounded() ? Bounds.add(upPs, growthPs(x, maxSlope, minSlope)) : UNBOUNDED;
+    }
+
+    /** The same for the lower envelope below the estimate ({@link #downPs} at the latest time). */
+    public long downAtPs(long x) {
+        return bounded() ? Bounds.add(downPs, growthPs(x, minSlope, maxSlope)) : UNBOUNDED;
+    }
+
+    /** |slope of the envelope's side − the estimate's slope|·|x − latest|, rounded up; after and before latest. */
+    private long growthPs(long x, double after, double before) {
+        long d = x - latestNs;
+        if (((x ^ latestNs) & (x ^ d)) < 0 || Math.abs(d) > Long.MAX_VALUE / 1000) {
+            return UNBOUNDED;
+        }
+        double s = aToB.slope().hi();
+        double sl = aToB.slope().lo();
+        // after − s and s − before are exact (Sterbenz: both near 1); lo is far below their ulp but not ignored.
+        double rate = d >= 0 ? Math.abs(after - s - sl) : Math.abs(s - before + sl);
+        return Bounds.scaleUp(Math.abs(d) * 1000, Math.nextUp(rate));
     }
 
     /** The larger of the two bounds, in picoseconds. */

@@ -212,7 +212,7 @@ public final class NetworkBenchmark {
         ClockMap map = maps[(edgeU[i] * 31 + edgeV[i]) & (MAPS - 1)];
         long bound = 1 + (long) (w * 1e15);
         return LinkEstimate.accurate(LinkKey.between(names[edgeU[i]], names[edgeV[i]]), map, w,
-                map.slope().hi() - w, bound, bound);
+                map.slope().hi() - w, map.slope().hi() + w, 0, bound, bound);
     }
 
     private void removeEdge(int i) {

@@ -1,10 +1,14 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.numeric.ClockMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.IntConsumer;
 
@@ -23,7 +27,11 @@ public final class NetworkSync {
     private final FactorPropagation factors;
     private final SpanningForest forest;
     private final NameIndex ids = new NameIndex();
+    private final UsableLinks usable = new UsableLinks();
     private String pinnedName;
+    private int vertices;
+    /** The maps of the last {@link #evaluate}, by vertex id: where the next least-squares fit starts. */
+    private ClockMap[] lastMaps = new ClockMap[16];
 
     public NetworkSync(NetworkOptions options) {
         this.options = options;
@@ -67,6 +75,7 @@ public final class NetworkSync {
         }
         int id = forest.addVertex(node);
         ids.put(node, id);
+        vertices = Math.max(vertices, id);
         if (node.equals(pinnedName)) {
             pin(id);
         }
@@ -97,10 +106,11 @@ public final class NetworkSync {
         }
         double w = options.weightOf(link);
         if (Double.isNaN(w)) {
-            forest.remove(a, b);
+            remove(a, b);
             return;
         }
         int e = forest.upsert(a, b, w);
+        usable.put(e, link);
         factors.setLink(e, link);
         if (forest.inTree(e)) {
             factors.dirtyEdge(e);
@@ -112,12 +122,13 @@ public final class NetworkSync {
         int a = ids.get(key.a());
         int b = ids.get(key.b());
         if (a != 0 && b != 0) {
-            forest.remove(a, b);
+            remove(a, b);
         }
     }
 
     /** {@link #remove(LinkKey)} by the ids of the link's ends, in either order. */
     public void remove(int a, int b) {
+        usable.remove(forest.edge(a, b));
         forest.remove(a, b);
     }
 
@@ -194,6 +205,80 @@ public final class NetworkSync {
 
     public Set<String> nodes() {
         return Set.of(ids.names());
+    }
+
+    /** The factors of {@link #evaluate}, by node name, and the links found inconsistent and left out. */
+    public record Evaluation(List<AnchoredFactor> factors, List<LinkKey> excluded, int iterations) {
+    }
+
+    /**
+     * Every node's factor with its guaranteed interval at one time per component ({@link NetworkIntervals}), from
+     * the spanning forest, references and tree factors of the last {@link #drain} and every usable link: the
+     * component of reference r is evaluated at r's local time {@code atNs}, or at its default time when null.
+     * A node without a factor yet is left out.
+     */
+    public Evaluation evaluate(NetworkMethod method, NetworkIntervals.Weighting weighting, Long atNs) {
+        Map<Integer, List<Integer>> members = new HashMap<>();
+        int[] index = new int[vertices + 1];
+        for (int v = 1; v <= vertices; v++) {
+            if (factors.known(v)) {
+                int r = factors.reference(v);
+                List<Integer> list = members.computeIfAbsent(r, k -> new ArrayList<>(List.of(r)));
+                if (v != r) {
+                    index[v] = list.size();
+                    list.add(v);
+                }
+            }
+        }
+        Map<Integer, List<Integer>> linksOf = new HashMap<>();
+        for (int i = 0; i < usable.size(); i++) {
+            int e = usable.edge(i);
+            int a = forest.endA(e);
+            int b = forest.endB(e);
+            if (factors.known(a) && factors.known(b) && factors.reference(a) == factors.reference(b)) {
+                linksOf.computeIfAbsent(factors.reference(a), k -> new ArrayList<>()).add(e);
+            }
+        }
+        lastMaps = Arrays.copyOf(lastMaps, Math.max(lastMaps.length, vertices + 1));
+        List<AnchoredFactor> out = new ArrayList<>();
+        List<LinkKey> excluded = new ArrayList<>();
+        int iterations = 0;
+        for (Map.Entry<Integer, List<Integer>> entry : members.entrySet()) {
+            List<Integer> nodes = entry.getValue();
+            List<Integer> edges = linksOf.getOrDefault(entry.getKey(), List.of());
+            int n = nodes.size();
+            String[] names = new String[n];
+            ClockMap[] maps = new ClockMap[n];
+            ClockMap[] start = new ClockMap[n];
+            for (int k = 0; k < n; k++) {
+                int v = nodes.get(k);
+                names[k] = forest.name(v);
+                maps[k] = factors.factor(v).toReference();
+                start[k] = lastMaps[v];
+            }
+            int m = edges.size();
+            int[] la = new int[m];
+            int[] lb = new int[m];
+            LinkEstimate[] est = new LinkEstimate[m];
+            boolean[] inTree = new boolean[m];
+            for (int l = 0; l < m; l++) {
+                int e = edges.get(l);
+                la[l] = index[forest.endA(e)];
+                lb[l] = index[forest.endB(e)];
+                est[l] = usable.estimate(e);
+                inTree[l] = forest.inTree(e);
+            }
+            NetworkIntervals.Result r = NetworkIntervals.compute(
+                    new NetworkIntervals.Component(names, maps, la, lb, est, inTree), method, weighting, atNs, start);
+            for (int k = 0; k < n; k++) {
+                lastMaps[nodes.get(k)] = r.factors()[k].toReference();
+                out.add(r.factors()[k]);
+            }
+            excluded.addAll(r.excluded());
+            iterations += r.iterations();
+        }
+        out.sort(Comparator.comparing(AnchoredFactor::node));
+        return new Evaluation(List.copyOf(out), List.copyOf(excluded), iterations);
     }
 
     /** The spanning forest's edges, sorted. */

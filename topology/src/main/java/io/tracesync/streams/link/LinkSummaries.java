@@ -47,6 +47,7 @@ public final class LinkSummaries {
         return new LinkEstimate(key, q, clockMap(s.getEstimate()),
                 s.getSlopeAccuracy() == null ? Double.NaN : s.getSlopeAccuracy(),
                 s.getMinSlope() == null ? Double.NaN : s.getMinSlope(),
+                s.getMaxLine() == null ? Double.NaN : exactLine(s.getMaxLine()).slopeAbove(), s.getLatestNs(),
                 s.getUpPs() == null ? LinkEstimate.UNBOUNDED : s.getUpPs(),
                 s.getDownPs() == null ? LinkEstimate.UNBOUNDED : s.getDownPs());
     }
@@ -58,6 +59,10 @@ public final class LinkSummaries {
     public static io.tracesync.core.numeric.ClockMap clockMap(ClockMap m) {
         return io.tracesync.core.numeric.ClockMap.of(DoubleDouble.of(m.getSlopeHi(), m.getSlopeLo()),
                 DoubleDouble.of(m.getOffsetHi(), m.getOffsetLo()));
+    }
+
+    private static ExactLine exactLine(Line l) {
+        return new ExactLine(l.getX1(), l.getY1(), l.getX2(), l.getY2());
     }
 
     private static Line line(ExactLine l) {

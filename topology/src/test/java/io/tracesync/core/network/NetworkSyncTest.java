@@ -69,10 +69,11 @@ class NetworkSyncTest {
             long down = 1000L * (1 + random.nextInt(3));
             double acc = weights[random.nextInt(weights.length)];
             if (q == 1) {
-                return new LinkEstimate(key, LinkQuality.APPROXIMATE, map, Double.NaN, Double.NaN, up,
+                return new LinkEstimate(key, LinkQuality.APPROXIMATE, map, Double.NaN, Double.NaN, Double.NaN, 0,
+                        up,
                         LinkEstimate.UNBOUNDED);
             }
-            return LinkEstimate.accurate(key, map, acc, slope - acc, up, down);
+            return LinkEstimate.accurate(key, map, acc, slope - acc, slope + acc, 0, up, down);
         }
     }
 

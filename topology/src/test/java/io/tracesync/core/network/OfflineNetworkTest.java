@@ -50,12 +50,13 @@ class OfflineNetworkTest {
     }
 
     static LinkEstimate link(String x, String y, double accuracy, long up, long down) {
-        return LinkEstimate.accurate(LinkKey.between(x, y), map(1, 0), accuracy, 1 - 1e-6, up, down);
+        return LinkEstimate.accurate(LinkKey.between(x, y), map(1, 0), accuracy, 1 - 1e-6, 1 + 1e-6, 0, up,
+                down);
     }
 
     static LinkEstimate approximate(String x, String y) {
         return new LinkEstimate(LinkKey.between(x, y), LinkQuality.APPROXIMATE, map(1, 0), Double.NaN, Double.NaN,
-                1000, LinkEstimate.UNBOUNDED);
+                Double.NaN, 0, 1000, LinkEstimate.UNBOUNDED);
     }
 
     static OfflineNetwork compute(NetworkOptions options, List<String> nodes, LinkEstimate... links) {
@@ -243,9 +244,10 @@ class OfflineNetworkTest {
      */
     @Test
     void handComputedFactors() {
-        LinkEstimate ab = LinkEstimate.accurate(new LinkKey("a", "b"), map(1, 1000), 1e-9, 0.999, 2000, 3000);
-        LinkEstimate bc = LinkEstimate.accurate(new LinkKey("b", "c"), map(2, 500), 2e-9, 1.6, 800, 1600);
-        LinkEstimate cd = LinkEstimate.accurate(new LinkKey("c", "d"), map(1, -4000), 3e-9, 0.5, 100, 300);
+        LinkEstimate ab = LinkEstimate.accurate(new LinkKey("a", "b"), map(1, 1000), 1e-9, 0.999, 1.001, 0, 2000,
+                3000);
+        LinkEstimate bc = LinkEstimate.accurate(new LinkKey("b", "c"), map(2, 500), 2e-9, 1.6, 2.4, 0, 800, 1600);
+        LinkEstimate cd = LinkEstimate.accurate(new LinkKey("c", "d"), map(1, -4000), 3e-9, 0.5, 1.5, 0, 100, 300);
         OfflineNetwork net = compute(cd, ab, bc);
         assertReferences(net, "b", "a", "b", "c", "d");
 
@@ -376,13 +378,14 @@ class OfflineNetworkTest {
                 return LinkEstimate.unusable(key, unusable[random.nextInt(3)]);
             }
             if (q == 1) {
-                return new LinkEstimate(key, LinkQuality.APPROXIMATE, map, Double.NaN, Double.NaN, up,
+                return new LinkEstimate(key, LinkQuality.APPROXIMATE, map, Double.NaN, Double.NaN, Double.NaN, 0,
+                        up,
                         LinkEstimate.UNBOUNDED);
             }
             double accuracy = new double[] {1e-9, 2e-9, 3e-9}[random.nextInt(3)];
             // Now and then no usable slope bound: the backward hop is unbounded, the forward one is not.
             double minSlope = random.nextInt(20) == 0 ? Double.NaN : slope * (1 - random.nextDouble() * 1e-6);
-            return LinkEstimate.accurate(key, map, accuracy, minSlope, up, down);
+            return LinkEstimate.accurate(key, map, accuracy, minSlope, map.slope().hi() + 1e-3, 0, up, down);
         }
 
         private long bound() {

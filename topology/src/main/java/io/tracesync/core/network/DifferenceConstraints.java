@@ -1,0 +1,281 @@
+package io.tracesync.core.network;
+
+import java.util.Arrays;
+
+/**
+ * A system of difference constraints x_to − x_from ≤ w over vertices 0..n−1, with x_source = 0 (integer weights,
+ * exact, saturating at {@link LinkEstimate#UNBOUNDED}). Its tightest consequences are shortest-path distances:
+ * x_v ≤ dist(source → v) and x_v ≥ −dist(v → source); an unreachable vertex is unbounded on that side, and a
+ * negative cycle means no assignment satisfies every constraint (Patt-Shamir &amp; Rajsbaum 1994: the tightest
+ * bounds between clocks given per-message constraints are such distances).
+ *
+ * <p>Label-correcting search in the order of a binary heap on the tentative distances: Dijkstra's order, so a
+ * system whose weights are nonnegative costs O(m log n), and a vertex whose distance drops after it was scanned
+ * (a negative arc) is scanned again. Arcs are kept in compressed rows, built once for both directions.
+ */
+final class DifferenceConstraints {
+
+    static final long UNBOUNDED = LinkEstimate.UNBOUNDED;
+    private static final long NEGATIVE_LIMIT = -(1L << 62);
+
+    private final int n;
+    private final int[] from;
+    private final int[] to;
+    private final long[] weight;
+    private int m;
+    private int[] outStart;
+    private int[] outArcs;
+    private int[] inStart;
+    private int[] inArcs;
+
+    DifferenceConstraints(int n, int arcCapacity) {
+        this.n = n;
+        this.from = new int[arcCapacity];
+        this.to = new int[arcCapacity];
+        this.weight = new long[arcCapacity];
+    }
+
+    int vertices() {
+        return n;
+    }
+
+    int arcs() {
+        return m;
+    }
+
+    /** Adds x_v − x_u ≤ w (an arc u → v); an unbounded w adds nothing. Returns the arc's index, or −1. */
+    int add(int u, int v, long w) {
+        if (w == UNBOUNDED) {
+            return -1;
+        }
+        if (w < NEGATIVE_LIMIT) {
+            throw new IllegalArgumentException("constraint weight out of range: " + w);
+        }
+        from[m] = u;
+        to[m] = v;
+        weight[m] = w;
+        outStart = null;
+        return m++;
+    }
+
+    int from(int arc) {
+        return from[arc];
+    }
+
+    int to(int arc) {
+        return to[arc];
+    }
+
+    long weight(int arc) {
+        return weight[arc];
+    }
+
+    /** The result of one search: distances ({@link #UNBOUNDED} where unreachable) or a negative cycle's arcs. */
+    record Result(long[] distance, int[] negativeCycle) {
+
+        boolean consistent() {
+            return negativeCycle == null;
+        }
+    }
+
+    /**
+     * dist(source → v) for every v when {@code forward}, else dist(v → source); arcs whose {@code excluded} flag
+     * is set are left out (null: none).
+     */
+    Result distances(int source, boolean forward, boolean[] excluded) {
+        index();
+        int[] start = forward ? outStart : inStart;
+        int[] arcs = forward ? outArcs : inArcs;
+        long[] dist = new long[n];
+        Arrays.fill(dist, UNBOUNDED);
+        int[] hops = new int[n];
+        int[] via = new int[n];
+        Arrays.fill(via, -1);
+        LongHeap heap = new LongHeap(n);
+        int untilCheck = 0;
+        dist[source] = 0;
+        heap.push(source, 0);
+        while (!heap.isEmpty()) {
+            int u = heap.pop();
+            long du = dist[u];
+            for (int k = start[u]; k < start[u + 1]; k++) {
+                int a = arcs[k];
+                if (excluded != null && excluded[a]) {
+                    continue;
+                }
+                int v = forward ? to[a] : from[a];
+                long d = Bounds.add(du, weight[a]);
+                if (d < dist[v]) {
+                    if (d < NEGATIVE_LIMIT) {
+                        throw new IllegalStateException("distance out of range at vertex " + v);
+                    }
+                    dist[v] = d;
+                    via[v] = a;
+                    hops[v] = Math.min(hops[u] + 1, n);
+                    if (hops[v] >= n && --untilCheck <= 0) {
+                        int[] c = parentCycle(via, forward);
+                        if (c != null) {
+                            return new Result(null, c);
+                        }
+                        untilCheck = n;
+                    }
+                    heap.pushOrDecrease(v, d);
+                }
+            }
+        }
+        return new Result(dist, null);
+    }
+
+    /**
+     * A cycle of the predecessor arcs, in path order, or null. A label set through a walk of n arcs proves a
+     * negative cycle (a vertex repeats on the walk, and its second label was lower than its first); the
+     * predecessor arcs then close a cycle, a negative one, after a bounded number of further relaxations
+     * (Cherkassky &amp; Goldberg 1999), so the search looks for it every n relaxations from then on.
+     */
+    private int[] parentCycle(int[] via, boolean forward) {
+        byte[] state = new byte[n];
+        for (int s = 0; s < n; s++) {
+            int x = s;
+            while (state[x] == 0 && via[x] >= 0) {
+                state[x] = 1;
+                x = forward ? from[via[x]] : to[via[x]];
+            }
+            if (state[x] == 1 && via[x] >= 0) {
+                return cycleThrough(x, via, forward);
+            }
+            for (int y = s; state[y] == 1; y = forward ? from[via[y]] : to[via[y]]) {
+                state[y] = 2;
+                if (via[y] < 0) {
+                    break;
+                }
+            }
+            state[x] = 2;
+        }
+        return null;
+    }
+
+    /** The predecessor arcs of the cycle through x, in path order. */
+    private int[] cycleThrough(int x, int[] via, boolean forward) {
+        int count = 0;
+        int y = x;
+        do {
+            count++;
+            y = forward ? from[via[y]] : to[via[y]];
+        } while (y != x);
+        int[] out = new int[count];
+        for (int i = count - 1; i >= 0; i--) {
+            out[i] = via[y];
+            y = forward ? from[via[y]] : to[via[y]];
+        }
+        return out;
+    }
+
+    private void index() {
+        if (outStart != null) {
+            return;
+        }
+        outStart = new int[n + 1];
+        inStart = new int[n + 1];
+        for (int a = 0; a < m; a++) {
+            outStart[from[a] + 1]++;
+            inStart[to[a] + 1]++;
+        }
+        for (int v = 0; v < n; v++) {
+            outStart[v + 1] += outStart[v];
+            inStart[v + 1] += inStart[v];
+        }
+        outArcs = new int[m];
+        inArcs = new int[m];
+        int[] o = Arrays.copyOf(outStart, n);
+        int[] i = Arrays.copyOf(inStart, n);
+        for (int a = 0; a < m; a++) {
+            outArcs[o[from[a]]++] = a;
+            inArcs[i[to[a]]++] = a;
+        }
+    }
+
+    /** A binary min-heap of vertices keyed by long, with decrease-key and re-insertion after a pop. */
+    private static final class LongHeap {
+
+        private final int[] heap;
+        private final long[] key;
+        private final int[] position;
+        private int size;
+
+        LongHeap(int n) {
+            heap = new int[n];
+            key = new long[n];
+            position = new int[n];
+            Arrays.fill(position, -1);
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        void push(int v, long k) {
+            pushOrDecrease(v, k);
+        }
+
+        void pushOrDecrease(int v, long k) {
+            int i = position[v];
+            if (i < 0) {
+                i = size++;
+                heap[i] = v;
+                position[v] = i;
+            }
+            key[v] = k;
+            up(i);
+        }
+
+        int pop() {
+            int top = heap[0];
+            position[top] = -1;
+            size--;
+            if (size > 0) {
+                heap[0] = heap[size];
+                position[heap[0]] = 0;
+                down(0);
+            }
+            return top;
+        }
+
+        private void up(int i) {
+            int v = heap[i];
+            long k = key[v];
+            while (i > 0) {
+                int p = (i - 1) >>> 1;
+                if (key[heap[p]] <= k) {
+                    break;
+                }
+                heap[i] = heap[p];
+                position[heap[i]] = i;
+                i = p;
+            }
+            heap[i] = v;
+            position[v] = i;
+        }
+
+        private void down(int i) {
+            int v = heap[i];
+            long k = key[v];
+            while (true) {
+                int c = 2 * i + 1;
+                if (c >= size) {
+                    break;
+                }
+                if (c + 1 < size && key[heap[c + 1]] < key[heap[c]]) {
+                    c++;
+                }
+                if (key[heap[c]] >= k) {
+                    break;
+                }
+                heap[i] = heap[c];
+                position[heap[i]] = i;
+                i = c;
+            }
+            heap[i] = v;
+            position[v] = i;
+        }
+    }
+}

@@ -1,0 +1,365 @@
+package io.tracesync.core.network;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Guaranteed intervals of every node of one component against its reference from every usable link, at one time,
+ * and the network estimate inside them.
+ *
+ * <p><b>The time.</b> The component is evaluated at T, a local time of its reference r (by default the newest
+ * latest time of its links, placed on r's clock by the tree factors). Node v is evaluated at its local time
+ * x_v = F_v⁻¹(T) rounded to the nanosecond, F_v its spanning-tree factor, and T_v = F_v(x_v); the unknown is
+ * z_v = R_v(x_v) − T_v, where R_v(x) is the reference's true time when v reads x (z_r = 0). Nothing below needs
+ * x_v to be the true image of T: the evaluation points only make the constraints tight.
+ *
+ * <p><b>Constraints.</b> For clocks that are linear, R_v has a constant slope κ_v. A link a→b with true relation
+ * x_b = f(x_a), slopes in [α_min, α_max], gives κ_a = κ_b·f′, so λ = ln κ obeys λ_a − λ_b ∈ [ln α_min, ln α_max];
+ * with λ_r = 0, shortest paths bound every κ_v ([Jabbarifar 2013, Eq. 3.13]'s slope range, composed over every
+ * path). At x_a the link's corridor gives f(x_a) ∈ [C(x_a) − D, C(x_a) + U] (Poirier's envelopes [Poirier 2010,
+ * §3.1], {@link LinkEstimate#upAtPs}), and between the instants at which a reads x_a and b reads x_b the
+ * reference advances κ_b·(f(x_a) − x_b), so z_a − z_b = κ_b·(f(x_a) − x_b) + T_b − T_a: one interval per link,
+ * a system of difference constraints ({@link DifferenceConstraints}), rounded outward to the picosecond. Its
+ * shortest paths are the tightest intervals these link intervals imply; the spanning tree's path is one path, so
+ * they are never wider than the tree's, which the same system restricted to the tree's links gives.
+ *
+ * <p><b>Estimate.</b> The offsets z by weighted least squares over every link's interval midpoint
+ * ({@link LeastSquaresOffsets}), each kept inside its own interval; the slope is the tree factor's, kept inside
+ * [κ_min, κ_max]; the bound grows away from x_v by at most max(κ_max − slope, slope − κ_min) per ns.
+ *
+ * <p><b>Inconsistency.</b> A negative cycle proves some link's interval wrong (a clock step, a wrong match, a
+ * non-linear stretch). Of the cycle's links, the one whose interval the least-squares estimate violates most,
+ * relative to the interval's width, is excluded, and the system solved again until it is consistent: the
+ * estimate rests on every link, so a wrong link stands out against the others around it. Excluded links are
+ * reported; a node no longer connected to its reference by usable links has no bound.
+ */
+public final class NetworkIntervals {
+
+    /** Log-slopes in units of 10^-18. */
+    private static final double LOG_UNIT = 1e18;
+    private static final double RELATIVE_MARGIN = 0x1p-48;
+    private static final int MAX_EXCLUSIONS = 64;
+    /** Link intervals wider than this (ps, about 12 days) are left out, so that no sum of weights overflows. */
+    private static final double WEIGHT_LIMIT = 0x1p50;
+
+    /** How the least-squares fit weights a link of interval width w (ps). */
+    public enum Weighting {
+        INVERSE_WIDTH, INVERSE_WIDTH_SQUARED;
+
+        double of(double widthPs) {
+            double w = Math.max(widthPs, 1);
+            return this == INVERSE_WIDTH ? 1 / w : 1 / (w * w);
+        }
+    }
+
+    /**
+     * One component: node 0 is the reference; {@code treeMaps[v]} node v's spanning-tree factor (node 0: the
+     * identity); per link its ends, its estimate and whether it is a tree link.
+     */
+    public record Component(String[] names, ClockMap[] treeMaps, int[] linkA, int[] linkB, LinkEstimate[] links,
+            boolean[] inTree) {
+    }
+
+    /** The answer for a component: per node its factor (node 0 the reference), and the links left out. */
+    public record Result(long evaluatedAtNs, AnchoredFactor[] factors, List<LinkKey> excluded, int iterations) {
+    }
+
+    private NetworkIntervals() {
+    }
+
+    /**
+     * Evaluates a component at T = {@code atNs}, or at its default time when {@code atNs} is null; {@code start}
+     * (may be null) are the previous estimate's maps, by node, to start the least-squares fit from.
+     */
+    public static Result compute(Component c, NetworkMethod method, Weighting weighting, Long atNs,
+            ClockMap[] start) {
+        int n = c.names().length;
+        int m = c.links().length;
+        long t = atNs != null ? atNs : defaultTime(c);
+        long[] x = new long[n];
+        DoubleDouble[] tv = new DoubleDouble[n];
+        boolean[] placed = new boolean[n];
+        for (int v = 0; v < n; v++) {
+            try {
+                x[v] = v == 0 ? t : c.treeMaps()[v].inverse().apply(t).roundToLong();
+                tv[v] = v == 0 ? DoubleDouble.of(t) : c.treeMaps()[v].apply(x[v]);
+                placed[v] = true;
+            } catch (ArithmeticException e) {
+                tv[v] = DoubleDouble.ZERO; // beyond the clock's range: no constraint reaches it
+            }
+        }
+        boolean[] excluded = new boolean[m];
+        for (int l = 0; l < m; l++) {
+            excluded[l] = !c.links()[l].bounded() || !placed[c.linkA()[l]] || !placed[c.linkB()[l]];
+        }
+        boolean[] treeOnly = new boolean[m];
+        List<LinkKey> dropped = new ArrayList<>();
+        for (int round = 0; ; round++) {
+            for (int l = 0; l < m; l++) {
+                treeOnly[l] = excluded[l] || !c.inTree()[l];
+            }
+            Solution solved = Solution.solve(c, x, tv, excluded, weighting, start, t);
+            if (solved.cycleLink < 0) {
+                Solution tree = Solution.solve(c, x, tv, treeOnly, null, null, t);
+                if (tree.cycleLink >= 0) {
+                    excluded[tree.cycleLink] = true; // a wrong tree link: out of both
+                    dropped.add(c.links()[tree.cycleLink].key());
+                    continue;
+                }
+                return new Result(t, factors(c, method, x, tv, solved, tree), List.copyOf(dropped),
+                        solved.iterations);
+            }
+            excluded[solved.cycleLink] = true;
+            dropped.add(c.links()[solved.cycleLink].key());
+            if (round == MAX_EXCLUSIONS) {
+                Arrays.fill(excluded, true);
+            }
+        }
+    }
+
+    /** The newest latest time of the component's bounded links, on the reference's clock by the tree factors. */
+    static long defaultTime(Component c) {
+        long t = Long.MIN_VALUE;
+        for (int l = 0; l < c.links().length; l++) {
+            LinkEstimate e = c.links()[l];
+            if (e.bounded()) {
+                try {
+                    t = Math.max(t, c.treeMaps()[c.linkA()[l]].apply(e.latestNs()).roundToLong());
+                } catch (ArithmeticException ignored) {
+                    // a tree factor that takes the link's time out of range places nothing
+                }
+            }
+        }
+        return t == Long.MIN_VALUE ? 0 : t;
+    }
+
+    private static AnchoredFactor[] factors(Component c, NetworkMethod method, long[] x, DoubleDouble[] tv,
+            Solution all, Solution tree) {
+        int n = x.length;
+        String ref = c.names()[0];
+        AnchoredFactor[] out = new AnchoredFactor[n];
+        out[0] = new AnchoredFactor(ref, ref, ClockMap.IDENTITY, x[0], x[0], 0, 0, 0, 0, 0, method);
+        Solution chosen = method == NetworkMethod.TREE ? tree : all;
+        for (int v = 1; v < n; v++) {
+            ClockMap f = c.treeMaps()[v];
+            long up = chosen.up[v];
+            long down = chosen.down[v];
+            double kLo = chosen.slopeLow[v];
+            double kHi = chosen.slopeHigh[v];
+            boolean keepSlope = f.slope().hi() >= kLo && f.slope().hi() <= kHi;
+            DoubleDouble slope = keepSlope || !Double.isFinite(kHi) ? f.slope() : DoubleDouble.of((kLo + kHi) / 2);
+            double growth = Double.isFinite(kHi) ? Math.max(rateUp(kHi, slope, 1), rateUp(kLo, slope, -1)) : 0;
+            long shift = method == NetworkMethod.TREE ? 0 : chosen.shiftPs(v);
+            ClockMap map = f;
+            long margin = 0;
+            if (shift != 0 || slope != f.slope()) {
+                map = ClockMap.through(x[v], tv[v].add(DoubleDouble.of(shift / 1000.0)), slope);
+                margin = 1; // the new map's value at x_v is within far less than 1 ps of tv + shift
+            }
+            boolean bounded = up != LinkEstimate.UNBOUNDED && down != LinkEstimate.UNBOUNDED && Double.isFinite(kHi);
+            out[v] = new AnchoredFactor(c.names()[v], ref, map, x[0], x[v],
+                    bounded ? Bounds.add(up - shift, margin) : LinkEstimate.UNBOUNDED,
+                    bounded ? Bounds.add(down + shift, margin) : LinkEstimate.UNBOUNDED,
+                    bounded ? growth : 0,
+                    bounded && tree.up[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.up[v] - shift, margin)
+                            : LinkEstimate.UNBOUNDED,
+                    bounded && tree.down[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.down[v] + shift, margin)
+                            : LinkEstimate.UNBOUNDED,
+                    method);
+        }
+        return out;
+    }
+
+    /**
+     * An upper bound of sign·(limit − slope), ≥ 0: the difference of the high parts is exact where they are within
+     * a factor 2 (Sterbenz), and one more rounding for the low part is covered by two steps up.
+     */
+    private static double rateUp(double limit, DoubleDouble slope, int sign) {
+        double r = sign * ((limit - slope.hi()) - slope.lo());
+        return Math.max(0, Math.nextUp(Math.nextUp(r)));
+    }
+
+    /** The two systems of one component (log-slopes, then offsets) over the links not excluded, solved. */
+    private static final class Solution {
+
+        long[] up;
+        long[] down;
+        double[] slopeLow;
+        double[] slopeHigh;
+        double[] estimate;
+        int cycleLink = -1;
+        int iterations;
+
+        /** The estimate's shift of node v in ps, kept inside [−down, up]. */
+        long shiftPs(int v) {
+            if (estimate == null || up[v] == LinkEstimate.UNBOUNDED || down[v] == LinkEstimate.UNBOUNDED) {
+                return 0;
+            }
+            return Math.max(-down[v], Math.min(up[v], Math.round(estimate[v])));
+        }
+
+        /**
+         * Solves both systems; with a {@code weighting}, also the least-squares estimate. On a negative cycle,
+         * {@code cycleLink} names the link to exclude.
+         */
+        static Solution solve(Component c, long[] x, DoubleDouble[] tv, boolean[] excluded, Weighting weighting,
+                ClockMap[] start, long t) {
+            int n = x.length;
+            int m = c.links().length;
+            Solution s = new Solution();
+            DifferenceConstraints logs = new DifferenceConstraints(n, 2 * m);
+            int[] arcLink = new int[2 * m];
+            for (int l = 0; l < m; l++) {
+                if (excluded[l]) {
+                    continue;
+                }
+                LinkEstimate e = c.links()[l];
+                int a = c.linkA()[l];
+                int b = c.linkB()[l];
+                arcLink[logs.add(b, a, logUp(Math.log(e.maxSlope())))] = l;
+                arcLink[logs.add(a, b, logUp(-Math.log(e.minSlope())))] = l;
+            }
+            DifferenceConstraints.Result high = logs.distances(0, true, null);
+            DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null) : high;
+            if (!low.consistent()) {
+                s.cycleLink = worstOfCycle(c, low.negativeCycle(), arcLink, logResiduals(c, excluded));
+                return s;
+            }
+            s.slopeHigh = new double[n];
+            s.slopeLow = new double[n];
+            for (int v = 0; v < n; v++) {
+                boolean known = high.distance()[v] != LinkEstimate.UNBOUNDED
+                        && low.distance()[v] != LinkEstimate.UNBOUNDED;
+                s.slopeHigh[v] = known ? Math.nextUp(Math.nextUp(Math.exp(high.distance()[v] / LOG_UNIT)))
+                        : Double.POSITIVE_INFINITY;
+                s.slopeLow[v] = known ? Math.nextDown(Math.nextDown(Math.exp(-low.distance()[v] / LOG_UNIT))) : 0;
+            }
+            DifferenceConstraints offsets = new DifferenceConstraints(n, 2 * m);
+            double[] mid = new double[m];
+            double[] weight = new double[m];
+            long[] lower = new long[m];
+            long[] upper = new long[m];
+            for (int l = 0; l < m; l++) {
+                int a = c.linkA()[l];
+                int b = c.linkB()[l];
+                if (excluded[l] || !Double.isFinite(s.slopeHigh[b])) {
+                    continue;
+                }
+                LinkEstimate e = c.links()[l];
+                long u = e.upAtPs(x[a]);
+                long d = e.downAtPs(x[a]);
+                if (u == LinkEstimate.UNBOUNDED || d == LinkEstimate.UNBOUNDED) {
+                    continue;
+                }
+                DoubleDouble cv = e.aToB().apply(x[a]).subtract(DoubleDouble.of(x[b]));
+                double cPs = (cv.hi() + cv.lo()) * 1000;
+                DoubleDouble dv = tv[b].subtract(tv[a]);
+                double dPs = (dv.hi() + dv.lo()) * 1000;
+                double top = cPs + u;
+                double bottom = cPs - d;
+                double w = Math.max(top * s.slopeLow[b], top * s.slopeHigh[b]) + dPs;
+                double v = Math.min(bottom * s.slopeLow[b], bottom * s.slopeHigh[b]) + dPs;
+                double margin = 1 + (Math.abs(cPs) + u + d + Math.abs(dPs)) * s.slopeHigh[b] * RELATIVE_MARGIN;
+                if (!(Math.abs(w) + margin < WEIGHT_LIMIT && Math.abs(v) + margin < WEIGHT_LIMIT)) {
+                    continue; // beyond any clock's range: this link constrains nothing usefully
+                }
+                upper[l] = (long) Math.ceil(w + margin);
+                lower[l] = (long) Math.floor(v - margin);
+                arcLink[offsets.add(b, a, upper[l])] = l; // z_a − z_b ≤ upper
+                arcLink[offsets.add(a, b, -lower[l])] = l; // z_b − z_a ≤ −lower
+                mid[l] = (upper[l] / 2.0) + (lower[l] / 2.0);
+                weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l]);
+            }
+            DifferenceConstraints.Result fromRef = offsets.distances(0, true, null);
+            DifferenceConstraints.Result toRef = fromRef.consistent() ? offsets.distances(0, false, null) : fromRef;
+            double[] z = null;
+            if (weighting != null) {
+                z = new double[n];
+                boolean[] connected = new boolean[n];
+                for (int v = 0; v < n; v++) {
+                    connected[v] = !toRef.consistent() || fromRef.distance()[v] != LinkEstimate.UNBOUNDED;
+                }
+                for (int v = 1; v < n; v++) {
+                    if (start != null && start[v] != null) {
+                        DoubleDouble d = start[v].apply(x[v]).subtract(tv[v]);
+                        z[v] = (d.hi() + d.lo()) * 1000;
+                    }
+                }
+                LeastSquaresOffsets fit = new LeastSquaresOffsets(n, c.linkA(), c.linkB(), mid, weight, m);
+                fit.solve(z, connected);
+                s.iterations = fit.iterations();
+                s.estimate = z;
+            }
+            if (!toRef.consistent()) {
+                double[] r = z != null ? offsetResiduals(c, z, lower, upper, excluded) : widths(lower, upper);
+                s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), arcLink, r);
+                return s;
+            }
+            s.up = fromRef.distance();
+            s.down = toRef.distance();
+            return s;
+        }
+
+        /** ln α in LOG_UNIT, rounded up with a margin for Math.log's error (at most 1 ulp). */
+        private static long logUp(double ln) {
+            double v = ln * LOG_UNIT;
+            return (long) Math.ceil(v + 2 + Math.abs(v) * RELATIVE_MARGIN);
+        }
+
+        /** Per link, how far the tree factors' log-slopes fall outside its range, relative to its width. */
+        private static double[] logResiduals(Component c, boolean[] excluded) {
+            double[] r = new double[c.links().length];
+            for (int l = 0; l < r.length; l++) {
+                if (excluded[l]) {
+                    continue;
+                }
+                LinkEstimate e = c.links()[l];
+                double lo = Math.log(e.minSlope());
+                double hi = Math.log(e.maxSlope());
+                double est = Math.log(c.treeMaps()[c.linkA()[l]].slope().hi())
+                        - Math.log(c.treeMaps()[c.linkB()[l]].slope().hi());
+                r[l] = Math.abs(est - (lo + hi) / 2) / Math.max(hi - lo, Double.MIN_NORMAL);
+            }
+            return r;
+        }
+
+        /** Per link, how far the estimate's z_a − z_b lies from its interval's middle, relative to its width. */
+        private static double[] offsetResiduals(Component c, double[] z, long[] lower, long[] upper,
+                boolean[] excluded) {
+            double[] r = new double[lower.length];
+            for (int l = 0; l < r.length; l++) {
+                if (!excluded[l]) {
+                    double d = z[c.linkA()[l]] - z[c.linkB()[l]];
+                    r[l] = Math.abs(d - (upper[l] / 2.0 + lower[l] / 2.0)) / Math.max(upper[l] - (double) lower[l],
+                            1);
+                }
+            }
+            return r;
+        }
+
+        private static double[] widths(long[] lower, long[] upper) {
+            double[] r = new double[lower.length];
+            for (int l = 0; l < r.length; l++) {
+                r[l] = 1 / Math.max(upper[l] - (double) lower[l], 1);
+            }
+            return r;
+        }
+
+        /** The link of the cycle with the largest residual; of equal ones, the first in name order. */
+        private static int worstOfCycle(Component c, int[] cycle, int[] arcLink, double[] residual) {
+            int worst = -1;
+            for (int arc : cycle) {
+                int l = arcLink[arc];
+                if (worst < 0 || residual[l] > residual[worst] || (residual[l] == residual[worst]
+                        && c.links()[l].key().toString().compareTo(c.links()[worst].key().toString()) < 0)) {
+                    worst = l;
+                }
+            }
+            return worst;
+        }
+    }
+}
