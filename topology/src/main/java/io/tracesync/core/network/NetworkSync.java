@@ -218,6 +218,36 @@ public final class NetworkSync {
      * A node without a factor yet is left out.
      */
     public Evaluation evaluate(NetworkMethod method, NetworkIntervals.Weighting weighting, Long atNs) {
+        lastMaps = Arrays.copyOf(lastMaps, Math.max(lastMaps.length, vertices + 1));
+        List<AnchoredFactor> out = new ArrayList<>();
+        List<LinkKey> excluded = new ArrayList<>();
+        int iterations = 0;
+        for (Members c : components()) {
+            ClockMap[] start = new ClockMap[c.vertices().length];
+            for (int k = 0; k < start.length; k++) {
+                start[k] = lastMaps[c.vertices()[k]];
+            }
+            NetworkIntervals.Result r = NetworkIntervals.compute(c.component(), method, weighting, atNs, start);
+            for (int k = 0; k < start.length; k++) {
+                lastMaps[c.vertices()[k]] = r.factors()[k].toReference();
+                out.add(r.factors()[k]);
+            }
+            excluded.addAll(r.excluded());
+            iterations += r.iterations();
+        }
+        out.sort(Comparator.comparing(AnchoredFactor::node));
+        return new Evaluation(List.copyOf(out), List.copyOf(excluded), iterations);
+    }
+
+    /** A component as {@link NetworkIntervals} takes it, and the vertex id of each of its nodes. */
+    record Members(NetworkIntervals.Component component, int[] vertices) {
+    }
+
+    /**
+     * Every component of the last drain with its nodes (the reference first) and tree factors, and every usable
+     * link between two of its nodes.
+     */
+    List<Members> components() {
         Map<Integer, List<Integer>> members = new HashMap<>();
         int[] index = new int[vertices + 1];
         for (int v = 1; v <= vertices; v++) {
@@ -239,22 +269,18 @@ public final class NetworkSync {
                 linksOf.computeIfAbsent(factors.reference(a), k -> new ArrayList<>()).add(e);
             }
         }
-        lastMaps = Arrays.copyOf(lastMaps, Math.max(lastMaps.length, vertices + 1));
-        List<AnchoredFactor> out = new ArrayList<>();
-        List<LinkKey> excluded = new ArrayList<>();
-        int iterations = 0;
+        List<Members> out = new ArrayList<>();
         for (Map.Entry<Integer, List<Integer>> entry : members.entrySet()) {
             List<Integer> nodes = entry.getValue();
             List<Integer> edges = linksOf.getOrDefault(entry.getKey(), List.of());
             int n = nodes.size();
             String[] names = new String[n];
             ClockMap[] maps = new ClockMap[n];
-            ClockMap[] start = new ClockMap[n];
+            int[] ids = new int[n];
             for (int k = 0; k < n; k++) {
-                int v = nodes.get(k);
-                names[k] = forest.name(v);
-                maps[k] = factors.factor(v).toReference();
-                start[k] = lastMaps[v];
+                ids[k] = nodes.get(k);
+                names[k] = forest.name(ids[k]);
+                maps[k] = factors.factor(ids[k]).toReference();
             }
             int m = edges.size();
             int[] la = new int[m];
@@ -268,17 +294,9 @@ public final class NetworkSync {
                 est[l] = usable.estimate(e);
                 inTree[l] = forest.inTree(e);
             }
-            NetworkIntervals.Result r = NetworkIntervals.compute(
-                    new NetworkIntervals.Component(names, maps, la, lb, est, inTree), method, weighting, atNs, start);
-            for (int k = 0; k < n; k++) {
-                lastMaps[nodes.get(k)] = r.factors()[k].toReference();
-                out.add(r.factors()[k]);
-            }
-            excluded.addAll(r.excluded());
-            iterations += r.iterations();
+            out.add(new Members(new NetworkIntervals.Component(names, maps, la, lb, est, inTree), ids));
         }
-        out.sort(Comparator.comparing(AnchoredFactor::node));
-        return new Evaluation(List.copyOf(out), List.copyOf(excluded), iterations);
+        return out;
     }
 
     /** The spanning forest's edges, sorted. */

@@ -1,0 +1,154 @@
+package io.tracesync.core.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.numeric.ClockMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class NetworkIntervalsTest {
+
+    private static final NetworkIntervals.Weighting WEIGHTING = NetworkIntervals.Weighting.INVERSE_WIDTH;
+
+    /**
+     * Networks of exactly linear clocks, fed a few messages at a time: after every step, every bounded factor of
+     * both methods holds the truth at its anchor and far from it (its growth), the estimate lies inside its own
+     * interval, and the all-links interval lies inside the tree's.
+     */
+    @Property(tries = 150)
+    void everyBoundHoldsTheTruthAndAllLinksAreNeverWiderThanTheTree(@ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 12) int nodes, @ForAll @IntRange(min = 0, max = 20) int extraLinks) {
+        Random r = new Random(seed);
+        LinearNetwork w = new LinearNetwork(r, nodes, nodes - 1 + extraLinks, r.nextInt(4) > 0, 200,
+                10 + r.nextInt(100), 1_000_000_000L + r.nextInt(60) * 1_000_000_000L, 1_000 + r.nextInt(200_000));
+        NetworkSync net = new NetworkSync(r.nextInt(4) == 0
+                ? NetworkOptions.DEFAULT.withPinnedReference(w.names.get(r.nextInt(nodes))) : NetworkOptions.DEFAULT);
+        w.names.forEach(net::addNode);
+        List<LinkKey> keys = new ArrayList<>(w.links.keySet());
+        for (int step = 0; step < 12 && !keys.isEmpty(); step++) {
+            for (int i = 0; i < 1 + r.nextInt(keys.size()); i++) {
+                LinkKey k = keys.get(r.nextInt(keys.size()));
+                w.feed(k, 1 + r.nextInt(30));
+                net.update(LinkEstimate.of(k, w.links.get(k)));
+            }
+            if (r.nextInt(10) == 0) {
+                net.remove(keys.get(r.nextInt(keys.size())));
+            }
+            net.drain();
+            check(w, net, r);
+        }
+        w.feedAll();
+        w.estimates().forEach(net::update);
+        net.drain();
+        check(w, net, r);
+    }
+
+    private static void check(LinearNetwork w, NetworkSync net, Random r) {
+        NetworkSync.Evaluation all = net.evaluate(NetworkMethod.ALL_LINKS, WEIGHTING, null);
+        NetworkSync.Evaluation tree = net.evaluate(NetworkMethod.TREE, null, null);
+        assertEquals(List.of(), all.excluded(), "linear clocks are never inconsistent");
+        assertEquals(all.factors().size(), tree.factors().size());
+        for (int i = 0; i < all.factors().size(); i++) {
+            AnchoredFactor a = all.factors().get(i);
+            AnchoredFactor t = tree.factors().get(i);
+            assertEquals(a.node(), t.node());
+            assertEquals(a.anchorNs(), t.anchorNs(), "one evaluation point per node");
+            assertEquals(t.upPs(), t.treeUpPs(), t::toString);
+            assertEquals(t.downPs(), t.treeDownPs(), t::toString);
+            if (t.bounded()) {
+                assertTrue(a.bounded(), "a bounded tree path is one of the paths: " + a);
+                // the interval [T_v − down, T_v + up] of z: shifting the map moves both ends by the same amount
+                assertTrue(a.upPs() + a.downPs() <= t.upPs() + t.downPs() + 2, a + " wider than " + t);
+                assertTrue(a.upPs() <= a.treeUpPs() && a.downPs() <= a.treeDownPs(), a::toString);
+                assertTrue(a.growth() <= t.growth() * (1 + 1e-9) + 1e-15, a + " grows faster than " + t);
+            }
+            for (AnchoredFactor f : List.of(a, t)) {
+                for (long d : new long[] {0, 1, -1, 1_000_000_000L, -1_000_000_000L, 3_600_000_000_000L,
+                        -3_600_000_000_000L, (long) (r.nextDouble() * 1e11) - 50_000_000_000L}) {
+                    assertNull(w.violation(f, f.anchorNs() + d));
+                }
+            }
+        }
+    }
+
+    /** Both methods agree on a tree: there is no other path. */
+    @Property(tries = 50)
+    void onATreeBothMethodsGiveTheSameInterval(@ForAll long seed, @ForAll @IntRange(min = 2, max = 10) int nodes) {
+        Random r = new Random(seed);
+        LinearNetwork w = new LinearNetwork(r, nodes, nodes - 1, true, 100, 50, 10_000_000_000L, 20_000);
+        w.feedAll();
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        w.estimates().forEach(net::update);
+        net.drain();
+        List<AnchoredFactor> all = net.evaluate(NetworkMethod.ALL_LINKS, WEIGHTING, null).factors();
+        List<AnchoredFactor> tree = net.evaluate(NetworkMethod.TREE, null, null).factors();
+        for (int i = 0; i < all.size(); i++) {
+            AnchoredFactor a = all.get(i);
+            AnchoredFactor t = tree.get(i);
+            assertTrue(a.bounded(), a::toString);
+            assertEquals((double) t.upPs() + t.downPs(), (double) a.upPs() + a.downPs(), 2, a + " vs " + t);
+        }
+    }
+
+    /**
+     * A ring of links of which one carries a clock step (b's timestamps 2 ms late on that link only): the cycle
+     * through it is negative, that link is excluded and reported, and every bound still holds the truth.
+     */
+    @Test
+    void aWrongLinkOnACycleIsExcludedAndReported() {
+        Random r = new Random(7);
+        LinearNetwork w = new LinearNetwork(r, 6, 0, true, 50, 0, 1, 1);
+        String[] ring = {"n00", "n01", "n02", "n03", "n04", "n05"};
+        Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
+        LinkKey bad = LinkKey.between("n02", "n03");
+        for (int i = 0; i < ring.length; i++) {
+            for (int j = i + 1; j < ring.length; j += 2) {
+                LinkKey key = LinkKey.between(ring[i], ring[j]);
+                ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+                long step = key.equals(bad) ? 2_000_000 : 0;
+                for (int k = 0; k < 200; k++) {
+                    long t = LinearNetwork.EPOCH + k * 50_000_000L + r.nextInt(1_000_000);
+                    long delay = 20_000 + r.nextInt(40_000);
+                    link.addAtoB(w.read(key.a(), t), w.read(key.b(), t + delay) + step);
+                    link.addBtoA(w.read(key.b(), t) + step, w.read(key.a(), t + delay));
+                }
+                links.put(key, link);
+            }
+        }
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        links.forEach((k, l) -> net.update(LinkEstimate.of(k, l)));
+        net.drain();
+        NetworkSync.Evaluation e = net.evaluate(NetworkMethod.ALL_LINKS, WEIGHTING, null);
+        assertEquals(List.of(bad), e.excluded());
+        for (AnchoredFactor f : e.factors()) {
+            assertTrue(f.bounded(), f::toString);
+            assertNull(w.violation(f, f.anchorNs()));
+        }
+    }
+
+    /** A component of one node, and nodes without any link: the identity, no growth. */
+    @Test
+    void aLoneNodeIsItsOwnReference() {
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        net.addNode("x");
+        net.drain();
+        List<AnchoredFactor> f = net.evaluate(NetworkMethod.ALL_LINKS, WEIGHTING, null).factors();
+        assertEquals(1, f.size());
+        assertEquals("x", f.get(0).reference());
+        assertEquals(0, f.get(0).upPs());
+        assertEquals(0, f.get(0).growth());
+        assertEquals(ClockMap.IDENTITY, f.get(0).toReference());
+    }
+}
