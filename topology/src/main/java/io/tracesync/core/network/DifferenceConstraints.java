@@ -154,7 +154,7 @@ final class DifferenceConstraints {
         return null;
     }
 
-    /** The predecessor arcs of the cycle through x, in path order. */
+    /** The predecessor arcs of the cycle through x, in the order of a path along the arcs. */
     private int[] cycleThrough(int x, int[] via, boolean forward) {
         int count = 0;
         int y = x;
@@ -163,8 +163,9 @@ final class DifferenceConstraints {
             y = forward ? from[via[y]] : to[via[y]];
         } while (y != x);
         int[] out = new int[count];
-        for (int i = count - 1; i >= 0; i--) {
-            out[i] = via[y];
+        for (int i = 0; i < count; i++) {
+            // walking back along a forward search's predecessors meets the arcs last first; a backward one's first
+            out[forward ? count - 1 - i : i] = via[y];
             y = forward ? from[via[y]] : to[via[y]];
         }
         return out;
