@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, RunCommand.class, ImportCommand.class, ReplayCommand.class,
                 CorrectSpansCommand.class,
                 SyncPairsCommand.class, SimulateCommand.class,
-                EvaluateCommand.class, BenchNetworkCommand.class, BenchStreamCommand.class,
+                EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchStreamCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
 

@@ -83,6 +83,16 @@ final class DifferenceConstraints {
      * is set are left out (null: none).
      */
     Result distances(int source, boolean forward, boolean[] excluded) {
+        return distances(source, forward, excluded, null);
+    }
+
+    /**
+     * The same, searching on the weights reduced by a potential π (w + π_u − π_v for an arc u → v followed
+     * forward), which leaves every path's order unchanged: with a π close to a solution (an estimate of the
+     * x_v) nearly every reduced weight is nonnegative and each vertex is scanned about once (Johnson 1977).
+     * Null: π = 0.
+     */
+    Result distances(int source, boolean forward, boolean[] excluded, long[] potential) {
         index();
         int[] start = forward ? outStart : inStart;
         int[] arcs = forward ? outArcs : inArcs;
@@ -104,7 +114,7 @@ final class DifferenceConstraints {
                     continue;
                 }
                 int v = forward ? to[a] : from[a];
-                long d = Bounds.add(du, weight[a]);
+                long d = Bounds.add(du, potential == null ? weight[a] : reduced(a, u, v, forward, potential));
                 if (d < dist[v]) {
                     if (d < NEGATIVE_LIMIT) {
                         throw new IllegalStateException("distance out of range at vertex " + v);
@@ -123,7 +133,21 @@ final class DifferenceConstraints {
                 }
             }
         }
+        if (potential != null) {
+            for (int v = 0; v < n; v++) {
+                if (dist[v] != UNBOUNDED) {
+                    // forward: d' = d + π_source − π_v; backward: d' = d − π_source + π_v
+                    dist[v] = forward ? dist[v] - potential[source] + potential[v]
+                            : dist[v] + potential[source] - potential[v];
+                }
+            }
+        }
         return new Result(dist, null);
+    }
+
+    /** The weight of arc a reduced by the potential, in the direction of the search (u → v). */
+    private long reduced(int a, int u, int v, boolean forward, long[] potential) {
+        return forward ? weight[a] + potential[u] - potential[v] : weight[a] + potential[v] - potential[u];
     }
 
     /**

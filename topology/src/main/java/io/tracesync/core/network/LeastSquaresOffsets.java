@@ -10,7 +10,11 @@ package io.tracesync.core.network;
  */
 final class LeastSquaresOffsets {
 
-    private static final double TOLERANCE = 1e-12;
+    /**
+     * Iterations stop when every vertex's residual over its diagonal — the change one Jacobi step would make,
+     * in the unit of z — is below this: far below the picosecond the estimate is rounded to.
+     */
+    private static final double TOLERANCE = 0.01;
 
     private final int n;
     private final int[] a;
@@ -54,10 +58,6 @@ final class LeastSquaresOffsets {
             r[a[l]] += w * target[l];
             r[b[l]] -= w * target[l];
         }
-        double scale = 0;
-        for (int v = 1; v < n; v++) {
-            scale += r[v] * r[v];
-        }
         double[] lz = new double[n];
         multiply(z, lz);
         for (int v = 0; v < n; v++) {
@@ -66,9 +66,8 @@ final class LeastSquaresOffsets {
         double[] p = new double[n];
         double[] q = new double[n];
         double rho = precondition(r, diag, p, connected);
-        double limit = TOLERANCE * TOLERANCE * Math.max(scale, Double.MIN_NORMAL);
         iterations = 0;
-        while (norm(r) > limit && iterations < 10 * n + 100) {
+        while (largest(p) > TOLERANCE && iterations < 10 * n + 100) {
             iterations++;
             multiply(p, q);
             q[0] = 0;
@@ -90,6 +89,9 @@ final class LeastSquaresOffsets {
             }
             double[] s = q; // q is not needed again this iteration: it receives the preconditioned residual
             double rhoNext = precondition(r, diag, s, connected);
+            if (largest(s) <= TOLERANCE) {
+                break;
+            }
             double beta = rhoNext / rho;
             rho = rhoNext;
             for (int v = 1; v < n; v++) {
@@ -109,12 +111,12 @@ final class LeastSquaresOffsets {
         return rs;
     }
 
-    private static double norm(double[] r) {
-        double s = 0;
-        for (double x : r) {
-            s += x * x;
+    private static double largest(double[] s) {
+        double max = 0;
+        for (double x : s) {
+            max = Math.max(max, Math.abs(x));
         }
-        return s;
+        return max;
     }
 
     /** out = L·x, the weighted Laplacian times x. */

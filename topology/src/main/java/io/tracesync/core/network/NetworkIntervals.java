@@ -3,6 +3,7 @@ package io.tracesync.core.network;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
+import io.tracesync.core.numeric.DoubleDoubleArithmetic;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -96,25 +97,26 @@ public final class NetworkIntervals {
         for (int l = 0; l < m; l++) {
             excluded[l] = !c.links()[l].bounded() || !placed[c.linkA()[l]] || !placed[c.linkB()[l]];
         }
+        long[] logSlopes = new long[n];
+        for (int v = 1; v < n; v++) {
+            logSlopes[v] = Math.round(Math.log(c.treeMaps()[v].slope().hi()) * LOG_UNIT);
+        }
         boolean[] treeOnly = new boolean[m];
         List<LinkKey> dropped = new ArrayList<>();
         for (int round = 0; ; round++) {
             for (int l = 0; l < m; l++) {
                 treeOnly[l] = excluded[l] || !c.inTree()[l];
             }
-            Solution solved = Solution.solve(c, x, tv, excluded, weighting, start, t);
-            if (solved.cycleLink < 0) {
-                Solution tree = Solution.solve(c, x, tv, treeOnly, null, null, t);
-                if (tree.cycleLink >= 0) {
-                    excluded[tree.cycleLink] = true; // a wrong tree link: out of both
-                    dropped.add(c.links()[tree.cycleLink].key());
-                    continue;
-                }
-                return new Result(t, factors(c, method, x, tv, solved, tree), List.copyOf(dropped),
-                        solved.iterations);
+            Solution tree = Solution.solve(c, x, tv, treeOnly, null, null, logSlopes);
+            if (method == NetworkMethod.TREE) {
+                return new Result(t, factors(c, method, x, tv, tree, tree), List.of(), 0);
             }
-            excluded[solved.cycleLink] = true;
-            dropped.add(c.links()[solved.cycleLink].key());
+            Solution all = Solution.solve(c, x, tv, excluded, weighting, start, logSlopes);
+            if (all.cycleLink < 0) {
+                return new Result(t, factors(c, method, x, tv, all, tree), List.copyOf(dropped), all.iterations);
+            }
+            excluded[all.cycleLink] = true;
+            dropped.add(c.links()[all.cycleLink].key());
             if (round == MAX_EXCLUSIONS) {
                 Arrays.fill(excluded, true);
             }
@@ -123,18 +125,28 @@ public final class NetworkIntervals {
 
     /** The newest latest time of the component's bounded links, on the reference's clock by the tree factors. */
     static long defaultTime(Component c) {
-        long t = Long.MIN_VALUE;
+        double[] best = {Double.NEGATIVE_INFINITY, 0};
+        double[] v = new double[2];
         for (int l = 0; l < c.links().length; l++) {
             LinkEstimate e = c.links()[l];
             if (e.bounded()) {
-                try {
-                    t = Math.max(t, c.treeMaps()[c.linkA()[l]].apply(e.latestNs()).roundToLong());
-                } catch (ArithmeticException ignored) {
-                    // a tree factor that takes the link's time out of range places nothing
+                ClockMap f = c.treeMaps()[c.linkA()[l]];
+                DoubleDoubleArithmetic.applyMinus(f.slope().hi(), f.slope().lo(), f.offset().hi(), f.offset().lo(),
+                        e.latestNs(), 0, v, 0);
+                if (v[0] > best[0] || (v[0] == best[0] && v[1] > best[1])) {
+                    best[0] = v[0];
+                    best[1] = v[1];
                 }
             }
         }
-        return t == Long.MIN_VALUE ? 0 : t;
+        if (best[0] == Double.NEGATIVE_INFINITY) {
+            return 0;
+        }
+        try {
+            return DoubleDouble.of(best[0], best[1]).roundToLong();
+        } catch (ArithmeticException e) {
+            return 0; // a tree factor that takes the links' times out of range places nothing
+        }
     }
 
     private static AnchoredFactor[] factors(Component c, NetworkMethod method, long[] x, DoubleDouble[] tv,
@@ -207,7 +219,7 @@ public final class NetworkIntervals {
          * {@code cycleLink} names the link to exclude.
          */
         static Solution solve(Component c, long[] x, DoubleDouble[] tv, boolean[] excluded, Weighting weighting,
-                ClockMap[] start, long t) {
+                ClockMap[] start, long[] logSlopes) {
             int n = x.length;
             int m = c.links().length;
             Solution s = new Solution();
@@ -223,8 +235,8 @@ public final class NetworkIntervals {
                 arcLink[logs.add(b, a, logUp(Math.log(e.maxSlope())))] = l;
                 arcLink[logs.add(a, b, logUp(-Math.log(e.minSlope())))] = l;
             }
-            DifferenceConstraints.Result high = logs.distances(0, true, null);
-            DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null) : high;
+            DifferenceConstraints.Result high = logs.distances(0, true, null, logSlopes);
+            DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null, logSlopes) : high;
             if (!low.consistent()) {
                 s.cycleLink = worstOfCycle(c, low.negativeCycle(), arcLink, logResiduals(c, excluded));
                 return s;
@@ -243,6 +255,7 @@ public final class NetworkIntervals {
             double[] weight = new double[m];
             long[] lower = new long[m];
             long[] upper = new long[m];
+            double[] scratch = new double[2];
             for (int l = 0; l < m; l++) {
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
@@ -255,10 +268,11 @@ public final class NetworkIntervals {
                 if (u == LinkEstimate.UNBOUNDED || d == LinkEstimate.UNBOUNDED) {
                     continue;
                 }
-                DoubleDouble cv = e.aToB().apply(x[a]).subtract(DoubleDouble.of(x[b]));
-                double cPs = (cv.hi() + cv.lo()) * 1000;
-                DoubleDouble dv = tv[b].subtract(tv[a]);
-                double dPs = (dv.hi() + dv.lo()) * 1000;
+                ClockMap map = e.aToB();
+                double cPs = DoubleDoubleArithmetic.applyMinus(map.slope().hi(), map.slope().lo(),
+                        map.offset().hi(), map.offset().lo(), x[a], x[b], scratch, 0) * 1000;
+                DoubleDoubleArithmetic.add(tv[b].hi(), tv[b].lo(), -tv[a].hi(), -tv[a].lo(), scratch, 0);
+                double dPs = (scratch[0] + scratch[1]) * 1000;
                 double top = cPs + u;
                 double bottom = cPs - d;
                 double w = Math.max(top * s.slopeLow[b], top * s.slopeHigh[b]) + dPs;

@@ -30,8 +30,12 @@ public final class NetworkSync {
     private final UsableLinks usable = new UsableLinks();
     private String pinnedName;
     private int vertices;
-    /** The maps of the last {@link #evaluate}, by vertex id: where the next least-squares fit starts. */
+    /**
+     * The maps of the last {@link #evaluate} and their references, by vertex id: where the next least-squares fit
+     * starts while the reference stays.
+     */
     private ClockMap[] lastMaps = new ClockMap[16];
+    private int[] lastReference = new int[16];
 
     public NetworkSync(NetworkOptions options) {
         this.options = options;
@@ -219,17 +223,26 @@ public final class NetworkSync {
      */
     public Evaluation evaluate(NetworkMethod method, NetworkIntervals.Weighting weighting, Long atNs) {
         lastMaps = Arrays.copyOf(lastMaps, Math.max(lastMaps.length, vertices + 1));
+        lastReference = IntArrays.grow(lastReference, vertices + 1);
         List<AnchoredFactor> out = new ArrayList<>();
         List<LinkKey> excluded = new ArrayList<>();
         int iterations = 0;
         for (Members c : components()) {
+            int reference = c.vertices()[0];
+            int before = lastReference[reference];
+            // a reference that moved within its old component: the old maps, carried to its clock
+            ClockMap carry = before == 0 || before == reference || lastMaps[reference] == null ? null
+                    : lastMaps[reference].inverse();
             ClockMap[] start = new ClockMap[c.vertices().length];
             for (int k = 0; k < start.length; k++) {
-                start[k] = lastMaps[c.vertices()[k]];
+                int v = c.vertices()[k];
+                start[k] = before == 0 || lastReference[v] != before ? null
+                        : carry == null ? lastMaps[v] : lastMaps[v].andThen(carry);
             }
             NetworkIntervals.Result r = NetworkIntervals.compute(c.component(), method, weighting, atNs, start);
             for (int k = 0; k < start.length; k++) {
                 lastMaps[c.vertices()[k]] = r.factors()[k].toReference();
+                lastReference[c.vertices()[k]] = reference;
                 out.add(r.factors()[k]);
             }
             excluded.addAll(r.excluded());

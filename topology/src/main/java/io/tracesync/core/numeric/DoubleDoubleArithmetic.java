@@ -25,6 +25,32 @@ public final class DoubleDoubleArithmetic {
         fastTwoSum(vh, tl + vl, out, at);
     }
 
+    /** Exactly v: its two 32-bit halves are exact doubles and TwoSum adds them without error. */
+    public static void of(long v, double[] out, int at) {
+        double a = v & 0xFFFF_FFFF_0000_0000L;
+        double b = v & 0xFFFF_FFFFL;
+        double s = a + b;
+        double bv = s - a;
+        out[at] = s;
+        out[at + 1] = (a - (s - bv)) + (b - bv);
+    }
+
+    /**
+     * slope·x + offset − y for a map held as (slope hi, lo, offset hi, lo), without allocating; {@code out[at..at+1]}
+     * is scratch. Rounded to a double at the end: the double-double value is within ~2^-100 of |slope·x|.
+     */
+    public static double applyMinus(double sh, double sl, double oh, double ol, long x, long y, double[] out,
+            int at) {
+        of(x, out, at);
+        multiply(sh, sl, out[at], out[at + 1], out, at);
+        add(out[at], out[at + 1], oh, ol, out, at);
+        double ph = out[at];
+        double pl = out[at + 1];
+        of(y, out, at);
+        add(ph, pl, -out[at], -out[at + 1], out, at);
+        return out[at] + out[at + 1];
+    }
+
     /** a · b by DWTimesDW3. */
     public static void multiply(double ah, double al, double bh, double bl, double[] out, int at) {
         double ch = ah * bh;

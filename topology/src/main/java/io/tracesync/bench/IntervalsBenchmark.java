@@ -1,0 +1,135 @@
+package io.tracesync.bench;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkIntervals;
+import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * The cost of the network-wide intervals ({@link NetworkSync#evaluate}) on a connected random network: every node
+ * a linear clock (drift up to ±100 ppm), every link an estimate of its true relation off by up to half its bound
+ * width (50-500 µs), slope ranges of 10^-8..10^-6. Times one evaluation from scratch, then evaluations after a
+ * fraction of the links took new estimates (the stream's case: the least-squares fit starts from the previous
+ * solution), and the tree method's evaluation at the same time, each the median of several rounds.
+ */
+public final class IntervalsBenchmark {
+
+    /** The workload. */
+    public record Config(int nodes, int links, double changedFraction, int rounds, long seed) {
+    }
+
+    private final Config config;
+    private final Random random;
+    private final double[] drift;
+    private final long[] offset;
+    private final List<int[]> pairs = new ArrayList<>();
+    private final String[] names;
+    private long latest = 1_700_000_000_000_000_000L;
+
+    public IntervalsBenchmark(Config config) {
+        this.config = config;
+        this.random = new Random(config.seed());
+        int n = config.nodes();
+        names = new String[n];
+        drift = new double[n];
+        offset = new long[n];
+        for (int v = 0; v < n; v++) {
+            names[v] = String.format("n%06d", v);
+            drift[v] = (random.nextDouble() * 2 - 1) * 1e-4;
+            offset[v] = (long) ((random.nextDouble() * 2 - 1) * 3.6e12);
+        }
+        Set<Long> seen = new HashSet<>();
+        for (int v = 1; v < n; v++) {
+            add(v, random.nextInt(v), seen);
+        }
+        while (pairs.size() < config.links()) {
+            add(random.nextInt(n), random.nextInt(n), seen);
+        }
+    }
+
+    private void add(int u, int v, Set<Long> seen) {
+        int a = Math.min(u, v);
+        int b = Math.max(u, v);
+        if (a != b && seen.add((long) a << 32 | b)) {
+            pairs.add(new int[] {a, b});
+        }
+    }
+
+    /** An estimate of link i consistent with the true clocks at the current latest time. */
+    private LinkEstimate estimate(int i) {
+        int a = pairs.get(i)[0];
+        int b = pairs.get(i)[1];
+        // x_b = offset_b + (1 + drift_b)·t and x_a likewise: slope (1 + drift_b)/(1 + drift_a)
+        double slope = (1 + drift[b]) / (1 + drift[a]);
+        long halfWidthPs = 25_000_000 + random.nextInt(225_000_000);
+        double errorNs = (random.nextDouble() * 2 - 1) * halfWidthPs / 2e3;
+        double accuracy = Math.pow(10, -8 + 2 * random.nextDouble());
+        DoubleDouble s = DoubleDouble.of(slope);
+        DoubleDouble off = DoubleDouble.of(offset[b]).add(DoubleDouble.of(errorNs))
+                .subtract(s.multiply(DoubleDouble.of(offset[a])));
+        long x = offset[a] + (long) (latest * (1 + drift[a]));
+        long up = halfWidthPs + Math.round(errorNs * 1e3);
+        long down = halfWidthPs - Math.round(errorNs * 1e3);
+        return LinkEstimate.accurate(LinkKey.between(names[a], names[b]), ClockMap.of(s, off), accuracy,
+                slope - accuracy / 2, slope + accuracy / 2, x, up, down);
+    }
+
+    /** Runs and prints one line of figures. */
+    public void run(PrintWriter out) {
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        for (int i = 0; i < pairs.size(); i++) {
+            net.update(estimate(i));
+        }
+        net.drain();
+        long[] full = new long[config.rounds()];
+        long[] warm = new long[config.rounds()];
+        long[] tree = new long[config.rounds()];
+        int fullIterations = 0;
+        int warmIterations = 0;
+        int changed = Math.max(1, (int) (pairs.size() * config.changedFraction()));
+        for (int round = 0; round < config.rounds(); round++) {
+            NetworkSync fresh = new NetworkSync(NetworkOptions.DEFAULT);
+            for (int i = 0; i < pairs.size(); i++) {
+                fresh.update(estimate(i));
+            }
+            fresh.drain();
+            long t0 = System.nanoTime();
+            fullIterations = fresh.evaluate(NetworkMethod.ALL_LINKS, NetworkIntervals.Weighting.INVERSE_WIDTH, null)
+                    .iterations();
+            full[round] = System.nanoTime() - t0;
+            net.evaluate(NetworkMethod.ALL_LINKS, NetworkIntervals.Weighting.INVERSE_WIDTH, null);
+            latest += 1_000_000_000L;
+            for (int k = 0; k < changed; k++) {
+                net.update(estimate(random.nextInt(pairs.size())));
+            }
+            net.drain();
+            t0 = System.nanoTime();
+            warmIterations = net.evaluate(NetworkMethod.ALL_LINKS, NetworkIntervals.Weighting.INVERSE_WIDTH, null)
+                    .iterations();
+            warm[round] = System.nanoTime() - t0;
+            t0 = System.nanoTime();
+            net.evaluate(NetworkMethod.TREE, null, null);
+            tree[round] = System.nanoTime() - t0;
+        }
+        out.printf("%8d %8d %8d | %10.1f %8d | %10.1f %8d | %10.1f%n", config.nodes(), pairs.size(), changed,
+                median(full) / 1e6, fullIterations, median(warm) / 1e6, warmIterations, median(tree) / 1e6);
+        out.flush();
+    }
+
+    private static double median(long[] a) {
+        long[] s = a.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+}

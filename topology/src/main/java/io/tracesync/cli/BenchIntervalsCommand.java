@@ -1,0 +1,60 @@
+package io.tracesync.cli;
+
+import io.tracesync.bench.IntervalsBenchmark;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code tracesync bench-intervals}: the cost of the network-wide intervals and least-squares estimate. */
+@Command(name = "bench-intervals", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Benchmark the network-wide intervals (every link) on connected random networks of linear "
+                + "clocks: one evaluation from scratch, one after a fraction of the links changed (warm-started "
+                + "least squares, as the stream runs it), and the spanning tree's evaluation, in ms (median of the "
+                + "rounds)."})
+final class BenchIntervalsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--nodes", split = ",", paramLabel = "N", defaultValue = "1000,10000",
+            description = "Network sizes, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<Integer> nodes;
+
+    @Option(names = "--links-per-node", paramLabel = "K", defaultValue = "10",
+            description = "Links per node (default: ${DEFAULT-VALUE}, 100,000 links at 10,000 nodes).")
+    int linksPerNode;
+
+    @Option(names = "--changed", paramLabel = "FRACTION", defaultValue = "0.01",
+            description = "Fraction of the links with a new estimate between two warm evaluations (default: "
+                    + "${DEFAULT-VALUE}).")
+    double changed;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "7",
+            description = "Rounds per size; the median is printed (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (nodes.stream().anyMatch(n -> n < 2) || linksPerNode < 1 || rounds < 1 || !(changed > 0 && changed <= 1)) {
+            spec.commandLine().getErr().println("error: need --nodes >= 2, --links-per-node >= 1, --rounds >= 1 "
+                    + "and 0 < --changed <= 1");
+            return 2;
+        }
+        new IntervalsBenchmark(new IntervalsBenchmark.Config(nodes.get(0), nodes.get(0) * linksPerNode, changed,
+                rounds, seed + 1)).run(new PrintWriter(java.io.Writer.nullWriter()));
+        out.printf("%8s %8s %8s | %10s %8s | %10s %8s | %10s%n", "nodes", "links", "changed", "full ms", "CG iter",
+                "warm ms", "CG iter", "tree ms");
+        for (int n : nodes) {
+            new IntervalsBenchmark(new IntervalsBenchmark.Config(n, n * linksPerNode, changed, rounds, seed)).run(out);
+        }
+        return 0;
+    }
+}
