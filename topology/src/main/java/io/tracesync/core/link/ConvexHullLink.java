@@ -12,10 +12,11 @@ import io.tracesync.core.numeric.Rational;
  * minimum delay closes up the corridor).
  *
  * <p>Sliding horizon H (clocks are not linear over hours, Poirier §4.5): two overlapping epochs, the newer started
- * H/2 after the older. Pairs go to every epoch they are not older than; the older one answers, so answers rest on
- * between H/2 and H of recent data. When the latest time reaches older.start + H the newer becomes the older and a
- * new epoch starts. When the older epoch fails, the newer one takes over at once: the link recovers by itself.
- * Without a horizon a failure is final and the last good corridor is kept.
+ * H/2 after the older. A pair older than latestX - H is stale; any other goes to the older epoch, and to the newer
+ * one too if it is not older than its start. The older one answers, so in-order answers rest on between H/2 and H of
+ * recent data. When the latest time reaches older.start + H the newer becomes the older and a new epoch starts.
+ * When the older epoch fails, the newer one takes over at once: the link recovers by itself. Without a horizon a
+ * failure is final and the last good corridor is kept.
  */
 public final class ConvexHullLink {
 
@@ -70,7 +71,7 @@ public final class ConvexHullLink {
     private PairEffect add(boolean aToB, long x, long y) {
         pairs++;
         advance(x);
-        if (x < olderStart) {
+        if (isStale(x)) {
             stale++;
             return PairEffect.STALE;
         }
@@ -92,6 +93,14 @@ public final class ConvexHullLink {
             }
         }
         return effect;
+    }
+
+    /**
+     * Whether x is older than the horizon measured from the latest time: x &lt; latestX - H. A pair that arrives
+     * late but within it still counts, in the older epoch even before its start.
+     */
+    private boolean isStale(long x) {
+        return options.hasHorizon() && x < latestX && Long.compareUnsigned(latestX - x, options.horizonNs()) > 0;
     }
 
     /** Moves the latest time forward and rotates epochs when the older one has reached the horizon. */
@@ -257,7 +266,7 @@ public final class ConvexHullLink {
         return stored;
     }
 
-    /** Pairs older than the horizon. */
+    /** Pairs older than the horizon before the latest time. */
     public long stale() {
         return stale;
     }

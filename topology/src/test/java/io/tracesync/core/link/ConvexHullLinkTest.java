@@ -2,6 +2,7 @@ package io.tracesync.core.link;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -170,6 +171,47 @@ class ConvexHullLinkTest {
         assertTrue(sawFail, "the wandering clock should break a linear fit at least once");
         assertEquals(LinkQuality.ACCURATE, link.quality());
         assertNotNull(link.estimate());
+    }
+
+    @Test
+    void latePairsWithinTheHorizonCountLikeInOrderData() {
+        List<long[]> pairs = Scenarios.acrossAGridPoint();
+        ConvexHullLink inOrder = new ConvexHullLink(LinkOptions.DEFAULT);
+        pairs.forEach(p -> feed(inOrder, p));
+        ConvexHullLink reversed = new ConvexHullLink(LinkOptions.DEFAULT);
+        int lateNarrowing = 0;
+        for (int i = pairs.size() - 1; i >= 0; i--) {
+            if (feed(reversed, pairs.get(i)) == PairEffect.NARROWED && pairs.get(i)[1] < reversed.olderStart) {
+                lateNarrowing++;
+            }
+        }
+        // The first pair read puts the older epoch at the 15-minute grid point: half the pairs arrive before it.
+        assertEquals(900 * SECOND, reversed.olderStart);
+        assertTrue(lateNarrowing > 0, "no late pair narrowed the corridor");
+        assertEquals(0, inOrder.stale());
+        assertEquals(0, reversed.stale());
+        assertEquals(LinkQuality.ACCURATE, reversed.quality());
+        assertEquals(inOrder.quality(), reversed.quality());
+        assertEquals(inOrder.minLine(), reversed.minLine());
+        assertEquals(inOrder.maxLine(), reversed.maxLine());
+        assertEquals(inOrder.estimate(), reversed.estimate());
+        assertEquals(inOrder.boundsAtLatest(), reversed.boundsAtLatest());
+    }
+
+    @Test
+    void aPairOlderThanTheHorizonBeforeTheLatestIsStale() {
+        long horizon = 60 * SECOND;
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON.withHorizon(horizon));
+        Scenarios.acrossAGridPoint().forEach(p -> feed(link, p));
+        long latest = link.latestX();
+        long oldest = latest - horizon;
+        assertTrue(oldest < link.olderStart, "the test needs the horizon to reach before the older epoch");
+        assertEquals(PairEffect.STALE, link.addAtoB(oldest - 1, Scenarios.bOf(oldest - 1) + 40_000));
+        assertEquals(1, link.stale());
+        assertNotEquals(PairEffect.STALE, link.addAtoB(oldest, Scenarios.bOf(oldest) + 40_000));
+        assertNotEquals(PairEffect.STALE, link.addBtoA(Scenarios.bOf(link.olderStart - 1_000), link.olderStart - 1));
+        assertEquals(1, link.stale());
+        assertEquals(latest, link.latestX());
     }
 
     @Test
