@@ -15,8 +15,9 @@ import io.tracesync.core.numeric.Rational;
  * H/2 after the older. A pair older than latestX - H is stale; any other goes to the older epoch, and to the newer
  * one too if it is not older than its start. The older one answers, so in-order answers rest on between H/2 and H of
  * recent data. When the latest time reaches older.start + H the newer becomes the older and a new epoch starts.
- * When the older epoch fails, the newer one takes over at once: the link recovers by itself. Without a horizon a
- * failure is final and the last good corridor is kept.
+ * When the older epoch fails, the newer one takes over at once: the link reports FAIL until that epoch has an
+ * estimate of its own, and so recovers by itself. Without a horizon a failure is final and the last good corridor
+ * is kept.
  */
 public final class ConvexHullLink {
 
@@ -33,6 +34,8 @@ public final class ConvexHullLink {
     long stale;
     long failures;
     long epoch;
+    /** The answering epoch took over from a failed one and has no estimate of its own yet: the link is FAIL. */
+    boolean failing;
     /** Counts the changes of the answering corridor (see {@link #version()}); the estimate is of estimateVersion. */
     private long version;
     private long estimateVersion = -1;
@@ -90,7 +93,11 @@ public final class ConvexHullLink {
             version++;
             if (newer != null) {
                 rotate();
+                failing = true;
             }
+        }
+        if (failing && estimate() != null) {
+            failing = false;
         }
         return effect;
     }
@@ -148,8 +155,12 @@ public final class ConvexHullLink {
         return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
     }
 
+    /**
+     * The answering corridor's quality, except that after a failure the link is FAIL until its answering epoch has
+     * an estimate of its own (for good without a horizon).
+     */
     public LinkQuality quality() {
-        return older.quality();
+        return failing ? LinkQuality.FAIL : older.quality();
     }
 
     /** L_max: the compatible line of largest slope, or null while unbounded. */
@@ -171,8 +182,7 @@ public final class ConvexHullLink {
         if (estimateVersion != version) {
             ExactLine min = older.minLine();
             ExactLine max = older.maxLine();
-            LinkQuality q = older.failed ? older.qualityBeforeFailure() : quality();
-            estimate = switch (q) {
+            estimate = switch (older.qualityBeforeFailure()) {
                 case ACCURATE -> {
                     minSide = side(min, minSide);
                     maxSide = side(max, maxSide);

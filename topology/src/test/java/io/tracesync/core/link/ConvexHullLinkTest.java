@@ -214,6 +214,63 @@ class ConvexHullLinkTest {
         assertEquals(latest, link.latestX());
     }
 
+    /** Trace Compass's SyncTest: t1 = a, t2 = b; the last pair makes the corridor infeasible. */
+    private static final MatchedPair[] SYNC_TEST = {
+        new MatchedPair("t2", 1, "t1", 1), new MatchedPair("t1", 1, "t2", 3), new MatchedPair("t2", 2, "t1", 3),
+        new MatchedPair("t1", 3, "t2", 5), new MatchedPair("t1", 4, "t2", 8), new MatchedPair("t2", 4, "t1", 5),
+        new MatchedPair("t2", 4, "t1", 6), new MatchedPair("t1", 6, "t2", 7), new MatchedPair("t1", 7, "t2", 4)};
+
+    @Test
+    void aFailedLinkReportsFailUntilItsAnsweringEpochHasAnEstimate() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        for (int i = 0; i < SYNC_TEST.length - 1; i++) {
+            assertNotEquals(PairEffect.FAILED, SYNC_TEST[i].applyTo(link));
+        }
+        assertEquals(LinkQuality.ACCURATE, link.quality());
+        assertEquals(PairEffect.FAILED, SYNC_TEST[SYNC_TEST.length - 1].applyTo(link));
+        assertEquals(LinkQuality.FAIL, link.quality());
+        assertEquals(9, link.pairs());
+        assertEquals(1, link.failures());
+        assertNull(link.estimate());
+        assertNull(link.boundsAtLatest());
+        ConvexHullLink copy = LinkStateCodec.decode(LinkStateCodec.encode(link));
+        assertEquals(LinkQuality.FAIL, copy.quality());
+
+        // One direction is no estimate yet; both directions are.
+        for (ConvexHullLink l : List.of(link, copy)) {
+            assertEquals(PairEffect.NARROWED, new MatchedPair("t1", 8, "t2", 20).applyTo(l));
+            assertEquals(LinkQuality.FAIL, l.quality());
+            assertEquals(PairEffect.NARROWED, new MatchedPair("t2", 20, "t1", 10).applyTo(l));
+            assertEquals(LinkQuality.APPROXIMATE, l.quality());
+            assertNotNull(l.estimate());
+            assertEquals(1, l.failures());
+        }
+        assertArrayEquals(LinkStateCodec.encode(link), LinkStateCodec.encode(copy));
+        // Recovered: an epoch without an estimate later on (traffic paused, one direction) is only that.
+        link.addAtoB(10_000 * SECOND, 10_000 * SECOND + 20);
+        assertEquals(LinkQuality.INCOMPLETE, link.quality());
+    }
+
+    @Test
+    void withoutAHorizonTheSameSequenceFailsForGood() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON);
+        for (MatchedPair p : SYNC_TEST) {
+            p.applyTo(link);
+        }
+        assertEquals(LinkQuality.FAIL, link.quality());
+        assertEquals(1, link.failures());
+    }
+
+    @Test
+    void aVersionOneStateStillDecodes() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 100).forEach(p -> feed(link, p));
+        byte[] bytes = LinkStateCodec.encode(link);
+        byte[] versionOne = bytes.clone();
+        versionOne[0] = 1; // the same layout without the failing flag
+        assertArrayEquals(bytes, LinkStateCodec.encode(LinkStateCodec.decode(versionOne)));
+    }
+
     @Test
     void minimumDelaysNarrowTheCorridor() {
         Random r = new Random(11);
