@@ -6,7 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.LinkQuality;
+import io.tracesync.core.network.LinkEstimate;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -144,6 +151,22 @@ class SyncPairsCommandTest {
         assertEquals("APPROXIMATE", link.get("quality").asText());
         assertEquals(1, link.get("failures").asInt());
         assertTrue(link.get("slope").isTextual(), link.toString());
+    }
+
+    @Test
+    void aCorridorWithoutAnIncreasingEstimateHasOneQualityEverywhere() throws IOException {
+        // bounded on both sides by lines of slopes -2 and 0.02: their bisector falls
+        String pairs = "a,0,b,100\na,100,b,1\nb,0,a,50\n";
+        JsonNode link = syncJson(pairs).get("links").get(0);
+        assertTrue(link.get("slope_min").isTextual() && link.get("slope_max").isTextual(), link.toString());
+        assertTrue(link.get("slope").isNull(), link.toString());
+        ConvexHullLink core = new ConvexHullLink(LinkOptions.DEFAULT);
+        PairsCsv.read(new BufferedReader(new StringReader(pairs)), "pairs", p -> p.applyTo(core));
+        assertEquals(LinkQuality.INCOMPLETE, core.quality());
+        assertEquals(LinkQuality.INCOMPLETE, LinkEstimate.of(LinkKey.between("a", "b"), core).quality());
+        assertEquals("INCOMPLETE", link.get("quality").asText());
+        CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
+        assertTrue(text.out().contains("a~b                       INCOMPLETE"), text.out());
     }
 
     @Test

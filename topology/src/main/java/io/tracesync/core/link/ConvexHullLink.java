@@ -156,11 +156,20 @@ public final class ConvexHullLink {
     }
 
     /**
-     * The answering corridor's quality, except that after a failure the link is FAIL until its answering epoch has
-     * an estimate of its own (for good without a horizon).
+     * The link's one quality, which every output reports: the answering corridor's, except that a corridor bounded
+     * enough for an estimate but admitting no increasing one is INCOMPLETE, and that after a failure the link is
+     * FAIL until its answering epoch has an estimate of its own (for good without a horizon).
      */
     public LinkQuality quality() {
-        return failing ? LinkQuality.FAIL : older.quality();
+        LinkQuality q = older.quality();
+        boolean estimable = q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE;
+        if (estimable && estimate() != null) {
+            return q;
+        }
+        if (failing) {
+            return LinkQuality.FAIL;
+        }
+        return estimable ? LinkQuality.INCOMPLETE : q;
     }
 
     /** L_max: the compatible line of largest slope, or null while unbounded. */
@@ -176,7 +185,8 @@ public final class ConvexHullLink {
     /**
      * The conversion y = slope x + offset from a's clock to b's: Duda's bisector when ACCURATE, the best effort
      * of {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null
-     * (also when the corridor only admits non-increasing lines, which no clock pair can have).
+     * (also when the corridor only admits non-increasing lines, which no clock pair can have, or Duda's bisector
+     * falls).
      */
     public ClockMap estimate() {
         if (estimateVersion != version) {
