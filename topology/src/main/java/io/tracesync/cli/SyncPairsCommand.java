@@ -3,7 +3,6 @@ package io.tracesync.cli;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
-import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkOptions;
 import java.io.BufferedReader;
@@ -18,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -43,8 +41,9 @@ final class SyncPairsCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--pairs", required = true, paramLabel = "FILE",
-            description = "CSV of sender,send_ns,receiver,recv_ns (header optional, extra columns ignored); "
-                    + "'-' reads standard input.")
+            description = "CSV of sender,send_ns,receiver,recv_ns in any order: each link takes its pairs in "
+                    + "its first node's clock order (header optional, extra columns ignored); '-' reads standard "
+                    + "input.")
     String pairs;
 
     @Option(names = "--reference", paramLabel = "NODE",
@@ -89,11 +88,12 @@ final class SyncPairsCommand implements Callable<Integer> {
             return 2;
         }
         LinkOptions options = new LinkOptions(horizon.toNanos(), minDelay, minDelay);
-        Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
+        CanonicalPairs read = new CanonicalPairs();
+        Map<LinkKey, ConvexHullLink> links;
         long count;
         try (BufferedReader in = open()) {
-            count = PairsCsv.read(in, pairs.equals("-") ? "<stdin>" : pairs, (MatchedPair p) ->
-                    p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(options))));
+            count = PairsCsv.read(in, pairs.equals("-") ? "<stdin>" : pairs, read::add);
+            links = read.links(options);
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

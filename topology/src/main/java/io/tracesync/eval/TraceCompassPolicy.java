@@ -23,9 +23,8 @@ public final class TraceCompassPolicy implements FactorPolicy {
     public List<FactorRow> drainAt(long trueNs, Map<LinkKey, ConvexHullLink> links, Set<LinkKey> changed) {
         Map<LinkKey, ClockMap> accurate = new TreeMap<>();
         links.forEach((k, link) -> {
-            ClockMap estimate = link.estimate();
-            if (link.quality() == LinkQuality.ACCURATE && estimate != null) {
-                accurate.put(k, estimate);
+            if (link.quality() == LinkQuality.ACCURATE) {
+                accurate.put(k, link.estimate());
             }
         });
         return tree.drainAt(trueNs, FewestHopTree.nodesOf(links.keySet()), accurate);

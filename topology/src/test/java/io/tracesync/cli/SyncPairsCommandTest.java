@@ -6,7 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.LinkQuality;
+import io.tracesync.core.network.LinkEstimate;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -123,6 +130,43 @@ class SyncPairsCommandTest {
         assertEquals("a", root.get("reference").asText());
         assertEquals(0, root.get("tree").size());
         assertEquals("b", root.get("nodes").get(1).get("component").asText());
+    }
+
+    @Test
+    void anInfeasiblePairMakesTheLinkFailUntilItHasAnEstimateAgain() throws IOException {
+        // Trace Compass's SyncTest (t1 = a, t2 = b): the last pair leaves no compatible line.
+        String syncTest = "t2,1,t1,1\nt1,1,t2,3\nt2,2,t1,3\nt1,3,t2,5\nt1,4,t2,8\nt2,4,t1,5\nt2,4,t1,6\n"
+                + "t1,6,t2,7\nt1,7,t2,4\n";
+        JsonNode link = syncJson(syncTest).get("links").get(0);
+        assertEquals("FAIL", link.get("quality").asText());
+        assertEquals(9, link.get("pairs").asInt());
+        assertEquals(1, link.get("failures").asInt());
+        assertTrue(link.get("slope").isNull(), link.toString());
+        assertEquals(0, link.get("bounds").size());
+        CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
+        assertTrue(text.out().contains("t1~t2                     FAIL"), text.out());
+
+        // both directions again after the failure: the new answering epoch has its own estimate
+        link = syncJson(syncTest + "t1,8,t2,20\nt2,20,t1,10\n").get("links").get(0);
+        assertEquals("APPROXIMATE", link.get("quality").asText());
+        assertEquals(1, link.get("failures").asInt());
+        assertTrue(link.get("slope").isTextual(), link.toString());
+    }
+
+    @Test
+    void aCorridorWithoutAnIncreasingEstimateHasOneQualityEverywhere() throws IOException {
+        // bounded on both sides by lines of slopes -2 and 0.02: their bisector falls
+        String pairs = "a,0,b,100\na,100,b,1\nb,0,a,50\n";
+        JsonNode link = syncJson(pairs).get("links").get(0);
+        assertTrue(link.get("slope_min").isTextual() && link.get("slope_max").isTextual(), link.toString());
+        assertTrue(link.get("slope").isNull(), link.toString());
+        ConvexHullLink core = new ConvexHullLink(LinkOptions.DEFAULT);
+        PairsCsv.read(new BufferedReader(new StringReader(pairs)), "pairs", p -> p.applyTo(core));
+        assertEquals(LinkQuality.INCOMPLETE, core.quality());
+        assertEquals(LinkQuality.INCOMPLETE, LinkEstimate.of(LinkKey.between("a", "b"), core).quality());
+        assertEquals("INCOMPLETE", link.get("quality").asText());
+        CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
+        assertTrue(text.out().contains("a~b                       INCOMPLETE"), text.out());
     }
 
     @Test

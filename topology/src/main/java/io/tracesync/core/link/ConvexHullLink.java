@@ -12,10 +12,12 @@ import io.tracesync.core.numeric.Rational;
  * minimum delay closes up the corridor).
  *
  * <p>Sliding horizon H (clocks are not linear over hours, Poirier §4.5): two overlapping epochs, the newer started
- * H/2 after the older. Pairs go to every epoch they are not older than; the older one answers, so answers rest on
- * between H/2 and H of recent data. When the latest time reaches older.start + H the newer becomes the older and a
- * new epoch starts. When the older epoch fails, the newer one takes over at once: the link recovers by itself.
- * Without a horizon a failure is final and the last good corridor is kept.
+ * H/2 after the older. A pair older than latestX - H is stale; any other goes to the older epoch, and to the newer
+ * one too if it is not older than its start. The older one answers, so in-order answers rest on between H/2 and H of
+ * recent data. When the latest time reaches older.start + H the newer becomes the older and a new epoch starts.
+ * When the older epoch fails, the newer one takes over at once: the link reports FAIL until that epoch has an
+ * estimate of its own, and so recovers by itself. Without a horizon a failure is final and the last good corridor
+ * is kept.
  */
 public final class ConvexHullLink {
 
@@ -32,6 +34,8 @@ public final class ConvexHullLink {
     long stale;
     long failures;
     long epoch;
+    /** The answering epoch took over from a failed one and has no estimate of its own yet: the link is FAIL. */
+    boolean failing;
     /** Counts the changes of the answering corridor (see {@link #version()}); the estimate is of estimateVersion. */
     private long version;
     private long estimateVersion = -1;
@@ -70,7 +74,7 @@ public final class ConvexHullLink {
     private PairEffect add(boolean aToB, long x, long y) {
         pairs++;
         advance(x);
-        if (x < olderStart) {
+        if (isStale(x)) {
             stale++;
             return PairEffect.STALE;
         }
@@ -89,9 +93,21 @@ public final class ConvexHullLink {
             version++;
             if (newer != null) {
                 rotate();
+                failing = true;
             }
         }
+        if (failing && estimate() != null) {
+            failing = false;
+        }
         return effect;
+    }
+
+    /**
+     * Whether x is older than the horizon measured from the latest time: x &lt; latestX - H. A pair that arrives
+     * late but within it still counts, in the older epoch even before its start.
+     */
+    private boolean isStale(long x) {
+        return options.hasHorizon() && x < latestX && Long.compareUnsigned(latestX - x, options.horizonNs()) > 0;
     }
 
     /** Moves the latest time forward and rotates epochs when the older one has reached the horizon. */
@@ -139,8 +155,21 @@ public final class ConvexHullLink {
         return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
     }
 
+    /**
+     * The link's one quality, which every output reports: the answering corridor's, except that a corridor bounded
+     * enough for an estimate but admitting no increasing one is INCOMPLETE, and that after a failure the link is
+     * FAIL until its answering epoch has an estimate of its own (for good without a horizon).
+     */
     public LinkQuality quality() {
-        return older.quality();
+        LinkQuality q = older.quality();
+        boolean estimable = q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE;
+        if (estimable && estimate() != null) {
+            return q;
+        }
+        if (failing) {
+            return LinkQuality.FAIL;
+        }
+        return estimable ? LinkQuality.INCOMPLETE : q;
     }
 
     /** L_max: the compatible line of largest slope, or null while unbounded. */
@@ -156,14 +185,14 @@ public final class ConvexHullLink {
     /**
      * The conversion y = slope x + offset from a's clock to b's: Duda's bisector when ACCURATE, the best effort
      * of {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null
-     * (also when the corridor only admits non-increasing lines, which no clock pair can have).
+     * (also when the corridor only admits non-increasing lines, which no clock pair can have, or Duda's bisector
+     * falls).
      */
     public ClockMap estimate() {
         if (estimateVersion != version) {
             ExactLine min = older.minLine();
             ExactLine max = older.maxLine();
-            LinkQuality q = older.failed ? older.qualityBeforeFailure() : quality();
-            estimate = switch (q) {
+            estimate = switch (older.qualityBeforeFailure()) {
                 case ACCURATE -> {
                     minSide = side(min, minSide);
                     maxSide = side(max, maxSide);
@@ -270,7 +299,7 @@ public final class ConvexHullLink {
         return stored;
     }
 
-    /** Pairs older than the horizon. */
+    /** Pairs older than the horizon before the latest time. */
     public long stale() {
         return stale;
     }

@@ -5,16 +5,17 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, epochs and their hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes. Layout version 1:
+ * (a dozen vertices per epoch) takes a few hundred bytes. Layout version 2 (version 1, still decoded, lacks the
+ * failing flag):
  * <pre>
- * version:u8  flags:u8(started|hasNewer|olderFailed|newerFailed)
+ * version:u8  flags:u8(started|hasNewer|olderFailed|newerFailed|failing)
  * horizon minDelayAB minDelayBA latestX olderStart newerStart pairs stored stale failures epoch
  * older:chains  [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
  * </pre>
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 1;
+    private static final byte VERSION = 2;
 
     private LinkStateCodec() {
     }
@@ -23,7 +24,8 @@ public final class LinkStateCodec {
         Writer w = new Writer();
         w.buf[w.pos++] = VERSION;
         w.buf[w.pos++] = (byte) ((link.started ? 1 : 0) | (link.newer != null ? 2 : 0)
-                | (link.older.failed ? 4 : 0) | (link.newer != null && link.newer.failed ? 8 : 0));
+                | (link.older.failed ? 4 : 0) | (link.newer != null && link.newer.failed ? 8 : 0)
+                | (link.failing ? 16 : 0));
         LinkOptions o = link.options();
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(), link.latestX,
                 link.olderStart, link.newerStart, link.pairs, link.stored, link.stale, link.failures, link.epoch}) {
@@ -42,12 +44,13 @@ public final class LinkStateCodec {
         }
         Reader r = new Reader(bytes);
         int version = r.bytes[r.pos++];
-        if (version != VERSION) {
+        if (version != VERSION && version != 1) {
             throw new IllegalArgumentException("unknown link state version " + version);
         }
         int flags = r.bytes[r.pos++];
         ConvexHullLink link = new ConvexHullLink(new LinkOptions(r.varLong(), r.varLong(), r.varLong()));
         link.started = (flags & 1) != 0;
+        link.failing = (flags & 16) != 0;
         link.latestX = r.varLong();
         link.olderStart = r.varLong();
         link.newerStart = r.varLong();

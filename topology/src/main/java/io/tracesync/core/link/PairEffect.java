@@ -8,6 +8,6 @@ public enum PairEffect {
     NARROWED,
     /** Made the constraints infeasible: the epoch failed (Definition 5). */
     FAILED,
-    /** Older than the sliding horizon: counted, not used. */
+    /** Older than the sliding horizon before the latest time: counted, not used. */
     STALE
 }

@@ -46,20 +46,14 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         return new LinkEstimate(key, quality, null, Double.NaN, Double.NaN, Double.NaN, 0, UNBOUNDED, UNBOUNDED);
     }
 
-    /**
-     * The current state of a link of the link core (#2). A corridor bounded on both sides can still lack an
-     * increasing estimate (few points, lines of slopes of opposite signs whose bisector falls): such a link is
-     * reported INCOMPLETE, out of the forest, until its points pin an increasing map.
-     */
+    /** The current state of a link of the link core, with {@link ConvexHullLink#quality()} as its quality. */
     public static LinkEstimate of(LinkKey key, ConvexHullLink link) {
         LinkQuality q = link.quality();
-        ClockMap c = link.estimate();
-        if (c == null || (q != LinkQuality.ACCURATE && q != LinkQuality.APPROXIMATE)) {
-            return unusable(key, c == null && (q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE)
-                    ? LinkQuality.INCOMPLETE : q);
+        if (q != LinkQuality.ACCURATE && q != LinkQuality.APPROXIMATE) {
+            return unusable(key, q);
         }
-        return new LinkEstimate(key, q, c, link.slopeAccuracyValue(), link.minSlopeBelow(), link.maxSlopeAbove(),
-                link.latestX(), UNBOUNDED, UNBOUNDED).atLatest(link);
+        return new LinkEstimate(key, q, link.estimate(), link.slopeAccuracyValue(), link.minSlopeBelow(),
+                link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED).atLatest(link);
     }
 
     /**

@@ -8,8 +8,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The whole answer from a finished set of pairs, as {@code tracesync sync-pairs} computes it: every link's hull
- * first, then the network once. The streaming application must agree with it, node for node.
+ * The whole answer from a finished set of pairs: every link's hull from its pairs in the order given, as the
+ * streaming application applies them, then the network once. The streaming application must agree with it, node
+ * for node; {@code tracesync sync-pairs} feeds each link its pairs in a's clock order, and agrees with it on pairs
+ * given in that order.
  */
 public final class OfflineSync {
 

@@ -2,6 +2,7 @@ package io.tracesync.core.link;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -170,6 +171,104 @@ class ConvexHullLinkTest {
         assertTrue(sawFail, "the wandering clock should break a linear fit at least once");
         assertEquals(LinkQuality.ACCURATE, link.quality());
         assertNotNull(link.estimate());
+    }
+
+    @Test
+    void latePairsWithinTheHorizonCountLikeInOrderData() {
+        List<long[]> pairs = Scenarios.acrossAGridPoint();
+        ConvexHullLink inOrder = new ConvexHullLink(LinkOptions.DEFAULT);
+        pairs.forEach(p -> feed(inOrder, p));
+        ConvexHullLink reversed = new ConvexHullLink(LinkOptions.DEFAULT);
+        int lateNarrowing = 0;
+        for (int i = pairs.size() - 1; i >= 0; i--) {
+            if (feed(reversed, pairs.get(i)) == PairEffect.NARROWED && pairs.get(i)[1] < reversed.olderStart) {
+                lateNarrowing++;
+            }
+        }
+        // The first pair read puts the older epoch at the 15-minute grid point: half the pairs arrive before it.
+        assertEquals(900 * SECOND, reversed.olderStart);
+        assertTrue(lateNarrowing > 0, "no late pair narrowed the corridor");
+        assertEquals(0, inOrder.stale());
+        assertEquals(0, reversed.stale());
+        assertEquals(LinkQuality.ACCURATE, reversed.quality());
+        assertEquals(inOrder.quality(), reversed.quality());
+        assertEquals(inOrder.minLine(), reversed.minLine());
+        assertEquals(inOrder.maxLine(), reversed.maxLine());
+        assertEquals(inOrder.estimate(), reversed.estimate());
+        assertEquals(inOrder.boundsAtLatest(), reversed.boundsAtLatest());
+    }
+
+    @Test
+    void aPairOlderThanTheHorizonBeforeTheLatestIsStale() {
+        long horizon = 60 * SECOND;
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON.withHorizon(horizon));
+        Scenarios.acrossAGridPoint().forEach(p -> feed(link, p));
+        long latest = link.latestX();
+        long oldest = latest - horizon;
+        assertTrue(oldest < link.olderStart, "the test needs the horizon to reach before the older epoch");
+        assertEquals(PairEffect.STALE, link.addAtoB(oldest - 1, Scenarios.bOf(oldest - 1) + 40_000));
+        assertEquals(1, link.stale());
+        assertNotEquals(PairEffect.STALE, link.addAtoB(oldest, Scenarios.bOf(oldest) + 40_000));
+        assertNotEquals(PairEffect.STALE, link.addBtoA(Scenarios.bOf(link.olderStart - 1_000), link.olderStart - 1));
+        assertEquals(1, link.stale());
+        assertEquals(latest, link.latestX());
+    }
+
+    /** Trace Compass's SyncTest: t1 = a, t2 = b; the last pair makes the corridor infeasible. */
+    private static final MatchedPair[] SYNC_TEST = {
+        new MatchedPair("t2", 1, "t1", 1), new MatchedPair("t1", 1, "t2", 3), new MatchedPair("t2", 2, "t1", 3),
+        new MatchedPair("t1", 3, "t2", 5), new MatchedPair("t1", 4, "t2", 8), new MatchedPair("t2", 4, "t1", 5),
+        new MatchedPair("t2", 4, "t1", 6), new MatchedPair("t1", 6, "t2", 7), new MatchedPair("t1", 7, "t2", 4)};
+
+    @Test
+    void aFailedLinkReportsFailUntilItsAnsweringEpochHasAnEstimate() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        for (int i = 0; i < SYNC_TEST.length - 1; i++) {
+            assertNotEquals(PairEffect.FAILED, SYNC_TEST[i].applyTo(link));
+        }
+        assertEquals(LinkQuality.ACCURATE, link.quality());
+        assertEquals(PairEffect.FAILED, SYNC_TEST[SYNC_TEST.length - 1].applyTo(link));
+        assertEquals(LinkQuality.FAIL, link.quality());
+        assertEquals(9, link.pairs());
+        assertEquals(1, link.failures());
+        assertNull(link.estimate());
+        assertNull(link.boundsAtLatest());
+        ConvexHullLink copy = LinkStateCodec.decode(LinkStateCodec.encode(link));
+        assertEquals(LinkQuality.FAIL, copy.quality());
+
+        // One direction is no estimate yet; both directions are.
+        for (ConvexHullLink l : List.of(link, copy)) {
+            assertEquals(PairEffect.NARROWED, new MatchedPair("t1", 8, "t2", 20).applyTo(l));
+            assertEquals(LinkQuality.FAIL, l.quality());
+            assertEquals(PairEffect.NARROWED, new MatchedPair("t2", 20, "t1", 10).applyTo(l));
+            assertEquals(LinkQuality.APPROXIMATE, l.quality());
+            assertNotNull(l.estimate());
+            assertEquals(1, l.failures());
+        }
+        assertArrayEquals(LinkStateCodec.encode(link), LinkStateCodec.encode(copy));
+        // Recovered: an epoch without an estimate later on (traffic paused, one direction) is only that.
+        link.addAtoB(10_000 * SECOND, 10_000 * SECOND + 20);
+        assertEquals(LinkQuality.INCOMPLETE, link.quality());
+    }
+
+    @Test
+    void withoutAHorizonTheSameSequenceFailsForGood() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON);
+        for (MatchedPair p : SYNC_TEST) {
+            p.applyTo(link);
+        }
+        assertEquals(LinkQuality.FAIL, link.quality());
+        assertEquals(1, link.failures());
+    }
+
+    @Test
+    void aVersionOneStateStillDecodes() {
+        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 100).forEach(p -> feed(link, p));
+        byte[] bytes = LinkStateCodec.encode(link);
+        byte[] versionOne = bytes.clone();
+        versionOne[0] = 1; // the same layout without the failing flag
+        assertArrayEquals(bytes, LinkStateCodec.encode(LinkStateCodec.decode(versionOne)));
     }
 
     @Test

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Random;
 
 /** Random pair streams for differential tests: each pair is {aToB ? 1 : 0, x, y} in link coordinates. */
-final class Scenarios {
+public final class Scenarios {
 
-    enum Shape {
+    public enum Shape {
         /** Linear clocks, offsets up to hours, drift up to ±500 ppm, exponential delays, lost pairs. */
         REALISTIC,
         /** Realistic pairs in one direction only. */
@@ -24,7 +24,7 @@ final class Scenarios {
     private Scenarios() {
     }
 
-    static List<long[]> generate(Shape shape, long seed, int n) {
+    public static List<long[]> generate(Shape shape, long seed, int n) {
         Random r = new Random(seed);
         List<long[]> pairs = new ArrayList<>();
         switch (shape) {
@@ -64,6 +64,25 @@ final class Scenarios {
                     pairs.add(new long[] {aToB ? 1 : 0, x, y});
                 }
             }
+        }
+        return pairs;
+    }
+
+    /** b's clock in the pairs of {@link #acrossAGridPoint}, as a function of a's: 5000 s ahead, 13 ppb slow. */
+    public static long bOf(long a) {
+        return 5_000_000_000_000L + a - a / 77_000_000;
+    }
+
+    /**
+     * 200 messages in a's clock order over 4 minutes, alternating directions, from 13 to 17 minutes of a's clock:
+     * across the 15-minute grid point of the default horizon's epochs. Delays 30 to 80 us.
+     */
+    public static List<long[]> acrossAGridPoint() {
+        List<long[]> pairs = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            long t = 780_000_000_000L + i * 1_200_000_000L;
+            long delay = 30_000 + i * 7_919L % 50_000;
+            pairs.add(i % 2 == 0 ? new long[] {1, t, bOf(t + delay)} : new long[] {0, t + delay, bOf(t)});
         }
         return pairs;
     }
