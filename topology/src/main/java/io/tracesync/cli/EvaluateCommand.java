@@ -75,6 +75,19 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     LinkWeight weight;
 
+    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links",
+            converter = SyncPairsCommand.MethodConverter.class,
+            description = "How tracesync's first row gets its factors: all-links (every link's interval, a "
+                    + "least-squares estimate inside it) or tree (along the spanning tree); the tree always has a "
+                    + "row of its own (default: ${DEFAULT-VALUE}).")
+    NetworkMethod network;
+
+    @Option(names = "--weighting", paramLabel = "W", defaultValue = "inverse-width",
+            converter = WeightingConverter.class,
+            description = "Weights of the least-squares fit: inverse-width or inverse-width-squared (default: "
+                    + "${DEFAULT-VALUE}).")
+    NetworkIntervals.Weighting weighting;
+
     @Option(names = "--known-min-delays",
             description = "Give the link core every link's true minimum delays, lowered by 0.1 % to hold on any "
                     + "clock of under 1000 ppm (Ashton's correction, as if measured beforehand).")
@@ -113,8 +126,8 @@ final class EvaluateCommand implements Callable<Integer> {
         groundTruth.nodes().forEach(names::add);
         String first = names.first();
         long t0 = System.nanoTime();
-        NetworkOptions options = NetworkOptions.DEFAULT.withWeight(weight);
-        NetworkPolicy tracesync = new NetworkPolicy(options);
+        NetworkOptions options = NetworkOptions.DEFAULT.withWeight(weight).withMethod(network);
+        NetworkPolicy tracesync = new NetworkPolicy(options, weighting);
         List<Replay.Result> replays;
         Replay.Result replay;
         Map<LinkKey, LinkChecks> checks;
@@ -123,13 +136,9 @@ final class EvaluateCommand implements Callable<Integer> {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 replays = Replay.run(in, pairs.toString(), linkOptions(horizon, truth),
                         List.of(tracesync,
-                                new NetworkPolicy(options.withPinnedReference(first)),
-                                new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy(),
-                                new NetworkPolicy(options, NetworkMethod.TREE, null),
-                                new NetworkPolicy(options, NetworkMethod.ALL_LINKS,
-                                        NetworkIntervals.Weighting.INVERSE_WIDTH),
-                                new NetworkPolicy(options, NetworkMethod.ALL_LINKS,
-                                        NetworkIntervals.Weighting.INVERSE_WIDTH_SQUARED)),
+                                new NetworkPolicy(options.withMethod(NetworkMethod.TREE), weighting),
+                                new NetworkPolicy(options.withPinnedReference(first), weighting),
+                                new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy()),
                         interval.toNanos());
             }
             replay = replays.get(0);
@@ -154,19 +163,17 @@ final class EvaluateCommand implements Callable<Integer> {
         out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
                 "inside %", "width µs", "max w µs");
         row(out, "tracesync: node vs its reference", errors);
-        row(out, "static reference " + first + ": node vs it", Metrics.factorErrors(replays.get(1), truth));
-        row(out, "Trace Compass policy: node vs its reference", Metrics.factorErrors(replays.get(2), truth));
-        row(out, "Duda regression: node vs its reference", Metrics.factorErrors(replays.get(3), truth));
-        row(out, "midpoint, composed: node vs its reference", Metrics.factorErrors(replays.get(4), truth));
-        row(out, "tracesync, tree at T", Metrics.factorErrors(replays.get(5), truth));
-        row(out, "tracesync, all links 1/w", Metrics.factorErrors(replays.get(6), truth));
-        row(out, "tracesync, all links 1/w²", Metrics.factorErrors(replays.get(7), truth));
+        row(out, "tracesync, spanning tree: node vs reference", Metrics.factorErrors(replays.get(1), truth));
+        row(out, "static reference " + first + ": node vs it", Metrics.factorErrors(replays.get(2), truth));
+        row(out, "Trace Compass policy: node vs its reference", Metrics.factorErrors(replays.get(3), truth));
+        row(out, "Duda regression: node vs its reference", Metrics.factorErrors(replays.get(4), truth));
+        row(out, "midpoint, composed: node vs its reference", Metrics.factorErrors(replays.get(5), truth));
         row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
         row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
         for (Duration h : compareHorizons) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, truth),
-                        List.of(new NetworkPolicy(options)), interval.toNanos()).get(0);
+                        List.of(new NetworkPolicy(options, weighting)), interval.toNanos()).get(0);
                 row(out, "tracesync, horizon " + (h.isZero() ? "none" : h.toString().substring(2).toLowerCase())
                         + ": node vs ref.", Metrics.factorErrors(r, truth));
             }
@@ -191,6 +198,19 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         console.flush();
         return 0;
+    }
+
+    /** {@link NetworkIntervals.Weighting} as users write it: {@code inverse-width}, {@code inverse-width-squared}. */
+    static final class WeightingConverter implements picocli.CommandLine.ITypeConverter<NetworkIntervals.Weighting> {
+        @Override
+        public NetworkIntervals.Weighting convert(String value) {
+            try {
+                return NetworkIntervals.Weighting.valueOf(value.toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(
+                        "expected inverse-width or inverse-width-squared, not '" + value + "'");
+            }
+        }
     }
 
     /** Per link: the horizon, and with --known-min-delays the link's minimum delays. */

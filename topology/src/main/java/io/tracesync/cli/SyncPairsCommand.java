@@ -4,6 +4,7 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,8 +32,9 @@ import picocli.CommandLine.TypeConversionException;
                 "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
                         + "bounds. The ACCURATE links form a minimum spanning forest; each of its components has "
                         + "a reference clock (its centroid, or the --reference node), and each node gets the "
-                        + "factors t_ref = slope * t + offset to its component's reference, with a bound composed "
-                        + "along the tree path."},
+                        + "factors t_ref = slope * t + offset to its component's reference, with a guaranteed bound "
+                        + "at a stated local time that grows at a stated rate away from it: by default from every "
+                        + "link of the component, else along the tree path (--network tree)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:synchronized", "2:bad input or options (the message names the line)"})
 final class SyncPairsCommand implements Callable<Integer> {
@@ -64,9 +66,16 @@ final class SyncPairsCommand implements Callable<Integer> {
     boolean approximate;
 
     @Option(names = "--at", paramLabel = "T", split = ",",
-            description = "Times (ns, first node's clock of each link) at which to report the bounds; "
-                    + "repeatable. Default: the latest time seen on the link.")
+            description = "Times (ns) at which to report the bounds: each link's on its first node's clock, and "
+                    + "the nodes' at the latest of them on their reference's clock; repeatable. Default: each "
+                    + "link's latest time, and each component's latest.")
     List<Long> at = new ArrayList<>();
+
+    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links", converter = MethodConverter.class,
+            description = "How the nodes' factors are obtained: all-links (the tightest interval every link "
+                    + "implies, a least-squares estimate inside it) or tree (composed along the spanning tree) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    NetworkMethod network;
 
     @Option(names = "--json", description = "Print the JSON report instead of a table.")
     boolean json;
@@ -118,7 +127,7 @@ final class SyncPairsCommand implements Callable<Integer> {
     }
 
     private NetworkOptions networkOptions() {
-        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight);
+        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight).withMethod(network);
         if (approximate) {
             o = o.withApproximate(Double.POSITIVE_INFINITY);
         }
@@ -135,6 +144,18 @@ final class SyncPairsCommand implements Callable<Integer> {
         }
         return new BufferedReader(new InputStreamReader(ProgressBar.wrap(Files.newInputStream(path), Files.size(path),
                 spec.commandLine().getErr(), "reading " + path.getFileName()), StandardCharsets.UTF_8));
+    }
+
+    /** {@link NetworkMethod} as users write it: {@code all-links} or {@code tree}. */
+    static final class MethodConverter implements ITypeConverter<NetworkMethod> {
+        @Override
+        public NetworkMethod convert(String value) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
+                case "all-links" -> NetworkMethod.ALL_LINKS;
+                case "tree" -> NetworkMethod.TREE;
+                default -> throw new TypeConversionException("expected all-links or tree, not '" + value + "'");
+            };
+        }
     }
 
     /** {@link LinkWeight} as users write it: {@code slope-accuracy} or {@code bound-width}. */

@@ -13,7 +13,8 @@ import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
-import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
@@ -21,6 +22,7 @@ import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -41,10 +43,11 @@ final class SyncReport {
     private final Map<LinkKey, ConvexHullLink> links;
     private final List<Long> at;
     private final LinkWeight weight;
-    private final List<NodeFactor> nodes;
+    private final List<AnchoredFactor> nodes;
     private final List<TreeEdge> tree;
+    private final List<LinkKey> excluded;
     private final List<Component> components;
-    private final Map<String, List<NodeFactor>> members = new HashMap<>();
+    private final Map<String, List<AnchoredFactor>> members = new HashMap<>();
     private final Map<String, List<TreeEdge>> treeOf = new HashMap<>();
     private final List<String> warnings = new ArrayList<>();
 
@@ -52,15 +55,16 @@ final class SyncReport {
     record Component(String reference, int nodes) {
     }
 
-    private SyncReport(Map<LinkKey, ConvexHullLink> links, List<Long> at, LinkWeight weight, List<NodeFactor> nodes,
-            List<TreeEdge> tree) {
+    private SyncReport(Map<LinkKey, ConvexHullLink> links, List<Long> at, LinkWeight weight,
+            NetworkSync.Evaluation evaluation, List<TreeEdge> tree) {
         this.links = links;
         this.at = at;
         this.weight = weight;
-        this.nodes = nodes;
+        this.nodes = evaluation.factors();
+        this.excluded = evaluation.excluded();
         this.tree = tree;
         Map<String, String> componentOf = new HashMap<>();
-        for (NodeFactor f : nodes) {
+        for (AnchoredFactor f : nodes) {
             members.computeIfAbsent(f.reference(), k -> new ArrayList<>()).add(f);
             componentOf.put(f.node(), f.reference());
         }
@@ -73,7 +77,8 @@ final class SyncReport {
 
     /**
      * Runs the network core once over the final state of every link: the nodes are those of the links, every
-     * one of which therefore has a link.
+     * one of which therefore has a link. The factors are evaluated at the latest {@code at} time on each
+     * component's reference clock, or at the component's latest time without one.
      */
     static SyncReport build(Map<LinkKey, ConvexHullLink> links, NetworkOptions options, List<Long> at) {
         TreeSet<String> ids = new TreeSet<>();
@@ -89,11 +94,16 @@ final class SyncReport {
         ids.forEach(net::addNode);
         links.forEach((key, link) -> net.update(LinkEstimate.of(key, link)));
         net.drain();
-        SyncReport r = new SyncReport(links, at, options.weight(), net.factors(), net.tree());
-        for (NodeFactor f : r.nodes) {
+        SyncReport r = new SyncReport(links, at, options.weight(),
+                net.evaluate(at.isEmpty() ? null : Collections.max(at)), net.tree());
+        for (LinkKey k : r.excluded) {
+            r.warnings.add("warning: link " + k + " contradicts the other paths between its nodes (a negative "
+                    + "cycle): left out");
+        }
+        for (AnchoredFactor f : r.nodes) {
             if (r.members.get(f.reference()).size() == 1) {
                 r.warnings.add("warning: node " + f.node() + " has no ACCURATE link: it is its own component");
-            } else if (!f.factor().bounded()) {
+            } else if (!f.bounded()) {
                 r.warnings.add("warning: the bound of node " + f.node() + " to its reference " + f.reference()
                         + " is not finite yet");
             }
@@ -143,17 +153,25 @@ final class SyncReport {
             cs.addObject().put("reference", c.reference()).put("nodes", c.nodes());
         }
         ArrayNode ns = root.putArray("nodes");
-        for (NodeFactor f : nodes) {
+        for (AnchoredFactor f : nodes) {
             ObjectNode o = ns.addObject();
-            ClockMap m = f.factor().toReference();
+            ClockMap m = f.toReference();
             o.put("node", f.node());
             o.put("component", f.reference());
+            o.put("method", f.method() == NetworkMethod.TREE ? "tree" : "all-links");
+            o.put("evaluated_at_ns", f.evaluatedAtNs());
+            o.put("anchor_ns", f.anchorNs());
             o.put("slope", m.slope().toDecimalString());
             o.put("offset", m.offset().toDecimalString());
-            o.put("bound_ns", f.factor().boundNs());
-            o.put("up_ns", nanos(f.factor().upPs()));
-            o.put("down_ns", nanos(f.factor().downPs()));
+            o.put("bound_ns", f.bounded() ? nanos(Math.max(f.upPs(), f.downPs())) : null);
+            o.put("up_ns", nanos(f.upPs()));
+            o.put("down_ns", nanos(f.downPs()));
+            o.put("growth_ns_per_s", f.bounded() ? growth(f) : null);
+            o.put("tree_up_ns", nanos(f.treeUpPs()));
+            o.put("tree_down_ns", nanos(f.treeDownPs()));
         }
+        ArrayNode ex = root.putArray("excluded_links");
+        excluded.forEach(k -> ex.addObject().put("a", k.a()).put("b", k.b()));
         ArrayNode ts = root.putArray("tree");
         for (TreeEdge e : tree) {
             ObjectNode o = ts.addObject().put("a", e.a()).put("b", e.b());
@@ -212,13 +230,18 @@ final class SyncReport {
             }
         });
         for (Component c : components) {
-            sb.append(String.format("%ncomponent %s (%d node%s), reference clock: %s%n", c.reference(), c.nodes(),
-                    c.nodes() == 1 ? "" : "s", c.reference()));
-            sb.append(String.format("%-20s %-42s %-42s %s%n", "node", "slope", "offset (ns)", "bound (ns)"));
-            for (NodeFactor f : members.get(c.reference())) {
-                ClockMap m = f.factor().toReference();
-                sb.append(String.format("%-20s %-42s %-42s %s%n", f.node(), m.slope().toDecimalString(),
-                        m.offset().toDecimalString(), str(f.factor().boundNs())));
+            List<AnchoredFactor> fs = members.get(c.reference());
+            sb.append(String.format("%ncomponent %s (%d node%s), reference clock: %s, evaluated at %d (%s)%n",
+                    c.reference(), c.nodes(), c.nodes() == 1 ? "" : "s", c.reference(), fs.get(0).evaluatedAtNs(),
+                    fs.get(0).method() == NetworkMethod.TREE ? "along the spanning tree" : "from every link"));
+            sb.append(String.format("%-20s %-42s %-42s %-20s %-14s %-14s %s%n", "node", "slope", "offset (ns)",
+                    "at local time", "bound (ns)", "tree bound", "grows (ns/s)"));
+            for (AnchoredFactor f : fs) {
+                ClockMap m = f.toReference();
+                sb.append(String.format("%-20s %-42s %-42s %-20d %-14s %-14s %s%n", f.node(),
+                        m.slope().toDecimalString(), m.offset().toDecimalString(), f.anchorNs(),
+                        f.bounded() ? str(nanos(Math.max(f.upPs(), f.downPs()))) : "inf",
+                        str(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))), f.bounded() ? growth(f) : "-"));
             }
             List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
             if (!edges.isEmpty()) {
@@ -239,6 +262,11 @@ final class SyncReport {
             return "inf";
         }
         return weight == LinkWeight.BOUND_WIDTH ? BigDecimal.valueOf(w).toBigInteger().toString() : Double.toString(w);
+    }
+
+    /** How fast a factor's bounds grow away from its anchor, in ns per second of its clock (3 significant digits). */
+    private static BigDecimal growth(AnchoredFactor f) {
+        return new BigDecimal(f.growth() * 1e9).round(new MathContext(3, java.math.RoundingMode.CEILING));
     }
 
     /** Picoseconds as nanoseconds with 3 decimals, or null when unbounded. */

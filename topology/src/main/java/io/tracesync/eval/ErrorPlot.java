@@ -37,8 +37,9 @@ public final class ErrorPlot {
         Map<String, List<Sample>> out = new TreeMap<>();
         Metrics.forEachError(replay, truth, (row, t, e) -> {
             if (row.bounded()) {
+                long local = truth.localAt(row.node(), t);
                 out.computeIfAbsent(row.node(), n -> new ArrayList<>())
-                        .add(new Sample(t, e, row.upPs() / 1e3, row.downPs() / 1e3));
+                        .add(new Sample(t, e, row.upAtPs(local) / 1e3, row.downAtPs(local) / 1e3));
             }
         });
         return out;

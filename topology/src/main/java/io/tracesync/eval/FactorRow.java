@@ -2,7 +2,6 @@ package io.tracesync.eval;
 
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.LinkEstimate;
-import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.math.BigDecimal;
@@ -21,11 +20,6 @@ public record FactorRow(long trueNs, String node, String reference, ClockMap map
     }
 
     static final String CSV_HEADER = "true_ns,node,reference,slope,offset,up_ns,down_ns";
-
-    static FactorRow of(long trueNs, NodeFactor f) {
-        return new FactorRow(trueNs, f.node(), f.reference(), f.factor().toReference(), f.factor().upPs(),
-                f.factor().downPs());
-    }
 
     static FactorRow of(long trueNs, AnchoredFactor f) {
         return new FactorRow(trueNs, f.node(), f.reference(), f.toReference(), f.upPs(), f.downPs(), f.anchorNs(),

@@ -84,6 +84,68 @@ class SyncPairsCommandTest {
         assertTrue(edge.get("weight").isNumber(), edge.toString());
     }
 
+    /**
+     * Three nodes with equal clocks, 10-20 µs delays, every pair of them linked: every node's factor holds at a
+     * stated local time with its growth, from every link by default and along the tree with --network tree, never
+     * wider than the tree's; a link on which n3's timestamps are 1 ms late contradicts the other path, is left out
+     * and reported, and the bounds still hold the truth (equal clocks).
+     */
+    @Test
+    void nodeFactorsHoldAtAStatedTimeFromEveryLinkAndAContradictingLinkIsLeftOut() throws IOException {
+        Random r = new Random(3);
+        StringBuilder sb = new StringBuilder("sender,send_ns,receiver,recv_ns\n");
+        String[][] links = {{"n1", "n2"}, {"n1", "n3"}, {"n2", "n3"}};
+        long base = 1_700_000_000_000_000_000L;
+        for (int k = 0; k < 200; k++) {
+            for (String[] l : links) {
+                long t = base + k * 10_000_000L + r.nextInt(1_000_000);
+                long late = l[1].equals("n3") && l[0].equals("n2") ? 1_000_000 : 0;
+                boolean forward = r.nextBoolean();
+                long delay = 10_000 + r.nextInt(10_000);
+                sb.append(forward ? l[0] + "," + t + "," + l[1] + "," + (t + delay + late)
+                        : l[1] + "," + (t + late) + "," + l[0] + "," + (t + delay)).append("\n");
+            }
+        }
+        Path p = csv(sb.toString());
+        CliRun all = CliRun.of("sync-pairs", "--pairs", p.toString(), "--json");
+        assertEquals(0, all.exit(), all.err());
+        assertTrue(all.err().contains("warning: link n2~n3 contradicts the other paths"), all.err());
+        JsonNode root = new ObjectMapper().readTree(all.out());
+        assertEquals("[{\"a\":\"n2\",\"b\":\"n3\"}]", root.get("excluded_links").toString());
+        for (JsonNode n : root.get("nodes")) {
+            assertEquals("all-links", n.get("method").asText());
+            long anchor = n.get("anchor_ns").asLong();
+            assertTrue(Math.abs(anchor - base - 2_000_000_000L) < 20_000_000L, n.toString());
+            BigDecimal up = n.get("up_ns").decimalValue();
+            BigDecimal down = n.get("down_ns").decimalValue();
+            // a tree path through the left-out link has no guaranteed interval: null
+            assertTrue(n.get("tree_up_ns").isNull() || up.compareTo(n.get("tree_up_ns").decimalValue()) <= 0
+                    && down.compareTo(n.get("tree_down_ns").decimalValue()) <= 0, n.toString());
+            BigDecimal growth = n.get("growth_ns_per_s").decimalValue();
+            // the truth at local t is t itself (equal clocks); check it at the anchor and 10 s later
+            for (long dt : new long[] {0, 10_000_000_000L}) {
+                long t = anchor + dt;
+                BigDecimal estimate = new BigDecimal(n.get("slope").asText()).multiply(BigDecimal.valueOf(t))
+                        .add(new BigDecimal(n.get("offset").asText()));
+                BigDecimal spread = growth.multiply(BigDecimal.valueOf(dt / 1e9));
+                BigDecimal error = estimate.subtract(BigDecimal.valueOf(t));
+                assertTrue(error.compareTo(down.add(spread)) <= 0 && error.negate().compareTo(up.add(spread)) <= 0,
+                        n + " at +" + dt + ": error " + error);
+            }
+        }
+        CliRun tree = CliRun.of("sync-pairs", "--pairs", p.toString(), "--json", "--network", "tree");
+        assertEquals(0, tree.exit(), tree.err());
+        JsonNode t = new ObjectMapper().readTree(tree.out());
+        assertEquals("[]", t.get("excluded_links").toString());
+        for (JsonNode n : t.get("nodes")) {
+            assertEquals("tree", n.get("method").asText());
+            assertEquals(n.get("up_ns").decimalValue(), n.get("tree_up_ns").decimalValue());
+        }
+        CliRun text = CliRun.of("sync-pairs", "--pairs", p.toString());
+        assertTrue(text.out().contains("from every link"), text.out());
+        assertTrue(text.out().contains("grows (ns/s)"), text.out());
+    }
+
     @Test
     void sampleFileRecoversTheKnownDrift() {
         Path sample = Path.of("..", "examples", "two-nodes.csv");

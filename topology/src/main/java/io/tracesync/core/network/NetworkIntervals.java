@@ -51,6 +51,9 @@ public final class NetworkIntervals {
     public enum Weighting {
         INVERSE_WIDTH, INVERSE_WIDTH_SQUARED;
 
+        /** The weighting the evaluation on simulated clusters chose (docs/ACCURACY.md). */
+        public static final Weighting DEFAULT = INVERSE_WIDTH;
+
         double of(double widthPs) {
             double w = Math.max(widthPs, 1);
             return this == INVERSE_WIDTH ? 1 / w : 1 / (w * w);

@@ -7,31 +7,37 @@ import java.util.Objects;
  * How links are ranked and which take part. ACCURATE links always do; APPROXIMATE ones only when included, with
  * the fixed weight {@code approximateWeight} (default +infinity: used only where no accurate path exists), and
  * their one-sided corridor makes every bound through them unbounded. A pinned reference, when in a tree, is that
- * tree's reference instead of its centroid.
+ * tree's reference instead of its centroid. {@code method} is how {@link NetworkSync#evaluate(Long)} obtains the
+ * factors: from every link (default) or along the tree.
  */
 public record NetworkOptions(LinkWeight weight, boolean includeApproximate, double approximateWeight,
-        String pinnedReference) {
+        String pinnedReference, NetworkMethod method) {
 
-    public static final NetworkOptions DEFAULT =
-            new NetworkOptions(LinkWeight.SLOPE_ACCURACY, false, Double.POSITIVE_INFINITY, null);
+    public static final NetworkOptions DEFAULT = new NetworkOptions(LinkWeight.SLOPE_ACCURACY, false,
+            Double.POSITIVE_INFINITY, null, NetworkMethod.ALL_LINKS);
 
     public NetworkOptions {
         Objects.requireNonNull(weight, "weight");
+        Objects.requireNonNull(method, "method");
         if (!(approximateWeight >= 0)) {
             throw new IllegalArgumentException("approximate weight must be >= 0: " + approximateWeight);
         }
     }
 
     public NetworkOptions withWeight(LinkWeight w) {
-        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference);
+        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference, method);
     }
 
     public NetworkOptions withApproximate(double w) {
-        return new NetworkOptions(weight, true, w, pinnedReference);
+        return new NetworkOptions(weight, true, w, pinnedReference, method);
     }
 
     public NetworkOptions withPinnedReference(String node) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, node);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, node, method);
+    }
+
+    public NetworkOptions withMethod(NetworkMethod m) {
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, m);
     }
 
     /** The link's weight, or NaN when it does not take part in the spanning forest. */

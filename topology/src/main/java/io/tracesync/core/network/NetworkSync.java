@@ -216,11 +216,17 @@ public final class NetworkSync {
     }
 
     /**
-     * Every node's factor with its guaranteed interval at one time per component ({@link NetworkIntervals}), from
+     * Every node's factor, by {@link NetworkOptions#method()}, with its guaranteed interval at one time per
+     * component ({@link NetworkIntervals}), from
      * the spanning forest, references and tree factors of the last {@link #drain} and every usable link: the
      * component of reference r is evaluated at r's local time {@code atNs}, or at its default time when null.
      * A node without a factor yet is left out.
      */
+    public Evaluation evaluate(Long atNs) {
+        return evaluate(options.method(), NetworkIntervals.Weighting.DEFAULT, atNs);
+    }
+
+    /** {@link #evaluate(Long)} with a method and a weighting of the least-squares fit of its own. */
     public Evaluation evaluate(NetworkMethod method, NetworkIntervals.Weighting weighting, Long atNs) {
         lastMaps = Arrays.copyOf(lastMaps, Math.max(lastMaps.length, vertices + 1));
         lastReference = IntArrays.grow(lastReference, vertices + 1);
