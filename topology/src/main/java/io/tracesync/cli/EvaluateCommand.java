@@ -84,8 +84,8 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(names = "--weighting", paramLabel = "W", defaultValue = "inverse-width",
             converter = WeightingConverter.class,
-            description = "Weights of the least-squares fit: inverse-width or inverse-width-squared (default: "
-                    + "${DEFAULT-VALUE}).")
+            description = "Weights of the least-squares fit: inverse-width, inverse-width-squared or "
+                    + "inverse-slope-accuracy (default: ${DEFAULT-VALUE}).")
     NetworkIntervals.Weighting weighting;
 
     @Option(names = "--known-min-delays",
@@ -200,7 +200,7 @@ final class EvaluateCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** {@link NetworkIntervals.Weighting} as users write it: {@code inverse-width}, {@code inverse-width-squared}. */
+    /** {@link NetworkIntervals.Weighting} as users write it, e.g. {@code inverse-width}. */
     static final class WeightingConverter implements picocli.CommandLine.ITypeConverter<NetworkIntervals.Weighting> {
         @Override
         public NetworkIntervals.Weighting convert(String value) {
@@ -208,7 +208,8 @@ final class EvaluateCommand implements Callable<Integer> {
                 return NetworkIntervals.Weighting.valueOf(value.toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
             } catch (IllegalArgumentException e) {
                 throw new picocli.CommandLine.TypeConversionException(
-                        "expected inverse-width or inverse-width-squared, not '" + value + "'");
+                        "expected inverse-width, inverse-width-squared or inverse-slope-accuracy, not '" + value
+                                + "'");
             }
         }
     }

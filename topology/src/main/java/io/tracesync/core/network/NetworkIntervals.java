@@ -49,14 +49,23 @@ public final class NetworkIntervals {
 
     /** How the least-squares fit weights a link of interval width w (ps). */
     public enum Weighting {
-        INVERSE_WIDTH, INVERSE_WIDTH_SQUARED;
+        /** 1 / the width of the link's interval. */
+        INVERSE_WIDTH,
+        /** 1 / its square, the weight of a measurement whose error is uniform over the interval. */
+        INVERSE_WIDTH_SQUARED,
+        /** 1 / the link's slope accuracy α_max − α_min, the spanning tree's weight. */
+        INVERSE_SLOPE_ACCURACY;
 
         /** The weighting the evaluation on simulated clusters chose (docs/ACCURACY.md). */
         public static final Weighting DEFAULT = INVERSE_WIDTH;
 
-        double of(double widthPs) {
+        double of(double widthPs, double slopeAccuracy) {
             double w = Math.max(widthPs, 1);
-            return this == INVERSE_WIDTH ? 1 / w : 1 / (w * w);
+            return switch (this) {
+                case INVERSE_WIDTH -> 1 / w;
+                case INVERSE_WIDTH_SQUARED -> 1 / (w * w);
+                case INVERSE_SLOPE_ACCURACY -> 1 / Math.max(slopeAccuracy, 1e-15);
+            };
         }
     }
 
@@ -289,7 +298,7 @@ public final class NetworkIntervals {
                 arcLink[offsets.add(b, a, upper[l])] = l; // z_a − z_b ≤ upper
                 arcLink[offsets.add(a, b, -lower[l])] = l; // z_b − z_a ≤ −lower
                 mid[l] = (upper[l] / 2.0) + (lower[l] / 2.0);
-                weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l]);
+                weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], e.slopeAccuracy());
             }
             DifferenceConstraints.Result fromRef = offsets.distances(0, true, null);
             DifferenceConstraints.Result toRef = fromRef.consistent() ? offsets.distances(0, false, null) : fromRef;
