@@ -88,6 +88,11 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "inverse-slope-accuracy (default: ${DEFAULT-VALUE}).")
     NetworkIntervals.Weighting weighting;
 
+    @Option(names = "--ahead", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
+            description = "Sample each factor once, this long after it was computed, instead of while it is in "
+                    + "force: how a factor kept by a consumer ages (default: ${DEFAULT-VALUE}, off).")
+    Duration ahead;
+
     @Option(names = "--known-min-delays",
             description = "Give the link core every link's true minimum delays, lowered by 0.1 % to hold on any "
                     + "clock of under 1000 ppm (Ashton's correction, as if measured beforehand).")
@@ -157,17 +162,19 @@ final class EvaluateCommand implements Callable<Integer> {
                 replay.writeFactors(w);
             }
         }
-        ErrorStats errors = Metrics.factorErrors(replay, truth);
+        long aheadNs = ahead.toNanos();
+        ErrorStats errors = Metrics.factorErrors(replay, truth, aheadNs);
         out.printf("replayed %s: %d factor rows in %.1f s%n%n", run, replay.factors().size(),
                 (System.nanoTime() - t0) / 1e9);
         out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
                 "inside %", "width µs", "max w µs");
         row(out, "tracesync: node vs its reference", errors);
-        row(out, "tracesync, spanning tree: node vs reference", Metrics.factorErrors(replays.get(1), truth));
-        row(out, "static reference " + first + ": node vs it", Metrics.factorErrors(replays.get(2), truth));
-        row(out, "Trace Compass policy: node vs its reference", Metrics.factorErrors(replays.get(3), truth));
-        row(out, "Duda regression: node vs its reference", Metrics.factorErrors(replays.get(4), truth));
-        row(out, "midpoint, composed: node vs its reference", Metrics.factorErrors(replays.get(5), truth));
+        String[] labels = {"tracesync, spanning tree: node vs reference", "static reference " + first + ": node vs it",
+            "Trace Compass policy: node vs its reference", "Duda regression: node vs its reference",
+            "midpoint, composed: node vs its reference"};
+        for (int i = 0; i < labels.length; i++) {
+            row(out, labels[i], Metrics.factorErrors(replays.get(i + 1), truth, aheadNs));
+        }
         row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
         row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
         for (Duration h : compareHorizons) {
@@ -175,7 +182,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, truth),
                         List.of(new NetworkPolicy(options, weighting)), interval.toNanos()).get(0);
                 row(out, "tracesync, horizon " + (h.isZero() ? "none" : h.toString().substring(2).toLowerCase())
-                        + ": node vs ref.", Metrics.factorErrors(r, truth));
+                        + ": node vs ref.", Metrics.factorErrors(r, truth, aheadNs));
             }
         }
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();

@@ -166,7 +166,8 @@ final class SyncReport {
             o.put("bound_ns", f.bounded() ? nanos(Math.max(f.upPs(), f.downPs())) : null);
             o.put("up_ns", nanos(f.upPs()));
             o.put("down_ns", nanos(f.downPs()));
-            o.put("growth_ns_per_s", f.bounded() ? growth(f) : null);
+            o.put("growth_up_ns_per_s", f.bounded() ? perSecond(f.growthAbove()) : null);
+            o.put("growth_down_ns_per_s", f.bounded() ? perSecond(f.growthBelow()) : null);
             o.put("tree_up_ns", nanos(f.treeUpPs()));
             o.put("tree_down_ns", nanos(f.treeDownPs()));
         }
@@ -241,7 +242,8 @@ final class SyncReport {
                 sb.append(String.format("%-20s %-42s %-42s %-20d %-14s %-14s %s%n", f.node(),
                         m.slope().toDecimalString(), m.offset().toDecimalString(), f.anchorNs(),
                         f.bounded() ? str(nanos(Math.max(f.upPs(), f.downPs()))) : "inf",
-                        str(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))), f.bounded() ? growth(f) : "-"));
+                        str(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))),
+                        f.bounded() ? perSecond(Math.max(f.growthAbove(), f.growthBelow())) : "-"));
             }
             List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
             if (!edges.isEmpty()) {
@@ -264,9 +266,9 @@ final class SyncReport {
         return weight == LinkWeight.BOUND_WIDTH ? BigDecimal.valueOf(w).toBigInteger().toString() : Double.toString(w);
     }
 
-    /** How fast a factor's bounds grow away from its anchor, in ns per second of its clock (3 significant digits). */
-    private static BigDecimal growth(AnchoredFactor f) {
-        return new BigDecimal(f.growth() * 1e9).round(new MathContext(3, java.math.RoundingMode.CEILING));
+    /** A growth rate of a bound in ns per second of the node's clock, rounded up to 3 significant digits. */
+    private static BigDecimal perSecond(double rate) {
+        return new BigDecimal(rate * 1e9).round(new MathContext(3, java.math.RoundingMode.CEILING));
     }
 
     /** Picoseconds as nanoseconds with 3 decimals, or null when unbounded. */

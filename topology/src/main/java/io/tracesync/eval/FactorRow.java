@@ -8,22 +8,22 @@ import java.math.BigDecimal;
 
 /**
  * A node's factor as drained at true time {@code trueNs}: the reference's local time for node-local t lies in
- * [map(t) − down(t), map(t) + up(t)] (ps; {@link LinkEstimate#UNBOUNDED} where open), the bounds growing by
- * {@code growth} per ns away from the local time {@code anchorNs} (0 for a factor whose bounds do not grow).
+ * [map(t) − down(t), map(t) + up(t)] (ps; {@link LinkEstimate#UNBOUNDED} where open), the bounds growing away
+ * from the local time {@code anchorNs} as {@link AnchoredFactor}'s do (rates 0: bounds that do not grow).
  */
 public record FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs,
-        long anchorNs, double growth) {
+        long anchorNs, double growthAbove, double growthBelow) {
 
     /** A factor whose bounds do not grow. */
     public FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs) {
-        this(trueNs, node, reference, map, upPs, downPs, 0, 0);
+        this(trueNs, node, reference, map, upPs, downPs, 0, 0, 0);
     }
 
     static final String CSV_HEADER = "true_ns,node,reference,slope,offset,up_ns,down_ns";
 
     static FactorRow of(long trueNs, AnchoredFactor f) {
         return new FactorRow(trueNs, f.node(), f.reference(), f.toReference(), f.upPs(), f.downPs(), f.anchorNs(),
-                f.growth());
+                f.growthAbove(), f.growthBelow());
     }
 
     public boolean bounded() {
@@ -37,16 +37,12 @@ public record FactorRow(long trueNs, String node, String reference, ClockMap map
 
     /** The upper bound at node-local time t (ps). */
     public long upAtPs(long localNs) {
-        return growth == 0 ? upPs : Math.addExact(upPs, growthPs(localNs));
+        return AnchoredFactor.grown(upPs, localNs, anchorNs, localNs >= anchorNs ? growthAbove : growthBelow);
     }
 
     /** The lower bound at node-local time t (ps). */
     public long downAtPs(long localNs) {
-        return growth == 0 ? downPs : Math.addExact(downPs, growthPs(localNs));
-    }
-
-    private long growthPs(long localNs) {
-        return (long) Math.ceil(Math.abs((double) localNs - anchorNs) * 1000 * growth * (1 + 0x1p-48));
+        return AnchoredFactor.grown(downPs, localNs, anchorNs, localNs >= anchorNs ? growthBelow : growthAbove);
     }
 
     /**

@@ -20,14 +20,33 @@ public final class Metrics {
      * inside [−down, up].
      */
     public static ErrorStats factorErrors(Replay.Result replay, TrueClocks truth) {
+        return factorErrors(replay, truth, 0);
+    }
+
+    /**
+     * With {@code aheadNs} &gt; 0, each factor is instead sampled once, that long after it was computed (while
+     * the run lasts): how far a factor kept by a consumer drifts from the truth, and whether its growing bounds
+     * still hold it.
+     */
+    public static ErrorStats factorErrors(Replay.Result replay, TrueClocks truth, long aheadNs) {
         ErrorStats stats = new ErrorStats();
-        forEachError(replay, truth, (row, t, e) -> {
+        ErrorSample add = (row, t, e) -> {
             long local = truth.localAt(row.node(), t);
             stats.add(e, row.bounded(), row.contains(local, e));
             if (row.bounded()) {
                 stats.width((row.upAtPs(local) + row.downAtPs(local)) / 1e3);
             }
-        });
+        };
+        if (aheadNs <= 0) {
+            forEachError(replay, truth, add);
+            return stats;
+        }
+        for (FactorRow row : replay.factors()) {
+            long t = row.trueNs() + aheadNs;
+            if (!row.node().equals(row.reference()) && t <= replay.endNs()) {
+                add.accept(row, t, errorNs(row, t, truth));
+            }
+        }
         return stats;
     }
 

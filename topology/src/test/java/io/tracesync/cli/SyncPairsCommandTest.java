@@ -121,15 +121,17 @@ class SyncPairsCommandTest {
             // a tree path through the left-out link has no guaranteed interval: null
             assertTrue(n.get("tree_up_ns").isNull() || up.compareTo(n.get("tree_up_ns").decimalValue()) <= 0
                     && down.compareTo(n.get("tree_down_ns").decimalValue()) <= 0, n.toString());
-            BigDecimal growth = n.get("growth_ns_per_s").decimalValue();
+            BigDecimal growUp = n.get("growth_up_ns_per_s").decimalValue();
+            BigDecimal growDown = n.get("growth_down_ns_per_s").decimalValue();
             // the truth at local t is t itself (equal clocks); check it at the anchor and 10 s later
             for (long dt : new long[] {0, 10_000_000_000L}) {
                 long t = anchor + dt;
                 BigDecimal estimate = new BigDecimal(n.get("slope").asText()).multiply(BigDecimal.valueOf(t))
                         .add(new BigDecimal(n.get("offset").asText()));
-                BigDecimal spread = growth.multiply(BigDecimal.valueOf(dt / 1e9));
+                BigDecimal seconds = BigDecimal.valueOf(dt / 1e9);
                 BigDecimal error = estimate.subtract(BigDecimal.valueOf(t));
-                assertTrue(error.compareTo(down.add(spread)) <= 0 && error.negate().compareTo(up.add(spread)) <= 0,
+                assertTrue(error.compareTo(down.add(growDown.multiply(seconds))) <= 0
+                        && error.negate().compareTo(up.add(growUp.multiply(seconds))) <= 0,
                         n + " at +" + dt + ": error " + error);
             }
         }

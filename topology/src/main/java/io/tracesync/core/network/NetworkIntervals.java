@@ -29,8 +29,9 @@ import java.util.List;
  * they are never wider than the tree's, which the same system restricted to the tree's links gives.
  *
  * <p><b>Estimate.</b> The offsets z by weighted least squares over every link's interval midpoint
- * ({@link LeastSquaresOffsets}), each kept inside its own interval; the slope is the tree factor's, kept inside
- * [κ_min, κ_max]; the bound grows away from x_v by at most max(κ_max − slope, slope − κ_min) per ns.
+ * ({@link LeastSquaresOffsets}), each kept inside its own interval; the slopes likewise over every link's
+ * log-slope range, each kept inside [κ_min, κ_max] (the tree method keeps the tree factor's slope); the bound
+ * grows away from x_v by at most max(κ_max − slope, slope − κ_min) per ns.
  *
  * <p><b>Inconsistency.</b> A negative cycle proves some link's interval wrong (a clock step, a wrong match, a
  * non-linear stretch). Of the cycle's links, the one whose interval the least-squares estimate violates most,
@@ -42,6 +43,8 @@ public final class NetworkIntervals {
 
     /** Log-slopes in units of 10^-18. */
     private static final double LOG_UNIT = 1e18;
+    /** The least-squares fit of log-slopes in units of 10^-12, whose 0.01 tolerance is far below any slope range. */
+    private static final double SLOPE_FIT_UNIT = 1e12;
     private static final double RELATIVE_MARGIN = 0x1p-48;
     private static final int MAX_EXCLUSIONS = 64;
     /** Link intervals wider than this (ps, about 12 days) are left out, so that no sum of weights overflows. */
@@ -166,7 +169,7 @@ public final class NetworkIntervals {
         int n = x.length;
         String ref = c.names()[0];
         AnchoredFactor[] out = new AnchoredFactor[n];
-        out[0] = new AnchoredFactor(ref, ref, ClockMap.IDENTITY, x[0], x[0], 0, 0, 0, 0, 0, method);
+        out[0] = new AnchoredFactor(ref, ref, ClockMap.IDENTITY, x[0], x[0], 0, 0, 0, 0, 0, 0, method);
         Solution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
             ClockMap f = c.treeMaps()[v];
@@ -174,9 +177,15 @@ public final class NetworkIntervals {
             long down = chosen.down[v];
             double kLo = chosen.slopeLow[v];
             double kHi = chosen.slopeHigh[v];
-            boolean keepSlope = f.slope().hi() >= kLo && f.slope().hi() <= kHi;
-            DoubleDouble slope = keepSlope || !Double.isFinite(kHi) ? f.slope() : DoubleDouble.of((kLo + kHi) / 2);
-            double growth = Double.isFinite(kHi) ? Math.max(rateUp(kHi, slope, 1), rateUp(kLo, slope, -1)) : 0;
+            DoubleDouble slope;
+            if (!Double.isFinite(kHi)) {
+                slope = f.slope();
+            } else if (chosen.slopeEstimate != null) {
+                slope = DoubleDouble.of(Math.max(kLo, Math.min(kHi, chosen.slopeEstimate[v])));
+            } else {
+                boolean inside = f.slope().hi() >= kLo && f.slope().hi() <= kHi;
+                slope = inside ? f.slope() : DoubleDouble.of((kLo + kHi) / 2);
+            }
             long shift = method == NetworkMethod.TREE ? 0 : chosen.shiftPs(v);
             ClockMap map = f;
             long margin = 0;
@@ -188,7 +197,7 @@ public final class NetworkIntervals {
             out[v] = new AnchoredFactor(c.names()[v], ref, map, x[0], x[v],
                     bounded ? Bounds.add(up - shift, margin) : LinkEstimate.UNBOUNDED,
                     bounded ? Bounds.add(down + shift, margin) : LinkEstimate.UNBOUNDED,
-                    bounded ? growth : 0,
+                    bounded ? rateUp(kHi, slope, 1) : 0, bounded ? rateUp(kLo, slope, -1) : 0,
                     bounded && tree.up[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.up[v] - shift, margin)
                             : LinkEstimate.UNBOUNDED,
                     bounded && tree.down[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.down[v] + shift, margin)
@@ -215,6 +224,7 @@ public final class NetworkIntervals {
         double[] slopeLow;
         double[] slopeHigh;
         double[] estimate;
+        double[] slopeEstimate;
         int cycleLink = -1;
         int iterations;
 
@@ -261,6 +271,9 @@ public final class NetworkIntervals {
                 s.slopeHigh[v] = known ? Math.nextUp(Math.nextUp(Math.exp(high.distance()[v] / LOG_UNIT)))
                         : Double.POSITIVE_INFINITY;
                 s.slopeLow[v] = known ? Math.nextDown(Math.nextDown(Math.exp(-low.distance()[v] / LOG_UNIT))) : 0;
+            }
+            if (weighting != null) {
+                s.slopeEstimate = fitSlopes(c, excluded, logSlopes, s.slopeHigh);
             }
             DifferenceConstraints offsets = new DifferenceConstraints(n, 2 * m);
             double[] mid = new double[m];
@@ -328,6 +341,37 @@ public final class NetworkIntervals {
             s.up = fromRef.distance();
             s.down = toRef.distance();
             return s;
+        }
+
+        /**
+         * The slopes κ_v by weighted least squares over every link's log-slope range (its middle, weight 1 / its
+         * width), started from the tree's: the loops average the slope errors out as they do the offsets'.
+         */
+        private static double[] fitSlopes(Component c, boolean[] excluded, long[] logSlopes, double[] slopeHigh) {
+            int n = logSlopes.length;
+            int m = c.links().length;
+            double[] target = new double[m];
+            double[] weight = new double[m];
+            for (int l = 0; l < m; l++) {
+                if (!excluded[l]) {
+                    double lo = Math.log(c.links()[l].minSlope()) * SLOPE_FIT_UNIT;
+                    double hi = Math.log(c.links()[l].maxSlope()) * SLOPE_FIT_UNIT;
+                    target[l] = (lo + hi) / 2;
+                    weight[l] = 1 / Math.max(hi - lo, 1e-6);
+                }
+            }
+            double[] lambda = new double[n];
+            boolean[] connected = new boolean[n];
+            for (int v = 0; v < n; v++) {
+                lambda[v] = logSlopes[v] * (SLOPE_FIT_UNIT / LOG_UNIT);
+                connected[v] = Double.isFinite(slopeHigh[v]);
+            }
+            new LeastSquaresOffsets(n, c.linkA(), c.linkB(), target, weight, m).solve(lambda, connected);
+            double[] out = new double[n];
+            for (int v = 0; v < n; v++) {
+                out[v] = Math.exp(lambda[v] / SLOPE_FIT_UNIT);
+            }
+            return out;
         }
 
         /** ln α in LOG_UNIT, rounded up with a margin for Math.log's error (at most 1 ulp). */

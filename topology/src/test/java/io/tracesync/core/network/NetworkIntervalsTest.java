@@ -8,6 +8,7 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.numeric.ClockMap;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,15 +73,27 @@ class NetworkIntervalsTest {
                 // the interval [T_v − down, T_v + up] of z: shifting the map moves both ends by the same amount
                 assertTrue(a.upPs() + a.downPs() <= t.upPs() + t.downPs() + 2, a + " wider than " + t);
                 assertTrue(a.upPs() <= a.treeUpPs() && a.downPs() <= a.treeDownPs(), a::toString);
-                assertTrue(a.growth() <= t.growth() * (1 + 1e-9) + 1e-15, a + " grows faster than " + t);
             }
-            for (AnchoredFactor f : List.of(a, t)) {
-                for (long d : new long[] {0, 1, -1, 1_000_000_000L, -1_000_000_000L, 3_600_000_000_000L,
-                        -3_600_000_000_000L, (long) (r.nextDouble() * 1e11) - 50_000_000_000L}) {
-                    assertNull(w.violation(f, f.anchorNs() + d));
+            for (long d : new long[] {0, 1, -1, 1_000_000_000L, -1_000_000_000L, 3_600_000_000_000L,
+                    -3_600_000_000_000L, (long) (r.nextDouble() * 1e11) - 50_000_000_000L}) {
+                long at = a.anchorNs() + d;
+                assertNull(w.violation(a, at));
+                assertNull(w.violation(t, at));
+                if (t.bounded()) {
+                    // the band's edges follow the slope ranges, the all-links one inside the tree's
+                    assertTrue(edge(a, at, true).compareTo(edge(t, at, true).add(BigDecimal.valueOf(2))) <= 0
+                            && edge(a, at, false).compareTo(edge(t, at, false).subtract(BigDecimal.valueOf(2))) >= 0,
+                            a + " leaves " + t + " at " + at);
                 }
             }
         }
+    }
+
+    /** The upper or lower edge of a factor's band at local time t, in ps of the reference clock. */
+    private static BigDecimal edge(AnchoredFactor f, long t, boolean upper) {
+        BigDecimal value = f.toReference().slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
+                .add(f.toReference().offset().toBigDecimal()).movePointRight(3);
+        return upper ? value.add(BigDecimal.valueOf(f.upAtPs(t))) : value.subtract(BigDecimal.valueOf(f.downAtPs(t)));
     }
 
     /** Both methods agree on a tree: there is no other path. */
@@ -148,7 +161,8 @@ class NetworkIntervalsTest {
         assertEquals(1, f.size());
         assertEquals("x", f.get(0).reference());
         assertEquals(0, f.get(0).upPs());
-        assertEquals(0, f.get(0).growth());
+        assertEquals(0, f.get(0).growthAbove());
+        assertEquals(0, f.get(0).growthBelow());
         assertEquals(ClockMap.IDENTITY, f.get(0).toReference());
     }
 }
