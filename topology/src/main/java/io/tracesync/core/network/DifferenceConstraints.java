@@ -70,6 +70,27 @@ final class DifferenceConstraints {
         return weight[arc];
     }
 
+    /** Which vertices an arc path reaches from {@code source}. */
+    boolean[] reachable(int source) {
+        index();
+        boolean[] seen = new boolean[n];
+        int[] queue = new int[n];
+        int tail = 0;
+        seen[source] = true;
+        queue[tail++] = source;
+        for (int head = 0; head < tail; head++) {
+            int u = queue[head];
+            for (int k = outStart[u]; k < outStart[u + 1]; k++) {
+                int v = to[outArcs[k]];
+                if (!seen[v]) {
+                    seen[v] = true;
+                    queue[tail++] = v;
+                }
+            }
+        }
+        return seen;
+    }
+
     /** The result of one search: distances ({@link #UNBOUNDED} where unreachable) or a negative cycle's arcs. */
     record Result(long[] distance, int[] negativeCycle) {
 

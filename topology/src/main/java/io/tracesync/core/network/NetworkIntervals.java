@@ -313,15 +313,12 @@ public final class NetworkIntervals {
                 mid[l] = (upper[l] / 2.0) + (lower[l] / 2.0);
                 weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], e.slopeAccuracy());
             }
-            DifferenceConstraints.Result fromRef = offsets.distances(0, true, null);
-            DifferenceConstraints.Result toRef = fromRef.consistent() ? offsets.distances(0, false, null) : fromRef;
             double[] z = null;
+            long[] potential = null;
             if (weighting != null) {
+                // every link gives arcs both ways, so reaching from the reference is being connected to it
+                boolean[] connected = offsets.reachable(0);
                 z = new double[n];
-                boolean[] connected = new boolean[n];
-                for (int v = 0; v < n; v++) {
-                    connected[v] = !toRef.consistent() || fromRef.distance()[v] != LinkEstimate.UNBOUNDED;
-                }
                 for (int v = 1; v < n; v++) {
                     if (start != null && start[v] != null) {
                         DoubleDouble d = start[v].apply(x[v]).subtract(tv[v]);
@@ -332,7 +329,15 @@ public final class NetworkIntervals {
                 fit.solve(z, connected);
                 s.iterations = fit.iterations();
                 s.estimate = z;
+                potential = new long[n];
+                for (int v = 1; v < n; v++) {
+                    potential[v] = connected[v] ? Math.round(z[v]) : 0;
+                }
             }
+            // the estimate satisfies nearly every link's interval: nearly every reduced weight is nonnegative
+            DifferenceConstraints.Result fromRef = offsets.distances(0, true, null, potential);
+            DifferenceConstraints.Result toRef = fromRef.consistent() ? offsets.distances(0, false, null, potential)
+                    : fromRef;
             if (!toRef.consistent()) {
                 double[] r = z != null ? offsetResiduals(c, z, lower, upper, excluded) : widths(lower, upper);
                 s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), arcLink, r);
