@@ -27,7 +27,6 @@ public final class NetworkSync {
     private final FactorPropagation factors;
     private final SpanningForest forest;
     private final NameIndex ids = new NameIndex();
-    private final UsableLinks usable = new UsableLinks();
     private String pinnedName;
     private int vertices;
     /**
@@ -110,11 +109,10 @@ public final class NetworkSync {
         }
         double w = options.weightOf(link);
         if (Double.isNaN(w)) {
-            remove(a, b);
+            forest.remove(a, b);
             return;
         }
         int e = forest.upsert(a, b, w);
-        usable.put(e, link);
         factors.setLink(e, link);
         if (forest.inTree(e)) {
             factors.dirtyEdge(e);
@@ -126,13 +124,12 @@ public final class NetworkSync {
         int a = ids.get(key.a());
         int b = ids.get(key.b());
         if (a != 0 && b != 0) {
-            remove(a, b);
+            forest.remove(a, b);
         }
     }
 
     /** {@link #remove(LinkKey)} by the ids of the link's ends, in either order. */
     public void remove(int a, int b) {
-        usable.remove(forest.edge(a, b));
         forest.remove(a, b);
     }
 
@@ -280,8 +277,10 @@ public final class NetworkSync {
             }
         }
         Map<Integer, List<Integer>> linksOf = new HashMap<>();
-        for (int i = 0; i < usable.size(); i++) {
-            int e = usable.edge(i);
+        for (int e = 1; e < forest.edgeLimit(); e++) {
+            if (!forest.live(e)) {
+                continue;
+            }
             int a = forest.endA(e);
             int b = forest.endB(e);
             if (factors.known(a) && factors.known(b) && factors.reference(a) == factors.reference(b)) {
@@ -310,7 +309,7 @@ public final class NetworkSync {
                 int e = edges.get(l);
                 la[l] = index[forest.endA(e)];
                 lb[l] = index[forest.endB(e)];
-                est[l] = usable.estimate(e);
+                est[l] = factors.link(e);
                 inTree[l] = forest.inTree(e);
             }
             out.add(new Members(new NetworkIntervals.Component(names, maps, la, lb, est, inTree), ids));

@@ -100,6 +100,16 @@ final class SpanningForest {
         return endA[e] == v ? endB[e] : endA[e];
     }
 
+    /** One more than the largest edge id handed out: edges are 1 ≤ e &lt; edgeLimit(), live or free. */
+    int edgeLimit() {
+        return nextEdge;
+    }
+
+    /** Whether edge id e is a link of the graph now (not a free slot). */
+    boolean live(int e) {
+        return endA[e] != 0;
+    }
+
     boolean inTree(int e) {
         return node[e] != 0;
     }
@@ -207,6 +217,7 @@ final class SpanningForest {
             freeEdges = Arrays.copyOf(freeEdges, 2 * freeEdgeCount);
         }
         freeEdges[freeEdgeCount++] = e;
+        endA[e] = 0; // vertex ids start at 1: a free slot is told apart from a live edge (see live)
     }
 
     /**

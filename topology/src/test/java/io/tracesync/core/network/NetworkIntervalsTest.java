@@ -38,22 +38,42 @@ class NetworkIntervalsTest {
                 ? NetworkOptions.DEFAULT.withPinnedReference(w.names.get(r.nextInt(nodes))) : NetworkOptions.DEFAULT);
         w.names.forEach(net::addNode);
         List<LinkKey> keys = new ArrayList<>(w.links.keySet());
+        Map<LinkKey, LinkEstimate> live = new TreeMap<>();
         for (int step = 0; step < 12 && !keys.isEmpty(); step++) {
             for (int i = 0; i < 1 + r.nextInt(keys.size()); i++) {
                 LinkKey k = keys.get(r.nextInt(keys.size()));
                 w.feed(k, 1 + r.nextInt(30));
-                net.update(LinkEstimate.of(k, w.links.get(k)));
+                LinkEstimate e = LinkEstimate.of(k, w.links.get(k));
+                net.update(e);
+                if (Double.isNaN(net.options().weightOf(e))) {
+                    live.remove(k);
+                } else {
+                    live.put(k, e);
+                }
             }
-            if (r.nextInt(10) == 0) {
-                net.remove(keys.get(r.nextInt(keys.size())));
+            if (r.nextInt(3) == 0) {
+                LinkKey k = keys.get(r.nextInt(keys.size()));
+                net.remove(k);
+                live.remove(k);
             }
             net.drain();
+            assertEquals(live, componentLinks(net), "the links evaluate sees are the graph's, freed slots left out");
             check(w, net, r);
         }
         w.feedAll();
         w.estimates().forEach(net::update);
         net.drain();
         check(w, net, r);
+    }
+
+    private static Map<LinkKey, LinkEstimate> componentLinks(NetworkSync net) {
+        Map<LinkKey, LinkEstimate> out = new TreeMap<>();
+        for (NetworkSync.Members m : net.components()) {
+            for (LinkEstimate e : m.component().links()) {
+                assertNull(out.put(e.key(), e), "a link in two components: " + e.key());
+            }
+        }
+        return out;
     }
 
     private static void check(LinearNetwork w, NetworkSync net, Random r) {
