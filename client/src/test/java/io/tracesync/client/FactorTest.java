@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.avro.SyncFactor;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +43,35 @@ class FactorTest {
         assertEquals(t + 2, c.referenceNs());
         assertEquals(7, c.version());
         assertTrue(c.lowerNs().isEmpty() && c.upperNs().isEmpty());
+    }
+
+    /**
+     * A record with an anchor and growth rates: its bounds hold at the anchor and grow away from it (up by
+     * growth_above after it, by growth_below before it; down the other way round), as the topology's own
+     * conversion grows them; a record without them (an older writer's) keeps its bounds everywhere.
+     */
+    @Test
+    void boundsGrowAwayFromTheAnchor() {
+        SyncFactor r = SyncFactor.newBuilder(Factors.record("n", 1, 1, 0, 0, 0, 1_000L, 2_000L))
+                .setAnchorNs(1_000_000L).setGrowthAbove(1e-6).setGrowthBelow(3e-6).build();
+        Factor f = Factor.of(r);
+        Conversion at = f.convert(1_000_000);
+        assertEquals(OptionalLong.of(999_998), at.lowerNs());
+        assertEquals(OptionalLong.of(1_000_001), at.upperNs());
+        // 1 s after it: up 1 ns + 1 µs, down 2 ns + 3 µs (rounded up by at most a nanosecond more)
+        Conversion after = f.convert(1_001_000_000);
+        assertWithinANanosecondOutside(1_001_000_000 - 2 - 3_000, after.lowerNs(), -1);
+        assertWithinANanosecondOutside(1_001_000_000 + 1 + 1_000, after.upperNs(), 1);
+        Conversion before = f.convert(-999_000_000);
+        assertWithinANanosecondOutside(-999_000_000 - 2 - 1_000, before.lowerNs(), -1);
+        assertWithinANanosecondOutside(-999_000_000 + 1 + 3_000, before.upperNs(), 1);
+        Conversion old = Factor.of(Factors.record("n", 1, 1, 0, 0, 0, 1_000L, 2_000L)).convert(1_001_000_000);
+        assertEquals(OptionalLong.of(1_000_999_998), old.lowerNs());
+    }
+
+    private static void assertWithinANanosecondOutside(long exact, OptionalLong got, int side) {
+        long outside = side * (got.orElseThrow() - exact);
+        assertTrue(outside >= 0 && outside <= 1, got + " vs " + exact);
     }
 
     @Test

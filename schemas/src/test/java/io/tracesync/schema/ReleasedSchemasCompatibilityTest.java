@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -63,6 +64,30 @@ class ReleasedSchemasCompatibilityTest {
             }
         }
         assertEquals(GeneratedTypes.KEYS.size() * releases().size(), tests.size());
+        return tests.stream();
+    }
+
+    /**
+     * The factors topic is read by services outside this repository, which upgrade on their own schedule: every
+     * released SyncFactor schema reads what the current one writes (FORWARD as well as BACKWARD).
+     */
+    @TestFactory
+    Stream<DynamicTest> releasedFactorReadersReadCurrentFactors() throws IOException, URISyntaxException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path release : releases()) {
+            for (Schema released : parse(release)) {
+                if (released.getFullName().equals(SyncFactor.getClassSchema().getFullName())) {
+                    tests.add(DynamicTest.dynamicTest(release.getFileName() + " " + released.getName(), () -> {
+                        SchemaCompatibility.SchemaPairCompatibility result = SchemaCompatibility
+                                .checkReaderWriterCompatibility(released, SyncFactor.getClassSchema());
+                        assertEquals(SchemaCompatibilityType.COMPATIBLE, result.getType(),
+                                () -> release.getFileName() + " readers cannot read current factors: "
+                                        + result.getResult().getIncompatibilities());
+                    }));
+                }
+            }
+        }
+        assertEquals(releases().size(), tests.size(), "every release has a SyncFactor schema");
         return tests.stream();
     }
 

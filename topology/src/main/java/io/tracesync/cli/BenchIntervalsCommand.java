@@ -11,10 +11,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tracesync bench-intervals}: the cost of the network-wide intervals and least-squares estimate. */
 @Command(name = "bench-intervals", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmark the network-wide intervals (every link) on connected random networks of linear "
-                + "clocks: one evaluation from scratch, one after a fraction of the links changed (warm-started "
-                + "least squares, as the stream runs it), and the spanning tree's evaluation, in ms (median of the "
-                + "rounds)."})
+        description = {"Benchmark the factors from every link on connected random networks of linear clocks: "
+                + "each round a fraction of the links changes and one evaluation from every link and one along the "
+                + "spanning tree are timed, in ms (median of the rounds)."})
 final class BenchIntervalsCommand implements Callable<Integer> {
 
     @Spec
@@ -29,7 +28,7 @@ final class BenchIntervalsCommand implements Callable<Integer> {
     int linksPerNode;
 
     @Option(names = "--changed", paramLabel = "FRACTION", defaultValue = "0.01",
-            description = "Fraction of the links with a new estimate between two warm evaluations (default: "
+            description = "Fraction of the links with a new estimate between two evaluations (default: "
                     + "${DEFAULT-VALUE}).")
     double changed;
 
@@ -50,8 +49,8 @@ final class BenchIntervalsCommand implements Callable<Integer> {
         }
         new IntervalsBenchmark(new IntervalsBenchmark.Config(nodes.get(0), nodes.get(0) * linksPerNode, changed,
                 rounds, seed + 1)).run(new PrintWriter(java.io.Writer.nullWriter()));
-        out.printf("%8s %8s %8s | %10s %8s | %10s %8s | %10s%n", "nodes", "links", "changed", "full ms", "CG iter",
-                "warm ms", "CG iter", "tree ms");
+        out.printf("%8s %8s %8s | %12s %8s | %10s%n", "nodes", "links", "changed", "all links ms", "CG iter",
+                "tree ms");
         for (int n : nodes) {
             new IntervalsBenchmark(new IntervalsBenchmark.Config(n, n * linksPerNode, changed, rounds, seed)).run(out);
         }

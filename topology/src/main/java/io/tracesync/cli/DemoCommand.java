@@ -204,7 +204,7 @@ public final class DemoCommand implements Callable<Integer> {
                 continue;
             }
             Factor f = FactorRecords.factor(r);
-            FactorRow row = new FactorRow(end, node, r.getReference(), f.toReference(), f.upPs(), f.downPs());
+            FactorRow row = new FactorRow(end, node, r.getReference(), f);
             double error = row.apply(truth.localAt(node, end))
                     .subtract(DoubleDouble.of(truth.localAt(r.getReference(), end))).hi();
             boolean in = row.contains(truth.localAt(node, end), error);

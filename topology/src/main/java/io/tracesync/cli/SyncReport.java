@@ -14,6 +14,7 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
 import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.core.numeric.ClockMap;
@@ -103,7 +104,7 @@ final class SyncReport {
         for (AnchoredFactor f : r.nodes) {
             if (r.members.get(f.reference()).size() == 1) {
                 r.warnings.add("warning: node " + f.node() + " has no ACCURATE link: it is its own component");
-            } else if (!f.bounded()) {
+            } else if (!f.factor().bounded()) {
                 r.warnings.add("warning: the bound of node " + f.node() + " to its reference " + f.reference()
                         + " is not finite yet");
             }
@@ -155,19 +156,20 @@ final class SyncReport {
         ArrayNode ns = root.putArray("nodes");
         for (AnchoredFactor f : nodes) {
             ObjectNode o = ns.addObject();
-            ClockMap m = f.toReference();
+            Factor x = f.factor();
+            ClockMap m = x.toReference();
             o.put("node", f.node());
             o.put("component", f.reference());
             o.put("method", f.method() == NetworkMethod.TREE ? "tree" : "all-links");
             o.put("evaluated_at_ns", f.evaluatedAtNs());
-            o.put("anchor_ns", f.anchorNs());
+            o.put("anchor_ns", x.anchorNs());
             o.put("slope", m.slope().toDecimalString());
             o.put("offset", m.offset().toDecimalString());
-            o.put("bound_ns", f.bounded() ? nanos(Math.max(f.upPs(), f.downPs())) : null);
-            o.put("up_ns", nanos(f.upPs()));
-            o.put("down_ns", nanos(f.downPs()));
-            o.put("growth_up_ns_per_s", f.bounded() ? perSecond(f.growthAbove()) : null);
-            o.put("growth_down_ns_per_s", f.bounded() ? perSecond(f.growthBelow()) : null);
+            o.put("bound_ns", x.boundNs());
+            o.put("up_ns", nanos(x.upPs()));
+            o.put("down_ns", nanos(x.downPs()));
+            o.put("growth_up_ns_per_s", x.bounded() ? perSecond(x.growthAbove()) : null);
+            o.put("growth_down_ns_per_s", x.bounded() ? perSecond(x.growthBelow()) : null);
             o.put("tree_up_ns", nanos(f.treeUpPs()));
             o.put("tree_down_ns", nanos(f.treeDownPs()));
         }
@@ -238,12 +240,12 @@ final class SyncReport {
             sb.append(String.format("%-20s %-42s %-42s %-20s %-14s %-14s %s%n", "node", "slope", "offset (ns)",
                     "at local time", "bound (ns)", "tree bound", "grows (ns/s)"));
             for (AnchoredFactor f : fs) {
-                ClockMap m = f.toReference();
+                Factor x = f.factor();
+                ClockMap m = x.toReference();
                 sb.append(String.format("%-20s %-42s %-42s %-20d %-14s %-14s %s%n", f.node(),
-                        m.slope().toDecimalString(), m.offset().toDecimalString(), f.anchorNs(),
-                        f.bounded() ? str(nanos(Math.max(f.upPs(), f.downPs()))) : "inf",
+                        m.slope().toDecimalString(), m.offset().toDecimalString(), x.anchorNs(), str(x.boundNs()),
                         str(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))),
-                        f.bounded() ? perSecond(Math.max(f.growthAbove(), f.growthBelow())) : "-"));
+                        x.bounded() ? perSecond(Math.max(x.growthAbove(), x.growthBelow())) : "-"));
             }
             List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
             if (!edges.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.tracesync.eval;
 
 import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
@@ -9,40 +10,50 @@ import java.math.BigDecimal;
 /**
  * A node's factor as drained at true time {@code trueNs}: the reference's local time for node-local t lies in
  * [map(t) − down(t), map(t) + up(t)] (ps; {@link LinkEstimate#UNBOUNDED} where open), the bounds growing away
- * from the local time {@code anchorNs} as {@link AnchoredFactor}'s do (rates 0: bounds that do not grow).
+ * from the factor's anchor as {@link Factor} says (rates 0: bounds that do not grow).
  */
-public record FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs,
-        long anchorNs, double growthAbove, double growthBelow) {
+public record FactorRow(long trueNs, String node, String reference, Factor factor) {
 
     /** A factor whose bounds do not grow. */
     public FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs) {
-        this(trueNs, node, reference, map, upPs, downPs, 0, 0, 0);
+        this(trueNs, node, reference, new Factor(map, upPs, downPs));
     }
 
     static final String CSV_HEADER = "true_ns,node,reference,slope,offset,up_ns,down_ns";
 
     static FactorRow of(long trueNs, AnchoredFactor f) {
-        return new FactorRow(trueNs, f.node(), f.reference(), f.toReference(), f.upPs(), f.downPs(), f.anchorNs(),
-                f.growthAbove(), f.growthBelow());
+        return new FactorRow(trueNs, f.node(), f.reference(), f.factor());
+    }
+
+    public ClockMap map() {
+        return factor.toReference();
+    }
+
+    public long upPs() {
+        return factor.upPs();
+    }
+
+    public long downPs() {
+        return factor.downPs();
     }
 
     public boolean bounded() {
-        return upPs != LinkEstimate.UNBOUNDED && downPs != LinkEstimate.UNBOUNDED;
+        return factor.bounded();
     }
 
     /** The reference's local time this factor gives for node-local {@code localNs}. */
     public DoubleDouble apply(long localNs) {
-        return map.apply(localNs);
+        return factor.toReference().apply(localNs);
     }
 
     /** The upper bound at node-local time t (ps). */
     public long upAtPs(long localNs) {
-        return AnchoredFactor.grown(upPs, localNs, anchorNs, localNs >= anchorNs ? growthAbove : growthBelow);
+        return factor.upAtPs(localNs);
     }
 
     /** The lower bound at node-local time t (ps). */
     public long downAtPs(long localNs) {
-        return AnchoredFactor.grown(downPs, localNs, anchorNs, localNs >= anchorNs ? growthBelow : growthAbove);
+        return factor.downAtPs(localNs);
     }
 
     /**
@@ -55,8 +66,8 @@ public record FactorRow(long trueNs, String node, String reference, ClockMap map
     }
 
     String toCsv() {
-        return trueNs + "," + node + "," + reference + "," + map.slope().toDecimalString() + ","
-                + map.offset().toDecimalString() + "," + nanos(upPs) + "," + nanos(downPs);
+        return trueNs + "," + node + "," + reference + "," + map().slope().toDecimalString() + ","
+                + map().offset().toDecimalString() + "," + nanos(upPs()) + "," + nanos(downPs());
     }
 
     private static String nanos(long ps) {

@@ -13,14 +13,16 @@ public record Conversion(long localNs, BigDecimal referenceNs, Long lowerNs, Lon
 
     private static final BigDecimal HALF = new BigDecimal("0.5");
 
-    /** Converts local time t with factor f; a side whose bound is unbounded has no end. */
+    /** Converts local time t with factor f, its bounds grown to t; a side whose bound is unbounded has no end. */
     public static Conversion of(Factor f, long t) {
         BigDecimal y = f.toReference().slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
                 .add(f.toReference().offset().toBigDecimal());
-        Long lower = f.downPs() == LinkEstimate.UNBOUNDED ? null
-                : y.subtract(picos(f.downPs())).setScale(0, RoundingMode.FLOOR).longValueExact();
-        Long upper = f.upPs() == LinkEstimate.UNBOUNDED ? null
-                : y.add(picos(f.upPs())).setScale(0, RoundingMode.CEILING).longValueExact();
+        long down = f.downAtPs(t);
+        long up = f.upAtPs(t);
+        Long lower = down == LinkEstimate.UNBOUNDED ? null
+                : y.subtract(picos(down)).setScale(0, RoundingMode.FLOOR).longValueExact();
+        Long upper = up == LinkEstimate.UNBOUNDED ? null
+                : y.add(picos(up)).setScale(0, RoundingMode.CEILING).longValueExact();
         return new Conversion(t, y, lower, upper);
     }
 

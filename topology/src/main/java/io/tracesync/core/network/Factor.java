@@ -6,15 +6,31 @@ import java.util.Objects;
 
 /**
  * A node's conversion to its reference clock with its guaranteed bounds (picoseconds of the reference clock): the
- * reference's true time for a local time t lies in [map(t) - down, map(t) + up]. Composed along the spanning tree
- * path (thesis §5.5.4); the bounds hold at the latest time of every link on the path.
+ * reference's true time for a local time t lies in [map(t) − down(t), map(t) + up(t)], the bounds holding as
+ * {@code upPs}/{@code downPs} at the local time {@code anchorNs} and growing away from it with d = t − anchorNs:
+ * <pre>
+ *   d ≥ 0: up(t) = upPs + growthAbove·d,     down(t) = downPs + growthBelow·d
+ *   d &lt; 0: up(t) = upPs + growthBelow·|d|,  down(t) = downPs + growthAbove·|d|
+ * </pre>
+ * — the true slope lies in [slope − growthBelow, slope + growthAbove] (reference ns per local ns). A factor
+ * composed along the spanning tree [Jabbarifar 2013, §5.5.4] has rates 0: its bounds hold at the latest time of
+ * every link on its path; {@link NetworkSync#evaluate} gives factors whose bounds hold at a stated time.
  */
-public record Factor(ClockMap toReference, long upPs, long downPs) {
+public record Factor(ClockMap toReference, long upPs, long downPs, long anchorNs, double growthAbove,
+        double growthBelow) {
 
     public static final Factor REFERENCE = new Factor(ClockMap.IDENTITY, 0, 0);
 
     public Factor {
         Objects.requireNonNull(toReference, "toReference");
+        if (!(growthAbove >= 0) || !(growthBelow >= 0)) {
+            throw new IllegalArgumentException("growth must be >= 0: " + growthAbove + ", " + growthBelow);
+        }
+    }
+
+    /** A factor whose bounds do not grow. */
+    public Factor(ClockMap toReference, long upPs, long downPs) {
+        this(toReference, upPs, downPs, 0, 0, 0);
     }
 
     /**
@@ -41,7 +57,29 @@ public record Factor(ClockMap toReference, long upPs, long downPs) {
         return upPs != LinkEstimate.UNBOUNDED && downPs != LinkEstimate.UNBOUNDED;
     }
 
-    /** The larger bound in nanoseconds (3 decimals), or null when unbounded. */
+    /** The upper bound at local time t, rounded up. */
+    public long upAtPs(long t) {
+        return grown(upPs, t, t >= anchorNs ? growthAbove : growthBelow);
+    }
+
+    /** The lower bound at local time t, rounded up. */
+    public long downAtPs(long t) {
+        return grown(downPs, t, t >= anchorNs ? growthBelow : growthAbove);
+    }
+
+    /** A bound at the anchor grown by rate·|t − anchor|, rounded up, saturating at UNBOUNDED. */
+    private long grown(long boundPs, long t, double rate) {
+        if (rate == 0) {
+            return boundPs;
+        }
+        long d = t - anchorNs;
+        if (((t ^ anchorNs) & (t ^ d)) < 0 || Math.abs(d) > Long.MAX_VALUE / 1000) {
+            return LinkEstimate.UNBOUNDED;
+        }
+        return Bounds.add(boundPs, Bounds.scaleUp(Math.abs(d) * 1000, rate));
+    }
+
+    /** The larger bound at the anchor in nanoseconds (3 decimals), or null when unbounded. */
     public BigDecimal boundNs() {
         return bounded() ? BigDecimal.valueOf(Math.max(upPs, downPs), 3) : null;
     }

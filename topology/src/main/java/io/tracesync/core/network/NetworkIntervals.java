@@ -41,14 +41,22 @@ import java.util.List;
  */
 public final class NetworkIntervals {
 
-    /** Log-slopes in units of 10^-18. */
-    private static final double LOG_UNIT = 1e18;
+    /** Log-slopes in units of 10^-15: a link's weight is at most 10^15 (see {@link #SLOPE_LIMIT}). */
+    private static final double LOG_UNIT = 1e15;
+    /**
+     * Two clocks counting the same unit run at rates within a factor e of each other (real ones within 10^-3):
+     * slope ranges are cut to [1/e, e], which keeps every log-slope weight and potential far from overflowing; a
+     * link whose range lies wholly outside constrains nothing.
+     */
+    static final double SLOPE_LIMIT = Math.E;
     /** The least-squares fit of log-slopes in units of 10^-12, whose 0.01 tolerance is far below any slope range. */
     private static final double SLOPE_FIT_UNIT = 1e12;
     private static final double RELATIVE_MARGIN = 0x1p-48;
     private static final int MAX_EXCLUSIONS = 64;
     /** Link intervals wider than this (ps, about 12 days) are left out, so that no sum of weights overflows. */
     private static final double WEIGHT_LIMIT = 0x1p50;
+    /** Potentials beyond this (ps) are left at 0: reduced weights stay far inside the long range. */
+    private static final double POTENTIAL_LIMIT = 0x1p52;
 
     /** How the least-squares fit weights a link of interval width w (ps). */
     public enum Weighting {
@@ -88,11 +96,11 @@ public final class NetworkIntervals {
     }
 
     /**
-     * Evaluates a component at T = {@code atNs}, or at its default time when {@code atNs} is null; {@code start}
-     * (may be null) are the previous estimate's maps, by node, to start the least-squares fit from.
+     * Evaluates a component at T = {@code atNs}, or at its default time when {@code atNs} is null. The answer
+     * depends on the component alone (the least-squares fits start from the tree factors), so a restarted
+     * stream and an offline run give the same factors bit for bit.
      */
-    public static Result compute(Component c, NetworkMethod method, Weighting weighting, Long atNs,
-            ClockMap[] start) {
+    public static Result compute(Component c, NetworkMethod method, Weighting weighting, Long atNs) {
         int n = c.names().length;
         int m = c.links().length;
         long t = atNs != null ? atNs : defaultTime(c);
@@ -110,23 +118,38 @@ public final class NetworkIntervals {
         }
         boolean[] excluded = new boolean[m];
         for (int l = 0; l < m; l++) {
-            excluded[l] = !c.links()[l].bounded() || !placed[c.linkA()[l]] || !placed[c.linkB()[l]];
+            LinkEstimate e = c.links()[l];
+            excluded[l] = !e.bounded() || !placed[c.linkA()[l]] || !placed[c.linkB()[l]]
+                    || !(e.minSlope() <= SLOPE_LIMIT && e.maxSlope() >= 1 / SLOPE_LIMIT);
         }
         long[] logSlopes = new long[n];
         for (int v = 1; v < n; v++) {
-            logSlopes[v] = Math.round(Math.log(c.treeMaps()[v].slope().hi()) * LOG_UNIT);
+            double ln = Math.log(c.treeMaps()[v].slope().hi());
+            logSlopes[v] = Math.abs(ln) <= 1 ? Math.round(ln * LOG_UNIT) : 0; // a potential only orders the search
         }
+        try {
+            return solveAndExclude(c, method, weighting, t, x, tv, excluded, logSlopes);
+        } catch (IllegalStateException e) {
+            // distances beyond the long range (links of absurd widths): no bound rather than a wrong one
+            Arrays.fill(excluded, true);
+            return solveAndExclude(c, method, weighting, t, x, tv, excluded, logSlopes);
+        }
+    }
+
+    private static Result solveAndExclude(Component c, NetworkMethod method, Weighting weighting, long t, long[] x,
+            DoubleDouble[] tv, boolean[] excluded, long[] logSlopes) {
+        int m = c.links().length;
         boolean[] treeOnly = new boolean[m];
         List<LinkKey> dropped = new ArrayList<>();
         for (int round = 0; ; round++) {
             for (int l = 0; l < m; l++) {
                 treeOnly[l] = excluded[l] || !c.inTree()[l];
             }
-            Solution tree = Solution.solve(c, x, tv, treeOnly, null, null, logSlopes);
+            Solution tree = Solution.solve(c, x, tv, treeOnly, null, logSlopes);
             if (method == NetworkMethod.TREE) {
                 return new Result(t, factors(c, method, x, tv, tree, tree), List.of(), 0);
             }
-            Solution all = Solution.solve(c, x, tv, excluded, weighting, start, logSlopes);
+            Solution all = Solution.solve(c, x, tv, excluded, weighting, logSlopes);
             if (all.cycleLink < 0) {
                 return new Result(t, factors(c, method, x, tv, all, tree), List.copyOf(dropped), all.iterations);
             }
@@ -138,13 +161,13 @@ public final class NetworkIntervals {
         }
     }
 
-    /** The newest latest time of the component's bounded links, on the reference's clock by the tree factors. */
+    /** The newest latest time of the component's links, on the reference's clock by the tree factors. */
     static long defaultTime(Component c) {
         double[] best = {Double.NEGATIVE_INFINITY, 0};
         double[] v = new double[2];
         for (int l = 0; l < c.links().length; l++) {
             LinkEstimate e = c.links()[l];
-            if (e.bounded()) {
+            if (e.aToB() != null) {
                 ClockMap f = c.treeMaps()[c.linkA()[l]];
                 DoubleDoubleArithmetic.applyMinus(f.slope().hi(), f.slope().lo(), f.offset().hi(), f.offset().lo(),
                         e.latestNs(), 0, v, 0);
@@ -169,7 +192,7 @@ public final class NetworkIntervals {
         int n = x.length;
         String ref = c.names()[0];
         AnchoredFactor[] out = new AnchoredFactor[n];
-        out[0] = new AnchoredFactor(ref, ref, ClockMap.IDENTITY, x[0], x[0], 0, 0, 0, 0, 0, 0, method);
+        out[0] = new AnchoredFactor(ref, ref, new Factor(ClockMap.IDENTITY, 0, 0, x[0], 0, 0), x[0], 0, 0, method);
         Solution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
             ClockMap f = c.treeMaps()[v];
@@ -194,10 +217,10 @@ public final class NetworkIntervals {
                 margin = 1; // the new map's value at x_v is within far less than 1 ps of tv + shift
             }
             boolean bounded = up != LinkEstimate.UNBOUNDED && down != LinkEstimate.UNBOUNDED && Double.isFinite(kHi);
-            out[v] = new AnchoredFactor(c.names()[v], ref, map, x[0], x[v],
-                    bounded ? Bounds.add(up - shift, margin) : LinkEstimate.UNBOUNDED,
-                    bounded ? Bounds.add(down + shift, margin) : LinkEstimate.UNBOUNDED,
-                    bounded ? rateUp(kHi, slope, 1) : 0, bounded ? rateUp(kLo, slope, -1) : 0,
+            Factor factor = new Factor(map, bounded ? Bounds.add(up - shift, margin) : LinkEstimate.UNBOUNDED,
+                    bounded ? Bounds.add(down + shift, margin) : LinkEstimate.UNBOUNDED, x[v],
+                    bounded ? rateUp(kHi, slope, 1) : 0, bounded ? rateUp(kLo, slope, -1) : 0);
+            out[v] = new AnchoredFactor(c.names()[v], ref, factor, x[0],
                     bounded && tree.up[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.up[v] - shift, margin)
                             : LinkEstimate.UNBOUNDED,
                     bounded && tree.down[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.down[v] + shift, margin)
@@ -241,7 +264,7 @@ public final class NetworkIntervals {
          * {@code cycleLink} names the link to exclude.
          */
         static Solution solve(Component c, long[] x, DoubleDouble[] tv, boolean[] excluded, Weighting weighting,
-                ClockMap[] start, long[] logSlopes) {
+                long[] logSlopes) {
             int n = x.length;
             int m = c.links().length;
             Solution s = new Solution();
@@ -254,8 +277,8 @@ public final class NetworkIntervals {
                 LinkEstimate e = c.links()[l];
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
-                arcLink[logs.add(b, a, logUp(Math.log(e.maxSlope())))] = l;
-                arcLink[logs.add(a, b, logUp(-Math.log(e.minSlope())))] = l;
+                arcLink[logs.add(b, a, logUp(Math.log(Math.min(e.maxSlope(), SLOPE_LIMIT))))] = l;
+                arcLink[logs.add(a, b, logUp(-Math.log(Math.max(e.minSlope(), 1 / SLOPE_LIMIT))))] = l;
             }
             DifferenceConstraints.Result high = logs.distances(0, true, null, logSlopes);
             DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null, logSlopes) : high;
@@ -318,20 +341,14 @@ public final class NetworkIntervals {
             if (weighting != null) {
                 // every link gives arcs both ways, so reaching from the reference is being connected to it
                 boolean[] connected = offsets.reachable(0);
-                z = new double[n];
-                for (int v = 1; v < n; v++) {
-                    if (start != null && start[v] != null) {
-                        DoubleDouble d = start[v].apply(x[v]).subtract(tv[v]);
-                        z[v] = (d.hi() + d.lo()) * 1000;
-                    }
-                }
+                z = new double[n]; // 0: the tree factors' offsets
                 LeastSquaresOffsets fit = new LeastSquaresOffsets(n, c.linkA(), c.linkB(), mid, weight, m);
                 fit.solve(z, connected);
                 s.iterations = fit.iterations();
                 s.estimate = z;
                 potential = new long[n];
                 for (int v = 1; v < n; v++) {
-                    potential[v] = connected[v] ? Math.round(z[v]) : 0;
+                    potential[v] = connected[v] && Math.abs(z[v]) <= POTENTIAL_LIMIT ? Math.round(z[v]) : 0;
                 }
             }
             // the estimate satisfies nearly every link's interval: nearly every reduced weight is nonnegative

@@ -29,12 +29,6 @@ public final class NetworkSync {
     private final NameIndex ids = new NameIndex();
     private String pinnedName;
     private int vertices;
-    /**
-     * The maps of the last {@link #evaluate} and their references, by vertex id: where the next least-squares fit
-     * starts while the reference stays.
-     */
-    private ClockMap[] lastMaps = new ClockMap[16];
-    private int[] lastReference = new int[16];
 
     public NetworkSync(NetworkOptions options) {
         this.options = options;
@@ -225,94 +219,117 @@ public final class NetworkSync {
 
     /** {@link #evaluate(Long)} with a method and a weighting of the least-squares fit of its own. */
     public Evaluation evaluate(NetworkMethod method, NetworkIntervals.Weighting weighting, Long atNs) {
-        lastMaps = Arrays.copyOf(lastMaps, Math.max(lastMaps.length, vertices + 1));
-        lastReference = IntArrays.grow(lastReference, vertices + 1);
         List<AnchoredFactor> out = new ArrayList<>();
         List<LinkKey> excluded = new ArrayList<>();
         int iterations = 0;
-        for (Members c : components()) {
-            int reference = c.vertices()[0];
-            int before = lastReference[reference];
-            // a reference that moved within its old component: the old maps, carried to its clock
-            ClockMap carry = before == 0 || before == reference || lastMaps[reference] == null ? null
-                    : lastMaps[reference].inverse();
-            ClockMap[] start = new ClockMap[c.vertices().length];
-            for (int k = 0; k < start.length; k++) {
-                int v = c.vertices()[k];
-                start[k] = before == 0 || lastReference[v] != before ? null
-                        : carry == null ? lastMaps[v] : lastMaps[v].andThen(carry);
-            }
-            NetworkIntervals.Result r = NetworkIntervals.compute(c.component(), method, weighting, atNs, start);
-            for (int k = 0; k < start.length; k++) {
-                lastMaps[c.vertices()[k]] = r.factors()[k].toReference();
-                lastReference[c.vertices()[k]] = reference;
-                out.add(r.factors()[k]);
-            }
+        for (NetworkIntervals.Component c : components()) {
+            NetworkIntervals.Result r = NetworkIntervals.compute(c, method, weighting, atNs);
+            out.addAll(Arrays.asList(r.factors()));
             excluded.addAll(r.excluded());
             iterations += r.iterations();
         }
         out.sort(Comparator.comparing(AnchoredFactor::node));
+        excluded.sort(Comparator.naturalOrder());
         return new Evaluation(List.copyOf(out), List.copyOf(excluded), iterations);
-    }
-
-    /** A component as {@link NetworkIntervals} takes it, and the vertex id of each of its nodes. */
-    record Members(NetworkIntervals.Component component, int[] vertices) {
     }
 
     /**
      * Every component of the last drain with its nodes (the reference first) and tree factors, and every usable
      * link between two of its nodes.
      */
-    List<Members> components() {
+    List<NetworkIntervals.Component> components() {
         Map<Integer, List<Integer>> members = new HashMap<>();
-        int[] index = new int[vertices + 1];
         for (int v = 1; v <= vertices; v++) {
             if (factors.known(v)) {
-                int r = factors.reference(v);
-                List<Integer> list = members.computeIfAbsent(r, k -> new ArrayList<>(List.of(r)));
-                if (v != r) {
-                    index[v] = list.size();
-                    list.add(v);
-                }
+                members.computeIfAbsent(factors.reference(v), k -> new ArrayList<>()).add(v);
             }
         }
-        Map<Integer, List<Integer>> linksOf = new HashMap<>();
+        // Nodes by name, the reference first, and links by their ends' places: the evaluation's floating-point
+        // sums then follow the names alone, not the ids this instance happened to hand out.
+        List<List<Integer>> groups = new ArrayList<>(members.values());
+        int[] index = new int[vertices + 1];
+        int[] group = new int[vertices + 1];
+        for (int g = 0; g < groups.size(); g++) {
+            List<Integer> nodes = groups.get(g);
+            int r = factors.reference(nodes.get(0));
+            nodes.sort((u, v) -> u == r ? -1 : v == r ? 1 : forest.name(u).compareTo(forest.name(v)));
+            for (int k = 0; k < nodes.size(); k++) {
+                index[nodes.get(k)] = k;
+                group[nodes.get(k)] = g;
+            }
+        }
+        int[] count = new int[groups.size()];
         for (int e = 1; e < forest.edgeLimit(); e++) {
-            if (!forest.live(e)) {
-                continue;
-            }
-            int a = forest.endA(e);
-            int b = forest.endB(e);
-            if (factors.known(a) && factors.known(b) && factors.reference(a) == factors.reference(b)) {
-                linksOf.computeIfAbsent(factors.reference(a), k -> new ArrayList<>()).add(e);
+            if (sameComponent(e)) {
+                count[group[forest.endA(e)]]++;
             }
         }
-        List<Members> out = new ArrayList<>();
-        for (Map.Entry<Integer, List<Integer>> entry : members.entrySet()) {
-            List<Integer> nodes = entry.getValue();
-            List<Integer> edges = linksOf.getOrDefault(entry.getKey(), List.of());
+        int[][] edges = new int[groups.size()][];
+        for (int g = 0; g < edges.length; g++) {
+            edges[g] = new int[count[g]];
+            count[g] = 0;
+        }
+        for (int e = 1; e < forest.edgeLimit(); e++) {
+            if (sameComponent(e)) {
+                int g = group[forest.endA(e)];
+                edges[g][count[g]++] = e;
+            }
+        }
+        List<NetworkIntervals.Component> out = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            List<Integer> nodes = groups.get(g);
             int n = nodes.size();
             String[] names = new String[n];
             ClockMap[] maps = new ClockMap[n];
-            int[] ids = new int[n];
             for (int k = 0; k < n; k++) {
-                ids[k] = nodes.get(k);
-                names[k] = forest.name(ids[k]);
-                maps[k] = factors.factor(ids[k]).toReference();
+                names[k] = forest.name(nodes.get(k));
+                maps[k] = factors.factor(nodes.get(k)).toReference();
             }
-            int m = edges.size();
+            int[] sorted = byEnds(edges[g], index, n);
+            int m = sorted.length;
             int[] la = new int[m];
             int[] lb = new int[m];
             LinkEstimate[] est = new LinkEstimate[m];
             boolean[] inTree = new boolean[m];
             for (int l = 0; l < m; l++) {
-                int e = edges.get(l);
+                int e = sorted[l];
                 la[l] = index[forest.endA(e)];
                 lb[l] = index[forest.endB(e)];
                 est[l] = factors.link(e);
                 inTree[l] = forest.inTree(e);
             }
-            out.add(new Members(new NetworkIntervals.Component(names, maps, la, lb, est, inTree), ids));
+            out.add(new NetworkIntervals.Component(names, maps, la, lb, est, inTree));
+        }
+        return out;
+    }
+
+    /** Whether edge slot e holds a link both of whose ends have a factor of one component. */
+    private boolean sameComponent(int e) {
+        if (!forest.live(e)) {
+            return false;
+        }
+        int a = forest.endA(e);
+        int b = forest.endB(e);
+        return factors.known(a) && factors.known(b) && factors.reference(a) == factors.reference(b);
+    }
+
+    /** Edges ordered by their ends' places (a's, then b's): two stable counting sorts, O(n + m). */
+    private int[] byEnds(int[] edges, int[] index, int n) {
+        int[] byB = countingSort(edges, e -> index[forest.endB(e)], n);
+        return countingSort(byB, e -> index[forest.endA(e)], n);
+    }
+
+    private static int[] countingSort(int[] edges, java.util.function.IntUnaryOperator key, int n) {
+        int[] start = new int[n + 1];
+        for (int e : edges) {
+            start[key.applyAsInt(e) + 1]++;
+        }
+        for (int k = 0; k < n; k++) {
+            start[k + 1] += start[k];
+        }
+        int[] out = new int[edges.length];
+        for (int e : edges) {
+            out[start[key.applyAsInt(e)]++] = e;
         }
         return out;
     }

@@ -18,7 +18,7 @@ public final class OfflineSync {
     private OfflineSync() {
     }
 
-    /** Every node's factor to its component's reference, by node. */
+    /** Every node's factor to its component's reference, by node, as {@link NetworkSync#evaluate(Long)} gives it. */
     public static Map<String, NodeFactor> factors(Iterable<MatchedPair> pairs, LinkOptions link,
             NetworkOptions network) {
         Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
@@ -29,7 +29,7 @@ public final class OfflineSync {
         links.forEach((k, l) -> net.update(LinkEstimate.of(k, l)));
         net.drain();
         Map<String, NodeFactor> out = new TreeMap<>();
-        net.factors().forEach(f -> out.put(f.node(), f));
+        net.evaluate(null).factors().forEach(f -> out.put(f.node(), f.nodeFactor()));
         return out;
     }
 }

@@ -41,6 +41,8 @@ public final class AppMetrics implements AutoCloseable {
         gauge("tracesync.segments.pending", "Sends or receives waiting for their other side", stats.pendingSegments);
         gauge("tracesync.links.accurate", "ACCURATE links, counted by the link tasks of this instance",
                 stats.accurateLinks);
+        gauge("tracesync.links.inconsistent", "Links left out at the last emission, each contradicting the other "
+                + "paths between its nodes", stats.inconsistentLinks);
         for (Quality q : Quality.values()) {
             AtomicLong n = stats.linksByQuality.computeIfAbsent(q.name(), k -> new AtomicLong());
             Gauge.builder("tracesync.network.links", n, AtomicLong::get)

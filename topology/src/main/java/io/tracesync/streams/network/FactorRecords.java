@@ -4,8 +4,10 @@ import io.tracesync.avro.Component;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeLink;
 import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
@@ -20,26 +22,40 @@ public final class FactorRecords {
     private FactorRecords() {
     }
 
-    public static SyncFactor of(NodeFactor f, long validFromMs, long version) {
+    public static SyncFactor of(AnchoredFactor f, long validFromMs, long version) {
         Factor x = f.factor();
         return SyncFactor.newBuilder()
                 .setNode(f.node())
                 .setComponent(f.reference())
                 .setReference(f.reference())
                 .setMap(LinkSummaries.clockMap(x.toReference()))
-                .setUpPs(x.upPs() == LinkEstimate.UNBOUNDED ? null : x.upPs())
-                .setDownPs(x.downPs() == LinkEstimate.UNBOUNDED ? null : x.downPs())
+                .setUpPs(bound(x.upPs()))
+                .setDownPs(bound(x.downPs()))
                 .setBoundNs(x.bounded() ? Math.nextUp(Math.max(x.upPs(), x.downPs()) / 1000.0) : null)
+                .setAnchorNs(x.anchorNs())
+                .setGrowthAbove(x.growthAbove())
+                .setGrowthBelow(x.growthBelow())
+                .setEvaluatedAtNs(f.evaluatedAtNs())
+                .setMethod(f.method() == NetworkMethod.TREE ? "tree" : "all-links")
+                .setTreeUpPs(bound(f.treeUpPs()))
+                .setTreeDownPs(bound(f.treeDownPs()))
                 .setValidFromMs(validFromMs)
                 .setVersion(version)
                 .build();
     }
 
-    /** The factor a record carries. */
+    private static Long bound(long ps) {
+        return ps == LinkEstimate.UNBOUNDED ? null : ps;
+    }
+
+    /** The factor a record carries; a record without anchor or growth (an older writer's) has bounds that do not grow. */
     public static Factor factor(SyncFactor r) {
         return new Factor(LinkSummaries.clockMap(r.getMap()),
                 r.getUpPs() == null ? LinkEstimate.UNBOUNDED : r.getUpPs(),
-                r.getDownPs() == null ? LinkEstimate.UNBOUNDED : r.getDownPs());
+                r.getDownPs() == null ? LinkEstimate.UNBOUNDED : r.getDownPs(),
+                r.getAnchorNs() == null ? 0 : r.getAnchorNs(),
+                r.getGrowthAbove() == null ? 0 : r.getGrowthAbove(),
+                r.getGrowthBelow() == null ? 0 : r.getGrowthBelow());
     }
 
     public static TreeSnapshot tree(List<TreeEdge> edges, List<NodeFactor> factors, long version, long takenMs) {

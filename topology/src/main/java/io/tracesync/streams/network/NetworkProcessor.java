@@ -6,10 +6,11 @@ import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.Quality;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
-import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.link.LinkSummaries;
@@ -69,6 +70,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private long oldestPendingMs = Long.MAX_VALUE;
     private NetworkSync network;
     private List<TreeEdge> lastTree = List.of();
+    private List<LinkKey> excluded = List.of();
     private long treeVersion;
     private boolean dirty;
     private long lastSummary = System.nanoTime() - SUMMARY_EVERY_NS;
@@ -148,10 +150,11 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         dirty = false;
         stats.factorLagMs.set(Math.max(0, now - oldestPendingMs));
         oldestPendingMs = Long.MAX_VALUE;
-        // By node: the core's drain order follows its internal ids, which a rebuild from the store assigns anew.
-        List<NodeFactor> changed = new ArrayList<>(network.drain());
-        changed.sort(Comparator.comparing(NodeFactor::node));
-        for (NodeFactor f : changed) {
+        network.drain();
+        // Every node, by name, evaluated at its component's latest time from every link (or along the tree).
+        NetworkSync.Evaluation evaluation = network.evaluate(null);
+        reportExcluded(evaluation.excluded());
+        for (AnchoredFactor f : evaluation.factors()) {
             SyncFactor old = emitted.get(f.node());
             if (old == null || gate.matters(old.getReference(), FactorRecords.factor(old), f.reference(), f.factor(),
                     latestLocalNs.getOrDefault(f.node(), 0L))) {
@@ -173,8 +176,22 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
         if (System.nanoTime() - lastSummary >= SUMMARY_EVERY_NS) {
             lastSummary = System.nanoTime();
-            summarize(network.factors());
+            summarize(evaluation.factors());
         }
+    }
+
+    /** Logs the links found contradicting the others when that set changes, and counts them. */
+    private void reportExcluded(List<LinkKey> now) {
+        if (!now.equals(excluded)) {
+            if (!now.isEmpty()) {
+                LOG.warn("links left out, each contradicting the other paths between its nodes (a negative cycle: "
+                        + "a clock step, a wrong match or a non-linear stretch): {}", now);
+            } else {
+                LOG.info("no link contradicts the others any more");
+            }
+            excluded = now;
+        }
+        stats.inconsistentLinks.set(now.size());
     }
 
     /** Components whose reference node was not a reference before (a new component counts too). */
@@ -193,16 +210,16 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     }
 
     /** The progress figures (for people, so at most once a second): the largest component's reference and its widest bound. */
-    private void summarize(List<NodeFactor> all) {
+    private void summarize(List<AnchoredFactor> all) {
         Map<String, Integer> sizes = new HashMap<>();
-        for (NodeFactor f : all) {
+        for (AnchoredFactor f : all) {
             sizes.merge(f.reference(), 1, Integer::sum);
         }
         String largest = sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
                 .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
                 .map(Map.Entry::getKey).orElse("");
         long worst = -1;
-        for (NodeFactor f : all) {
+        for (AnchoredFactor f : all) {
             if (f.reference().equals(largest) && f.factor().bounded()) {
                 worst = Math.max(worst, Math.max(f.factor().upPs(), f.factor().downPs()));
             }

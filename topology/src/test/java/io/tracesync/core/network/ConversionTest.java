@@ -66,6 +66,32 @@ class ConversionTest {
         }
     }
 
+    /**
+     * Bounds that hold at an anchor grow away from it: after it up by growthAbove and down by growthBelow per ns,
+     * before it the other way round, rounded up to the picosecond.
+     */
+    @Test
+    void boundsGrowAwayFromTheAnchorAtTheirTwoRates() {
+        Factor f = new Factor(ClockMap.IDENTITY, 1_000, 2_000, 1_000_000, 1e-6, 3e-6);
+        Conversion at = Conversion.of(f, 1_000_000);
+        assertEquals(999_998, at.lowerNs());
+        assertEquals(1_000_001, at.upperNs());
+        // 1 s after the anchor: up 1 ns + 1 µs, down 2 ns + 3 µs, each rounded up by at most a picosecond more
+        assertBetween(1_000 + 1_000_000, f.upAtPs(1_001_000_000));
+        assertBetween(2_000 + 3_000_000, f.downAtPs(1_001_000_000));
+        // 1 s before it: up grows by the lower rate and down by the upper one
+        assertBetween(1_000 + 3_000_000, f.upAtPs(-999_000_000));
+        assertBetween(2_000 + 1_000_000, f.downAtPs(-999_000_000));
+        Conversion after = Conversion.of(f, 1_001_000_000);
+        assertEquals(1_001_000_000 - 2 - 3_000 - 1, after.lowerNs(), "3,002.001 ns below, rounded outward");
+        assertEquals(1_001_000_000 + 1 + 1_000 + 1, after.upperNs());
+        assertEquals(LinkEstimate.UNBOUNDED, f.upAtPs(Long.MIN_VALUE), "beyond the long range: no bound");
+    }
+
+    private static void assertBetween(long exactPs, long gotPs) {
+        assertTrue(gotPs >= exactPs && gotPs <= exactPs + 1, gotPs + " vs " + exactPs);
+    }
+
     @Test
     void boundsOfAFractionOfANanosecondRoundToTheNextWholeOnes() {
         Conversion c = Conversion.of(new Factor(ClockMap.IDENTITY, 1, 1), 1000);

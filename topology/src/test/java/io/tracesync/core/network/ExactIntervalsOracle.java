@@ -5,6 +5,7 @@ import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.function.BinaryOperator;
 
 /**
  * The system of {@link NetworkIntervals}, solved exactly and simply: slope ranges as exact products of the links'
@@ -42,13 +43,14 @@ final class ExactIntervalsOracle {
             LinkEstimate e = c.links()[l];
             from[arcs] = c.linkB()[l];
             to[arcs] = c.linkA()[l];
-            factor[arcs++] = exact(e.maxSlope());
+            // the model's slope ranges, cut to [1/e, e] (NetworkIntervals.SLOPE_LIMIT)
+            factor[arcs++] = exact(Math.min(e.maxSlope(), NetworkIntervals.SLOPE_LIMIT));
             from[arcs] = c.linkA()[l];
             to[arcs] = c.linkB()[l];
-            factor[arcs++] = Rational.of(1).divide(exact(e.minSlope()));
+            factor[arcs++] = Rational.of(1).divide(exact(Math.max(e.minSlope(), 1 / NetworkIntervals.SLOPE_LIMIT)));
         }
-        Rational[] kHigh = products(n, from, to, factor, arcs, true);
-        Rational[] kLowInverse = products(n, from, to, factor, arcs, false);
+        Rational[] kHigh = shortest(n, from, to, factor, arcs, true, Rational.of(1), Rational::multiply);
+        Rational[] kLowInverse = shortest(n, from, to, factor, arcs, false, Rational.of(1), Rational::multiply);
         if (kHigh == null || kLowInverse == null) {
             return new Answer(false, null, null);
         }
@@ -77,8 +79,8 @@ final class ExactIntervalsOracle {
             oTo[offsetArcs] = b;
             weight[offsetArcs++] = lower.negate();
         }
-        Rational[] up = bellmanFord(n, oFrom, oTo, weight, offsetArcs, true);
-        Rational[] down = bellmanFord(n, oFrom, oTo, weight, offsetArcs, false);
+        Rational[] up = shortest(n, oFrom, oTo, weight, offsetArcs, true, Rational.of(0), Rational::add);
+        Rational[] down = shortest(n, oFrom, oTo, weight, offsetArcs, false, Rational.of(0), Rational::add);
         return up == null || down == null ? new Answer(false, null, null) : new Answer(true, up, down);
     }
 
@@ -96,52 +98,29 @@ final class ExactIntervalsOracle {
     }
 
     /**
-     * Shortest multiplicative paths from node 0: κ_v ≤ min over paths of the product of factors (forward), or
-     * 1/κ_v ≤ the same over reversed arcs; null on a cycle of product below 1. Unreachable: null entries.
+     * Shortest paths from node 0 (forward) or to it, a path's length being its arcs' weights combined by
+     * {@code combine} from {@code identity} (sums from 0, or products from 1 for the slope ranges): Bellman–Ford;
+     * null on a cycle that shortens paths forever; unreachable: null entries.
      */
-    private static Rational[] products(int n, int[] from, int[] to, Rational[] factor, int arcs, boolean forward) {
+    private static Rational[] shortest(int n, int[] from, int[] to, Rational[] weight, int arcs, boolean forward,
+            Rational identity, BinaryOperator<Rational> combine) {
         Rational[] best = new Rational[n];
-        best[0] = Rational.of(1);
+        best[0] = identity;
         for (int pass = 0; pass <= n; pass++) {
             boolean changed = false;
             for (int k = 0; k < arcs; k++) {
                 int u = forward ? from[k] : to[k];
                 int v = forward ? to[k] : from[k];
                 if (best[u] != null) {
-                    Rational p = best[u].multiply(factor[k]);
-                    if (best[v] == null || p.compareTo(best[v]) < 0) {
-                        best[v] = p;
+                    Rational d = combine.apply(best[u], weight[k]);
+                    if (best[v] == null || d.compareTo(best[v]) < 0) {
+                        best[v] = d;
                         changed = true;
                     }
                 }
             }
             if (!changed) {
                 return best;
-            }
-        }
-        return null;
-    }
-
-    /** Shortest paths from node 0 (forward) or to it; null on a negative cycle; unreachable: null entries. */
-    private static Rational[] bellmanFord(int n, int[] from, int[] to, Rational[] weight, int arcs,
-            boolean forward) {
-        Rational[] dist = new Rational[n];
-        dist[0] = Rational.of(0);
-        for (int pass = 0; pass <= n; pass++) {
-            boolean changed = false;
-            for (int k = 0; k < arcs; k++) {
-                int u = forward ? from[k] : to[k];
-                int v = forward ? to[k] : from[k];
-                if (dist[u] != null) {
-                    Rational d = dist[u].add(weight[k]);
-                    if (dist[v] == null || d.compareTo(dist[v]) < 0) {
-                        dist[v] = d;
-                        changed = true;
-                    }
-                }
-            }
-            if (!changed) {
-                return dist;
             }
         }
         return null;

@@ -46,12 +46,11 @@ class ExactIntervalsOracleTest {
         w.names.forEach(net::addNode);
         estimates.forEach(net::update);
         net.drain();
-        for (NetworkSync.Members members : net.components()) {
-            NetworkIntervals.Component c = members.component();
+        for (NetworkIntervals.Component c : net.components()) {
             Long at = r.nextBoolean() ? null : NetworkIntervals.defaultTime(c) + (long) ((r.nextDouble() - 0.5) * 200e9);
             for (NetworkMethod method : NetworkMethod.values()) {
                 NetworkIntervals.Result fast = NetworkIntervals.compute(c, method,
-                        NetworkIntervals.Weighting.INVERSE_WIDTH, at, null);
+                        NetworkIntervals.Weighting.INVERSE_WIDTH, at);
                 compare(c, method, fast);
             }
         }
@@ -62,7 +61,7 @@ class ExactIntervalsOracleTest {
         int m = c.links().length;
         long[] x = new long[n];
         for (int v = 0; v < n; v++) {
-            x[v] = fast.factors()[v].anchorNs();
+            x[v] = fast.factors()[v].factor().anchorNs();
         }
         assertEquals(fast.evaluatedAtNs(), x[0]);
         boolean[] all = new boolean[m];
@@ -87,16 +86,16 @@ class ExactIntervalsOracleTest {
         for (int v = 1; v < n; v++) {
             AnchoredFactor f = fast.factors()[v];
             Rational tv = ExactIntervalsOracle.apply(c.treeMaps()[v], x[v]).multiply(Rational.of(1000));
-            Rational mv = ExactIntervalsOracle.apply(f.toReference(), x[v]).multiply(Rational.of(1000));
+            Rational mv = ExactIntervalsOracle.apply(f.factor().toReference(), x[v]).multiply(Rational.of(1000));
             if (exact.up()[v] == null) {
-                assertFalse(f.bounded(), f + " bounded where no path is");
+                assertFalse(f.factor().bounded(), f + " bounded where no path is");
                 continue;
             }
-            assertTrue(f.bounded(), f::toString);
+            assertTrue(f.factor().bounded(), f::toString);
             long tolerance = 2L * n + 1;
             // fast interval [mv − down, mv + up] ⊇ exact [tv − downE, tv + upE], by at most the tolerance
-            Rational upperGap = mv.add(Rational.of(f.upPs())).subtract(tv.add(exact.up()[v]));
-            Rational lowerGap = tv.subtract(exact.down()[v]).subtract(mv.subtract(Rational.of(f.downPs())));
+            Rational upperGap = mv.add(Rational.of(f.factor().upPs())).subtract(tv.add(exact.up()[v]));
+            Rational lowerGap = tv.subtract(exact.down()[v]).subtract(mv.subtract(Rational.of(f.factor().downPs())));
             for (Rational gap : List.of(upperGap, lowerGap)) {
                 assertTrue(gap.signum() >= 0, f + ": does not contain the exact interval, gap " + gap.toDecimalString());
                 assertTrue(gap.compareTo(Rational.of(tolerance)) <= 0,

@@ -125,16 +125,16 @@ final class LinearNetwork {
      * violation.
      */
     String violation(AnchoredFactor f, long t) {
-        if (!f.bounded()) {
+        if (!f.factor().bounded()) {
             return null;
         }
         BigDecimal truth = referenceAt(f.node(), f.reference(), t);
-        BigDecimal estimate = f.toReference().slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
-                .add(f.toReference().offset().toBigDecimal());
+        BigDecimal estimate = f.factor().toReference().slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
+                .add(f.factor().toReference().offset().toBigDecimal());
         BigDecimal errorPs = estimate.subtract(truth).movePointRight(3);
         // the truth's division is rounded to 80 digits: 1e-30 ps is far above that and far below any bound's ps
-        if (errorPs.compareTo(BigDecimal.valueOf(f.downAtPs(t)).add(ROUNDING)) > 0
-                || errorPs.negate().compareTo(BigDecimal.valueOf(f.upAtPs(t)).add(ROUNDING)) > 0) {
+        if (errorPs.compareTo(BigDecimal.valueOf(f.factor().downAtPs(t)).add(ROUNDING)) > 0
+                || errorPs.negate().compareTo(BigDecimal.valueOf(f.factor().upAtPs(t)).add(ROUNDING)) > 0) {
             return f + " at " + t + ": error " + errorPs.round(new MathContext(12)) + " ps";
         }
         return null;
