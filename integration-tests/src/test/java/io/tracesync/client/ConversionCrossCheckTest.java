@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.core.numeric.ClockMap;
@@ -67,24 +69,23 @@ class ConversionCrossCheckTest {
         int checked = 0;
         for (TraceEvent e : cluster.events) {
             NodeFactor f = factors.get(e.getNode());
-            Conversion c = Factor.of(FactorRecords.of(f, 0, 1)).convert(e.getTsNs());
+            Conversion c = Factor.of(FactorRecords.of(new AnchoredFactor(f.node(), f.reference(), f.factor(), 0,
+                    LinkEstimate.UNBOUNDED, LinkEstimate.UNBOUNDED, NetworkMethod.ALL_LINKS), 0, 1))
+                    .convert(e.getTsNs());
             ClockMap core = f.factor().toReference();
             assertEquals(core.applyRounded(e.getTsNs()), c.referenceNs(), e::toString);
-            BigDecimal dd = core.apply(e.getTsNs()).toBigDecimal();
-            assertEquals(bound(dd, -f.factor().downPs(), RoundingMode.FLOOR), c.lowerNs().orElse(Long.MIN_VALUE));
-            assertEquals(bound(dd, f.factor().upPs(), RoundingMode.CEILING), c.upperNs().orElse(Long.MAX_VALUE));
+            // the bounds grown to the event's time, as the topology's /convert grows them
+            io.tracesync.core.network.Conversion theirs = io.tracesync.core.network.Conversion.of(f.factor(),
+                    e.getTsNs());
+            assertEquals(theirs.lowerNs() == null ? Long.MIN_VALUE : theirs.lowerNs(),
+                    c.lowerNs().orElse(Long.MIN_VALUE), e::toString);
+            assertEquals(theirs.upperNs() == null ? Long.MAX_VALUE : theirs.upperNs(),
+                    c.upperNs().orElse(Long.MAX_VALUE), e::toString);
             checked++;
         }
         assertTrue(factors.values().stream().anyMatch(f -> f.factor().bounded()
                 && !f.node().equals(f.reference())), "no bounded factor besides the references");
         System.out.printf("%d events of %d nodes converted alike%n", checked, factors.size());
-    }
-
-    private static long bound(BigDecimal value, long ps, RoundingMode rounding) {
-        if (Math.abs(ps) == LinkEstimate.UNBOUNDED) {
-            return ps < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
-        }
-        return value.add(BigDecimal.valueOf(ps, 3)).setScale(0, rounding).longValueExact();
     }
 
     private static SyncFactor record(ClockMap map, Long upPs, Long downPs) {

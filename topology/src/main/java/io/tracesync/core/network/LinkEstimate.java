@@ -90,25 +90,28 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
      * minSlope (the envelope is convex). {@link #UNBOUNDED} unless {@link #bounded()}.
      */
     public long upAtPs(long x) {
-        return bounded() ? Bounds.add(upPs, growthPs(x, maxSlope, minSlope)) : UNBOUNDED;
+        return bounded() ? envelopePs(upPs, x, latestNs, maxSlope, minSlope, aToB.slope().hi(), aToB.slope().lo())
+                : UNBOUNDED;
     }
 
     /** The same for the lower envelope below the estimate ({@link #downPs} at the latest time). */
     public long downAtPs(long x) {
-        return bounded() ? Bounds.add(downPs, growthPs(x, minSlope, maxSlope)) : UNBOUNDED;
+        return bounded() ? envelopePs(downPs, x, latestNs, minSlope, maxSlope, aToB.slope().hi(), aToB.slope().lo())
+                : UNBOUNDED;
     }
 
-    /** |slope of the envelope's side − the estimate's slope|·|x − latest|, rounded up; after and before latest. */
-    private long growthPs(long x, double after, double before) {
+    /**
+     * A side's bound at x from its bound at the latest time: plus |slope limit − the estimate's slope (s, sl)|·|x −
+     * latest|, rounded up, with the limit {@code after} the latest time and {@code before} it.
+     */
+    static long envelopePs(long boundPs, long x, long latestNs, double after, double before, double s, double sl) {
         long d = x - latestNs;
         if (((x ^ latestNs) & (x ^ d)) < 0 || Math.abs(d) > Long.MAX_VALUE / 1000) {
             return UNBOUNDED;
         }
-        double s = aToB.slope().hi();
-        double sl = aToB.slope().lo();
         // after − s and s − before are exact (Sterbenz: both near 1); lo is far below their ulp but not ignored.
         double rate = d >= 0 ? Math.abs(after - s - sl) : Math.abs(s - before + sl);
-        return Bounds.scaleUp(Math.abs(d) * 1000, Math.nextUp(rate));
+        return Bounds.add(boundPs, Bounds.scaleUp(Math.abs(d) * 1000, Math.nextUp(rate)));
     }
 
     /** The larger of the two bounds, in picoseconds. */

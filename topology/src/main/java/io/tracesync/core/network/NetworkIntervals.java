@@ -96,6 +96,69 @@ public final class NetworkIntervals {
     }
 
     /**
+     * What the systems read of every link, copied once into flat arrays: the estimates are objects spread over
+     * the heap, and every system passes over all links several times.
+     */
+    private static final class LinkTable {
+
+        final boolean[] bounded;
+        final boolean[] estimated;
+        final double[] minSlope;
+        final double[] maxSlope;
+        final double[] accuracy;
+        final double[] slopeHi;
+        final double[] slopeLo;
+        final double[] offsetHi;
+        final double[] offsetLo;
+        final long[] latest;
+        final long[] up;
+        final long[] down;
+
+        LinkTable(LinkEstimate[] links) {
+            int m = links.length;
+            bounded = new boolean[m];
+            estimated = new boolean[m];
+            minSlope = new double[m];
+            maxSlope = new double[m];
+            accuracy = new double[m];
+            slopeHi = new double[m];
+            slopeLo = new double[m];
+            offsetHi = new double[m];
+            offsetLo = new double[m];
+            latest = new long[m];
+            up = new long[m];
+            down = new long[m];
+            for (int l = 0; l < m; l++) {
+                LinkEstimate e = links[l];
+                bounded[l] = e.bounded();
+                estimated[l] = e.aToB() != null;
+                minSlope[l] = e.minSlope();
+                maxSlope[l] = e.maxSlope();
+                accuracy[l] = e.slopeAccuracy();
+                latest[l] = e.latestNs();
+                up[l] = e.upPs();
+                down[l] = e.downPs();
+                if (estimated[l]) {
+                    slopeHi[l] = e.aToB().slope().hi();
+                    slopeLo[l] = e.aToB().slope().lo();
+                    offsetHi[l] = e.aToB().offset().hi();
+                    offsetLo[l] = e.aToB().offset().lo();
+                }
+            }
+        }
+
+        /** {@link LinkEstimate#upAtPs} of link l at x. */
+        long upAt(int l, long x) {
+            return LinkEstimate.envelopePs(up[l], x, latest[l], maxSlope[l], minSlope[l], slopeHi[l], slopeLo[l]);
+        }
+
+        /** {@link LinkEstimate#downAtPs} of link l at x. */
+        long downAt(int l, long x) {
+            return LinkEstimate.envelopePs(down[l], x, latest[l], minSlope[l], maxSlope[l], slopeHi[l], slopeLo[l]);
+        }
+    }
+
+    /**
      * Evaluates a component at T = {@code atNs}, or at its default time when {@code atNs} is null. The answer
      * depends on the component alone (the least-squares fits start from the tree factors), so a restarted
      * stream and an offline run give the same factors bit for bit.
@@ -103,7 +166,8 @@ public final class NetworkIntervals {
     public static Result compute(Component c, NetworkMethod method, Weighting weighting, Long atNs) {
         int n = c.names().length;
         int m = c.links().length;
-        long t = atNs != null ? atNs : defaultTime(c);
+        LinkTable table = new LinkTable(c.links());
+        long t = atNs != null ? atNs : defaultTime(c, table);
         long[] x = new long[n];
         DoubleDouble[] tv = new DoubleDouble[n];
         boolean[] placed = new boolean[n];
@@ -118,9 +182,8 @@ public final class NetworkIntervals {
         }
         boolean[] excluded = new boolean[m];
         for (int l = 0; l < m; l++) {
-            LinkEstimate e = c.links()[l];
-            excluded[l] = !e.bounded() || !placed[c.linkA()[l]] || !placed[c.linkB()[l]]
-                    || !(e.minSlope() <= SLOPE_LIMIT && e.maxSlope() >= 1 / SLOPE_LIMIT);
+            excluded[l] = !table.bounded[l] || !placed[c.linkA()[l]] || !placed[c.linkB()[l]]
+                    || !(table.minSlope[l] <= SLOPE_LIMIT && table.maxSlope[l] >= 1 / SLOPE_LIMIT);
         }
         long[] logSlopes = new long[n];
         for (int v = 1; v < n; v++) {
@@ -128,16 +191,16 @@ public final class NetworkIntervals {
             logSlopes[v] = Math.abs(ln) <= 1 ? Math.round(ln * LOG_UNIT) : 0; // a potential only orders the search
         }
         try {
-            return solveAndExclude(c, method, weighting, t, x, tv, excluded, logSlopes);
+            return solveAndExclude(c, table, method, weighting, t, x, tv, excluded, logSlopes);
         } catch (IllegalStateException e) {
             // distances beyond the long range (links of absurd widths): no bound rather than a wrong one
             Arrays.fill(excluded, true);
-            return solveAndExclude(c, method, weighting, t, x, tv, excluded, logSlopes);
+            return solveAndExclude(c, table, method, weighting, t, x, tv, excluded, logSlopes);
         }
     }
 
-    private static Result solveAndExclude(Component c, NetworkMethod method, Weighting weighting, long t, long[] x,
-            DoubleDouble[] tv, boolean[] excluded, long[] logSlopes) {
+    private static Result solveAndExclude(Component c, LinkTable table, NetworkMethod method, Weighting weighting,
+            long t, long[] x, DoubleDouble[] tv, boolean[] excluded, long[] logSlopes) {
         int m = c.links().length;
         boolean[] treeOnly = new boolean[m];
         List<LinkKey> dropped = new ArrayList<>();
@@ -145,11 +208,11 @@ public final class NetworkIntervals {
             for (int l = 0; l < m; l++) {
                 treeOnly[l] = excluded[l] || !c.inTree()[l];
             }
-            Solution tree = Solution.solve(c, x, tv, treeOnly, null, logSlopes);
+            Solution tree = Solution.solve(c, table, x, tv, treeOnly, null, logSlopes);
             if (method == NetworkMethod.TREE) {
                 return new Result(t, factors(c, method, x, tv, tree, tree), List.of(), 0);
             }
-            Solution all = Solution.solve(c, x, tv, excluded, weighting, logSlopes);
+            Solution all = Solution.solve(c, table, x, tv, excluded, weighting, logSlopes);
             if (all.cycleLink < 0) {
                 return new Result(t, factors(c, method, x, tv, all, tree), List.copyOf(dropped), all.iterations);
             }
@@ -163,14 +226,17 @@ public final class NetworkIntervals {
 
     /** The newest latest time of the component's links, on the reference's clock by the tree factors. */
     static long defaultTime(Component c) {
+        return defaultTime(c, new LinkTable(c.links()));
+    }
+
+    private static long defaultTime(Component c, LinkTable table) {
         double[] best = {Double.NEGATIVE_INFINITY, 0};
         double[] v = new double[2];
         for (int l = 0; l < c.links().length; l++) {
-            LinkEstimate e = c.links()[l];
-            if (e.aToB() != null) {
+            if (table.estimated[l]) {
                 ClockMap f = c.treeMaps()[c.linkA()[l]];
                 DoubleDoubleArithmetic.applyMinus(f.slope().hi(), f.slope().lo(), f.offset().hi(), f.offset().lo(),
-                        e.latestNs(), 0, v, 0);
+                        table.latest[l], 0, v, 0);
                 if (v[0] > best[0] || (v[0] == best[0] && v[1] > best[1])) {
                     best[0] = v[0];
                     best[1] = v[1];
@@ -263,8 +329,8 @@ public final class NetworkIntervals {
          * Solves both systems; with a {@code weighting}, also the least-squares estimate. On a negative cycle,
          * {@code cycleLink} names the link to exclude.
          */
-        static Solution solve(Component c, long[] x, DoubleDouble[] tv, boolean[] excluded, Weighting weighting,
-                long[] logSlopes) {
+        static Solution solve(Component c, LinkTable table, long[] x, DoubleDouble[] tv, boolean[] excluded,
+                Weighting weighting, long[] logSlopes) {
             int n = x.length;
             int m = c.links().length;
             Solution s = new Solution();
@@ -274,16 +340,15 @@ public final class NetworkIntervals {
                 if (excluded[l]) {
                     continue;
                 }
-                LinkEstimate e = c.links()[l];
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
-                arcLink[logs.add(b, a, logUp(Math.log(Math.min(e.maxSlope(), SLOPE_LIMIT))))] = l;
-                arcLink[logs.add(a, b, logUp(-Math.log(Math.max(e.minSlope(), 1 / SLOPE_LIMIT))))] = l;
+                arcLink[logs.add(b, a, logUp(Math.log(Math.min(table.maxSlope[l], SLOPE_LIMIT))))] = l;
+                arcLink[logs.add(a, b, logUp(-Math.log(Math.max(table.minSlope[l], 1 / SLOPE_LIMIT))))] = l;
             }
             DifferenceConstraints.Result high = logs.distances(0, true, null, logSlopes);
             DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null, logSlopes) : high;
             if (!low.consistent()) {
-                s.cycleLink = worstOfCycle(c, low.negativeCycle(), arcLink, logResiduals(c, excluded));
+                s.cycleLink = worstOfCycle(c, low.negativeCycle(), arcLink, logResiduals(c, table, excluded));
                 return s;
             }
             s.slopeHigh = new double[n];
@@ -296,7 +361,7 @@ public final class NetworkIntervals {
                 s.slopeLow[v] = known ? Math.nextDown(Math.nextDown(Math.exp(-low.distance()[v] / LOG_UNIT))) : 0;
             }
             if (weighting != null) {
-                s.slopeEstimate = fitSlopes(c, excluded, logSlopes, s.slopeHigh);
+                s.slopeEstimate = fitSlopes(c, table, excluded, logSlopes, s.slopeHigh);
             }
             DifferenceConstraints offsets = new DifferenceConstraints(n, 2 * m);
             double[] mid = new double[m];
@@ -310,15 +375,13 @@ public final class NetworkIntervals {
                 if (excluded[l] || !Double.isFinite(s.slopeHigh[b])) {
                     continue;
                 }
-                LinkEstimate e = c.links()[l];
-                long u = e.upAtPs(x[a]);
-                long d = e.downAtPs(x[a]);
+                long u = table.upAt(l, x[a]);
+                long d = table.downAt(l, x[a]);
                 if (u == LinkEstimate.UNBOUNDED || d == LinkEstimate.UNBOUNDED) {
                     continue;
                 }
-                ClockMap map = e.aToB();
-                double cPs = DoubleDoubleArithmetic.applyMinus(map.slope().hi(), map.slope().lo(),
-                        map.offset().hi(), map.offset().lo(), x[a], x[b], scratch, 0) * 1000;
+                double cPs = DoubleDoubleArithmetic.applyMinus(table.slopeHi[l], table.slopeLo[l],
+                        table.offsetHi[l], table.offsetLo[l], x[a], x[b], scratch, 0) * 1000;
                 DoubleDoubleArithmetic.add(tv[b].hi(), tv[b].lo(), -tv[a].hi(), -tv[a].lo(), scratch, 0);
                 double dPs = (scratch[0] + scratch[1]) * 1000;
                 double top = cPs + u;
@@ -334,7 +397,7 @@ public final class NetworkIntervals {
                 arcLink[offsets.add(b, a, upper[l])] = l; // z_a − z_b ≤ upper
                 arcLink[offsets.add(a, b, -lower[l])] = l; // z_b − z_a ≤ −lower
                 mid[l] = (upper[l] / 2.0) + (lower[l] / 2.0);
-                weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], e.slopeAccuracy());
+                weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], table.accuracy[l]);
             }
             double[] z = null;
             long[] potential = null;
@@ -369,15 +432,16 @@ public final class NetworkIntervals {
          * The slopes κ_v by weighted least squares over every link's log-slope range (its middle, weight 1 / its
          * width), started from the tree's: the loops average the slope errors out as they do the offsets'.
          */
-        private static double[] fitSlopes(Component c, boolean[] excluded, long[] logSlopes, double[] slopeHigh) {
+        private static double[] fitSlopes(Component c, LinkTable table, boolean[] excluded, long[] logSlopes,
+                double[] slopeHigh) {
             int n = logSlopes.length;
             int m = c.links().length;
             double[] target = new double[m];
             double[] weight = new double[m];
             for (int l = 0; l < m; l++) {
                 if (!excluded[l]) {
-                    double lo = Math.log(c.links()[l].minSlope()) * SLOPE_FIT_UNIT;
-                    double hi = Math.log(c.links()[l].maxSlope()) * SLOPE_FIT_UNIT;
+                    double lo = Math.log(table.minSlope[l]) * SLOPE_FIT_UNIT;
+                    double hi = Math.log(table.maxSlope[l]) * SLOPE_FIT_UNIT;
                     target[l] = (lo + hi) / 2;
                     weight[l] = 1 / Math.max(hi - lo, 1e-6);
                 }
@@ -403,15 +467,14 @@ public final class NetworkIntervals {
         }
 
         /** Per link, how far the tree factors' log-slopes fall outside its range, relative to its width. */
-        private static double[] logResiduals(Component c, boolean[] excluded) {
+        private static double[] logResiduals(Component c, LinkTable table, boolean[] excluded) {
             double[] r = new double[c.links().length];
             for (int l = 0; l < r.length; l++) {
                 if (excluded[l]) {
                     continue;
                 }
-                LinkEstimate e = c.links()[l];
-                double lo = Math.log(e.minSlope());
-                double hi = Math.log(e.maxSlope());
+                double lo = Math.log(table.minSlope[l]);
+                double hi = Math.log(table.maxSlope[l]);
                 double est = Math.log(c.treeMaps()[c.linkA()[l]].slope().hi())
                         - Math.log(c.treeMaps()[c.linkB()[l]].slope().hi());
                 r[l] = Math.abs(est - (lo + hi) / 2) / Math.max(hi - lo, Double.MIN_NORMAL);
