@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -150,11 +149,11 @@ final class SyncPairsCommand implements Callable<Integer> {
     static final class MethodConverter implements ITypeConverter<NetworkMethod> {
         @Override
         public NetworkMethod convert(String value) {
-            return switch (value.toLowerCase(Locale.ROOT)) {
-                case "all-links" -> NetworkMethod.ALL_LINKS;
-                case "tree" -> NetworkMethod.TREE;
-                default -> throw new TypeConversionException("expected all-links or tree, not '" + value + "'");
-            };
+            try {
+                return NetworkMethod.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -160,7 +160,7 @@ final class SyncReport {
             ClockMap m = x.toReference();
             o.put("node", f.node());
             o.put("component", f.reference());
-            o.put("method", f.method() == NetworkMethod.TREE ? "tree" : "all-links");
+            o.put("method", f.method().label());
             o.put("evaluated_at_ns", f.evaluatedAtNs());
             o.put("anchor_ns", x.anchorNs());
             o.put("slope", m.slope().toDecimalString());

@@ -2,6 +2,7 @@ package io.tracesync.streams;
 
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.streams.errors.DeserializationHandler;
 import io.tracesync.streams.errors.ProcessingHandler;
@@ -71,6 +72,7 @@ public final class Settings {
         d.put("factors.emit.interval", "1s");
         d.put("factors.min.change", "0.1");
         d.put("network.weight", "slope-accuracy");
+        d.put("network.method", "all-links");
         d.put("network.approximate.weight", "none");
         d.put("network.reference", "");
         d.put("http.host", "127.0.0.1");
@@ -161,7 +163,8 @@ public final class Settings {
     }
 
     public NetworkOptions networkOptions() {
-        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(LinkWeight.parse(get("network.weight")));
+        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(LinkWeight.parse(get("network.weight")))
+                .withMethod(NetworkMethod.parse(get("network.method")));
         String approximate = get("network.approximate.weight");
         if (!approximate.equals("none")) {
             o = o.withApproximate(number("network.approximate.weight"));

@@ -30,8 +30,8 @@ import java.util.List;
  *
  * <p><b>Estimate.</b> The offsets z by weighted least squares over every link's interval midpoint
  * ({@link LeastSquaresOffsets}), each kept inside its own interval; the slopes likewise over every link's
- * log-slope range, each kept inside [κ_min, κ_max] (the tree method keeps the tree factor's slope); the bound
- * grows away from x_v by at most max(κ_max − slope, slope − κ_min) per ns.
+ * log-slope range, each kept inside [κ_min, κ_max] (the tree method keeps the tree factor's slope); the bounds
+ * grow away from x_v at the rates the slope range leaves, κ_max − slope and slope − κ_min ({@link Factor}).
  *
  * <p><b>Inconsistency.</b> A negative cycle proves some link's interval wrong (a clock step, a wrong match, a
  * non-linear stretch). Of the cycle's links, the one whose interval the least-squares estimate violates most,

@@ -7,7 +7,6 @@ import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
-import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
@@ -36,7 +35,7 @@ public final class FactorRecords {
                 .setGrowthAbove(x.growthAbove())
                 .setGrowthBelow(x.growthBelow())
                 .setEvaluatedAtNs(f.evaluatedAtNs())
-                .setMethod(f.method() == NetworkMethod.TREE ? "tree" : "all-links")
+                .setMethod(f.method().label())
                 .setTreeUpPs(bound(f.treeUpPs()))
                 .setTreeDownPs(bound(f.treeDownPs()))
                 .setValidFromMs(validFromMs)
