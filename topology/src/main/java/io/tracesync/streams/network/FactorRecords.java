@@ -1,9 +1,11 @@
 package io.tracesync.streams.network;
 
 import io.tracesync.avro.Component;
+import io.tracesync.avro.ExcludedLink;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeLink;
 import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
@@ -57,7 +59,8 @@ public final class FactorRecords {
                 r.getGrowthBelow() == null ? 0 : r.getGrowthBelow());
     }
 
-    public static TreeSnapshot tree(List<TreeEdge> edges, List<NodeFactor> factors, long version, long takenMs) {
+    public static TreeSnapshot tree(List<TreeEdge> edges, List<NodeFactor> factors, List<LinkKey> excluded,
+            long version, long takenMs) {
         Map<String, Integer> sizes = new TreeMap<>();
         for (NodeFactor f : factors) {
             sizes.merge(f.reference(), 1, Integer::sum);
@@ -68,6 +71,7 @@ public final class FactorRecords {
         for (TreeEdge e : edges) {
             links.add(new TreeLink(e.a(), e.b(), e.weight()));
         }
-        return new TreeSnapshot(version, takenMs, components, links);
+        return new TreeSnapshot(version, takenMs, components, links,
+                excluded.stream().map(k -> new ExcludedLink(k.a(), k.b())).toList());
     }
 }

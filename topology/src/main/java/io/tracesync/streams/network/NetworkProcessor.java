@@ -153,7 +153,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         network.drain();
         // Every node, by name, evaluated at its component's latest time from every link (or along the tree).
         NetworkSync.Evaluation evaluation = network.evaluate(null);
-        reportExcluded(evaluation.excluded());
+        boolean excludedChanged = reportExcluded(evaluation.excluded());
         for (AnchoredFactor f : evaluation.factors()) {
             SyncFactor old = emitted.get(f.node());
             if (old == null || gate.matters(old.getReference(), FactorRecords.factor(old), f.reference(), f.factor(),
@@ -165,9 +165,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             }
         }
         List<TreeEdge> tree = network.tree();
-        if (!tree.equals(lastTree)) {
+        if (!tree.equals(lastTree) || excludedChanged) {
             lastTree = tree;
-            TreeSnapshot snapshot = FactorRecords.tree(tree, network.factors(), ++treeVersion, now);
+            TreeSnapshot snapshot = FactorRecords.tree(tree, network.factors(), excluded, ++treeVersion, now);
             TreeSnapshot before = trees.get(TREE_KEY);
             stats.referenceChanges.addAndGet(newReferences(before, snapshot));
             trees.put(TREE_KEY, snapshot);
@@ -180,8 +180,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
     }
 
-    /** Logs the links found contradicting the others when that set changes, and counts them. */
-    private void reportExcluded(List<LinkKey> now) {
+    /** Logs the links found contradicting the others when that set changes, and counts them; true on a change. */
+    private boolean reportExcluded(List<LinkKey> now) {
+        stats.inconsistentLinks.set(now.size());
         if (!now.equals(excluded)) {
             if (!now.isEmpty()) {
                 LOG.warn("links left out, each contradicting the other paths between its nodes (a negative cycle: "
@@ -190,8 +191,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
                 LOG.info("no link contradicts the others any more");
             }
             excluded = now;
+            return true;
         }
-        stats.inconsistentLinks.set(now.size());
+        return false;
     }
 
     /** Components whose reference node was not a reference before (a new component counts too). */

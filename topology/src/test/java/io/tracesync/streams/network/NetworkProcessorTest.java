@@ -3,6 +3,7 @@ package io.tracesync.streams.network;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.avro.ExcludedLink;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.SyncFactor;
@@ -19,8 +20,10 @@ import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.link.LinkSummaries;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.avro.specific.SpecificRecord;
@@ -257,5 +260,42 @@ class NetworkProcessorTest {
         List<List<Object>> expected = factorRecords(uninterrupted);
         assertTrue(expected.size() > 10, "factors change many times: " + expected.size());
         assertEquals(expected, factorRecords(context));
+    }
+
+    /**
+     * A link whose estimate says b's clock is 5 ms later than its pairs showed contradicts the other paths: the
+     * next snapshot lists it as excluded and the metric counts it; with its true summary back, it is not.
+     */
+    @Test
+    void aLinkContradictingTheOthersIsLeftOutReportedAndBackOnceItAgrees() {
+        List<LinkSummary> all = summaries(Integer.MAX_VALUE);
+        NetworkProcessor p = started();
+        feed(p, all);
+        punctuate(1_000);
+        TreeSnapshot first = lastTree();
+        assertEquals(List.of(), first.getExcluded());
+        assertEquals(0, stats.inconsistentLinks.get());
+        // a link off the forest, so that the forest's paths check it
+        Set<String> tree = new HashSet<>();
+        first.getEdges().forEach(e -> tree.add(e.getA() + "~" + e.getB()));
+        LinkSummary good = all.stream().filter(s -> s.getQuality() == io.tracesync.avro.Quality.ACCURATE
+                && !tree.contains(s.getA() + "~" + s.getB())).findFirst().orElseThrow();
+        LinkSummary bad = LinkSummary.newBuilder(good).setEstimate(new io.tracesync.avro.ClockMap(
+                good.getEstimate().getSlopeHi(), good.getEstimate().getSlopeLo(),
+                good.getEstimate().getOffsetHi() + 5_000_000, good.getEstimate().getOffsetLo())).build();
+        feed(p, List.of(bad));
+        punctuate(2_000);
+        assertEquals(List.of(new ExcludedLink(good.getA(), good.getB())), lastTree().getExcluded());
+        assertEquals(1, stats.inconsistentLinks.get());
+        feed(p, List.of(good));
+        punctuate(3_000);
+        assertEquals(List.of(), lastTree().getExcluded());
+        assertEquals(0, stats.inconsistentLinks.get());
+    }
+
+    private TreeSnapshot lastTree() {
+        List<TreeSnapshot> sent = context.forwarded().stream().map(f -> f.record().value())
+                .filter(TreeSnapshot.class::isInstance).map(TreeSnapshot.class::cast).toList();
+        return sent.get(sent.size() - 1);
     }
 }
