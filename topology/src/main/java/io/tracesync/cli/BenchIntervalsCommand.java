@@ -36,7 +36,8 @@ final class BenchIntervalsCommand implements Callable<Integer> {
             description = "Rounds per size; the median is printed (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Override

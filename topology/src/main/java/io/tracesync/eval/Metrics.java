@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Tracesync's replayed factors measured against the ground truth (issue #4). */
+/** Tracesync's replayed factors measured against the ground truth (docs/ACCURACY.md). */
 public final class Metrics {
 
     private Metrics() {

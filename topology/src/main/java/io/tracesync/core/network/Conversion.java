@@ -5,9 +5,10 @@ import java.math.RoundingMode;
 
 /**
  * A local time converted to its reference clock with the guaranteed interval of its factor: the reference's true
- * time lies in [lowerNs, upperNs] (thesis §5.5.4). {@code referenceNs} is map(t) exactly (the map's double-doubles
- * are binary fractions, so the product and sum are exact decimals); the interval is rounded outward to whole
- * nanoseconds, each end null while its bound is unbounded.
+ * time lies in [lowerNs, upperNs], the factor's bounds grown to the local time ({@link Factor#upAtPs}).
+ * {@code referenceNs} is map(t) exactly (the map's double-doubles are binary fractions, so the product and sum are
+ * exact decimals); the interval is rounded outward to whole nanoseconds, each end null while its bound is
+ * unbounded.
  */
 public record Conversion(long localNs, BigDecimal referenceNs, Long lowerNs, Long upperNs) {
 

@@ -49,7 +49,10 @@ public final class FactorRecords {
         return ps == LinkEstimate.UNBOUNDED ? null : ps;
     }
 
-    /** The factor a record carries; a record without anchor or growth (an older writer's) has bounds that do not grow. */
+    /**
+     * The factor a record carries; a record without anchor or growth (an older writer's) has bounds that do not
+     * grow.
+     */
     public static Factor factor(SyncFactor r) {
         return new Factor(LinkSummaries.clockMap(r.getMap()),
                 r.getUpPs() == null ? LinkEstimate.UNBOUNDED : r.getUpPs(),

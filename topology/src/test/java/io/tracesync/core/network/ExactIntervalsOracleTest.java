@@ -47,7 +47,8 @@ class ExactIntervalsOracleTest {
         estimates.forEach(net::update);
         net.drain();
         for (NetworkIntervals.Component c : net.components()) {
-            Long at = r.nextBoolean() ? null : NetworkIntervals.defaultTime(c) + (long) ((r.nextDouble() - 0.5) * 200e9);
+            Long at = r.nextBoolean() ? null
+                    : NetworkIntervals.defaultTime(c) + (long) ((r.nextDouble() - 0.5) * 200e9);
             for (NetworkMethod method : NetworkMethod.values()) {
                 NetworkIntervals.Result fast = NetworkIntervals.compute(c, method,
                         NetworkIntervals.Weighting.INVERSE_WIDTH, at);
@@ -97,7 +98,8 @@ class ExactIntervalsOracleTest {
             Rational upperGap = mv.add(Rational.of(f.factor().upPs())).subtract(tv.add(exact.up()[v]));
             Rational lowerGap = tv.subtract(exact.down()[v]).subtract(mv.subtract(Rational.of(f.factor().downPs())));
             for (Rational gap : List.of(upperGap, lowerGap)) {
-                assertTrue(gap.signum() >= 0, f + ": does not contain the exact interval, gap " + gap.toDecimalString());
+                assertTrue(gap.signum() >= 0,
+                        f + ": does not contain the exact interval, gap " + gap.toDecimalString());
                 assertTrue(gap.compareTo(Rational.of(tolerance)) <= 0,
                         f + ": " + gap.toDecimalString() + " ps wider than the exact interval");
             }

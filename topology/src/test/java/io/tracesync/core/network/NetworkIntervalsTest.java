@@ -91,7 +91,8 @@ class NetworkIntervalsTest {
             if (t.factor().bounded()) {
                 assertTrue(a.factor().bounded(), "a bounded tree path is one of the paths: " + a);
                 // the interval [T_v − down, T_v + up] of z: shifting the map moves both ends by the same amount
-                assertTrue(a.factor().upPs() + a.factor().downPs() <= t.factor().upPs() + t.factor().downPs() + 2, a + " wider than " + t);
+                assertTrue(a.factor().upPs() + a.factor().downPs() <= t.factor().upPs() + t.factor().downPs() + 2,
+                        a + " wider than " + t);
                 assertTrue(a.factor().upPs() <= a.treeUpPs() && a.factor().downPs() <= a.treeDownPs(), a::toString);
             }
             for (long d : new long[] {0, 1, -1, 1_000_000_000L, -1_000_000_000L, 3_600_000_000_000L,
@@ -138,7 +139,8 @@ class NetworkIntervalsTest {
     private static BigDecimal edge(AnchoredFactor f, long t, boolean upper) {
         BigDecimal value = f.factor().toReference().slope().toBigDecimal().multiply(BigDecimal.valueOf(t))
                 .add(f.factor().toReference().offset().toBigDecimal()).movePointRight(3);
-        return upper ? value.add(BigDecimal.valueOf(f.factor().upAtPs(t))) : value.subtract(BigDecimal.valueOf(f.factor().downAtPs(t)));
+        return upper ? value.add(BigDecimal.valueOf(f.factor().upAtPs(t)))
+                : value.subtract(BigDecimal.valueOf(f.factor().downAtPs(t)));
     }
 
     /** Both methods agree on a tree: there is no other path. */
@@ -156,7 +158,8 @@ class NetworkIntervalsTest {
             AnchoredFactor a = all.get(i);
             AnchoredFactor t = tree.get(i);
             assertTrue(a.factor().bounded(), a::toString);
-            assertEquals((double) t.factor().upPs() + t.factor().downPs(), (double) a.factor().upPs() + a.factor().downPs(), 2, a + " vs " + t);
+            assertEquals((double) t.factor().upPs() + t.factor().downPs(),
+                    (double) a.factor().upPs() + a.factor().downPs(), 2, a + " vs " + t);
         }
     }
 
