@@ -9,7 +9,6 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
-import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
 import java.util.ArrayList;
@@ -62,10 +61,10 @@ public final class FactorRecords {
                 r.getGrowthBelow() == null ? 0 : r.getGrowthBelow());
     }
 
-    public static TreeSnapshot tree(List<TreeEdge> edges, List<NodeFactor> factors, List<LinkKey> excluded,
+    public static TreeSnapshot tree(List<TreeEdge> edges, List<AnchoredFactor> factors, List<LinkKey> excluded,
             long version, long takenMs) {
         Map<String, Integer> sizes = new TreeMap<>();
-        for (NodeFactor f : factors) {
+        for (AnchoredFactor f : factors) {
             sizes.merge(f.reference(), 1, Integer::sum);
         }
         List<Component> components = new ArrayList<>(sizes.size());

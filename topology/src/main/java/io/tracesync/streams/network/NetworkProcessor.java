@@ -15,7 +15,6 @@ import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.link.LinkSummaries;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -167,7 +166,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         List<TreeEdge> tree = network.tree();
         if (!tree.equals(lastTree) || excludedChanged) {
             lastTree = tree;
-            TreeSnapshot snapshot = FactorRecords.tree(tree, network.factors(), excluded, ++treeVersion, now);
+            TreeSnapshot snapshot = FactorRecords.tree(tree, evaluation.factors(), excluded, ++treeVersion, now);
             TreeSnapshot before = trees.get(TREE_KEY);
             stats.referenceChanges.addAndGet(newReferences(before, snapshot));
             trees.put(TREE_KEY, snapshot);
