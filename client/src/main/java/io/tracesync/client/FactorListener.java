@@ -11,5 +11,5 @@ public interface FactorListener {
      * @param previous the factor it replaces, or null if the node had none
      * @param current the new factor, or null if a tombstone removed the node
      */
-    void changed(String node, Factor previous, Factor current);
+    void changed(String node, PublishedFactor previous, PublishedFactor current);
 }

@@ -16,10 +16,10 @@ final class LatestFactors {
     private static final Logger LOG = LoggerFactory.getLogger(LatestFactors.class);
 
     /** A change {@link #apply} made: previous or current is null when the node had no factor or lost it. */
-    record Change(String node, Factor previous, Factor current) {
+    record Change(String node, PublishedFactor previous, PublishedFactor current) {
     }
 
-    private final Map<String, Factor> byNode = new ConcurrentHashMap<>();
+    private final Map<String, PublishedFactor> byNode = new ConcurrentHashMap<>();
 
     /**
      * Applies one record of the topic (a null value is a tombstone). Records without a key, whose node differs
@@ -34,20 +34,20 @@ final class LatestFactors {
             return Optional.empty();
         }
         if (value == null) {
-            Factor removed = byNode.remove(key);
+            PublishedFactor removed = byNode.remove(key);
             return removed == null ? Optional.empty() : Optional.of(new Change(key, removed, null));
         }
-        Factor next;
+        PublishedFactor next;
         try {
             if (!key.equals(value.getNode())) {
                 throw new IllegalArgumentException("node " + value.getNode() + " under key " + key);
             }
-            next = Factor.of(value);
+            next = PublishedFactor.of(value);
         } catch (IllegalArgumentException e) {
             LOG.warn("skipped a malformed factor at {}: {}", origin, e.getMessage());
             return Optional.empty();
         }
-        Factor previous = byNode.get(key);
+        PublishedFactor previous = byNode.get(key);
         if (previous != null && previous.version() >= next.version()) {
             return Optional.empty();
         }
@@ -55,11 +55,11 @@ final class LatestFactors {
         return Optional.of(new Change(key, previous, next));
     }
 
-    Optional<Factor> get(String node) {
+    Optional<PublishedFactor> get(String node) {
         return Optional.ofNullable(byNode.get(node));
     }
 
-    Map<String, Factor> snapshot() {
+    Map<String, PublishedFactor> snapshot() {
         return Map.copyOf(byNode);
     }
 }

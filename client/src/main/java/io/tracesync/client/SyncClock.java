@@ -99,15 +99,15 @@ public final class SyncClock implements AutoCloseable {
     }
 
     /**
-     * {@code localNs} of {@code node}'s clock in its reference's time (see {@link Factor#convert}); empty if the
-     * node has no factor.
+     * {@code localNs} of {@code node}'s clock in its reference's time (see {@link PublishedFactor#convert}); empty if
+     * the node has no factor.
      */
-    public Optional<Conversion> convert(String node, long localNs) {
+    public Optional<ReferenceTime> convert(String node, long localNs) {
         return table.get(node).map(f -> f.convert(localNs));
     }
 
     /** The node's latest factor, if any. */
-    public Optional<Factor> factor(String node) {
+    public Optional<PublishedFactor> factor(String node) {
         return table.get(node);
     }
 
@@ -117,7 +117,7 @@ public final class SyncClock implements AutoCloseable {
     }
 
     /** The latest factor of every node, as of now. */
-    public Map<String, Factor> factors() {
+    public Map<String, PublishedFactor> factors() {
         return table.snapshot();
     }
 
@@ -132,7 +132,7 @@ public final class SyncClock implements AutoCloseable {
         }
     }
 
-    private static void tell(FactorListener listener, String node, Factor previous, Factor current) {
+    private static void tell(FactorListener listener, String node, PublishedFactor previous, PublishedFactor current) {
         try {
             listener.changed(node, previous, current);
         } catch (RuntimeException e) {

@@ -6,18 +6,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The client stays light: neither Kafka Streams nor the topology reaches its class path. */
+/** The client stays light: the core and the schemas, but neither Kafka Streams nor the topology. */
 class DependenciesTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"org.apache.kafka.streams.KafkaStreams", "io.tracesync.core.numeric.ClockMap",
-            "io.tracesync.streams.TracesyncApp"})
+    @ValueSource(strings = {"org.apache.kafka.streams.KafkaStreams", "io.tracesync.streams.TracesyncApp"})
     void isNotOnTheClassPath(String name) {
         assertThrows(ClassNotFoundException.class, () -> Class.forName(name));
     }
 
     @Test
-    void theSchemasAreThere() throws ClassNotFoundException {
+    void theSchemasAndTheCoreAreThere() throws ClassNotFoundException {
         Class.forName("io.tracesync.avro.SyncFactor");
+        Class.forName("io.tracesync.core.network.Conversion");
     }
 }

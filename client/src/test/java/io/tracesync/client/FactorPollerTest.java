@@ -115,7 +115,7 @@ class FactorPollerTest {
         return new ConsumerRecord<>(tp.topic(), tp.partition(), offset, key, value);
     }
 
-    private static long version(Factor f) {
+    private static long version(PublishedFactor f) {
         return f == null ? 0 : f.version();
     }
 }

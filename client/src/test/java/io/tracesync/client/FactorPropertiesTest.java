@@ -15,7 +15,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.statistics.Statistics;
 
-/** {@link Factor#convert} against an independent computation in binary ({@link DyadicSum}). */
+/** {@link PublishedFactor#convert} against an independent computation in binary ({@link DyadicSum}). */
 class FactorPropertiesTest {
 
     /** A normalized double-double near {@code around}: hi, and lo at most half an ulp of hi. */
@@ -27,8 +27,9 @@ class FactorPropertiesTest {
             @ForAll @LongRange(min = 0, max = (1L << 62) - 1) long t,
             @ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long upPs,
             @ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long downPs) {
-        Factor f = Factor.of(Factors.record("n", 1, slope.hi, slope.lo, offset.hi, offset.lo, upPs, downPs));
-        Conversion c = f.convert(t);
+        PublishedFactor f = PublishedFactor.of(Factors.record("n", 1, slope.hi, slope.lo, offset.hi, offset.lo, upPs,
+                downPs));
+        ReferenceTime c = f.convert(t);
         DyadicSum exact = DyadicSum.of(slope.hi, slope.lo, t, offset.hi, offset.lo);
         assertEquals(exact.nearest(), BigInteger.valueOf(c.referenceNs()));
         assertEquals(exact.floorPlusPs(-downPs), BigInteger.valueOf(c.lowerNs().getAsLong()));
@@ -43,7 +44,7 @@ class FactorPropertiesTest {
                 offset.lo, 0L, 0L);
         DyadicSum exact = DyadicSum.of(r.getMap().getSlopeHi(), slope.lo, t, offset.hi, offset.lo);
         BigInteger nearest = exact.nearest();
-        Factor f = Factor.of(r);
+        PublishedFactor f = PublishedFactor.of(r);
         boolean fits = nearest.bitLength() < 64 && exact.floorPlusPs(0).bitLength() < 64
                 && exact.ceilPlusPs(0).bitLength() < 64;
         Statistics.label("fits a long").collect(fits);

@@ -150,7 +150,7 @@ class DockerComposeFileTest {
         assertNotNull(sub);
         assertEquals("simulate", sub.commandSpec().name());
         String out = sub.matchedOptionValue("--out", Path.of("")).toString();
-        // `import csv DIR --bootstrap-servers B --schema-registry-url URL` (the import command, issue #7).
+        // `import csv DIR --bootstrap-servers B --schema-registry-url URL` (the import command).
         assertEquals(List.of("import", "csv", out), Arrays.asList(importCsv).subList(0, 3));
         Map<String, String> flags = new HashMap<>();
         for (int i = 3; i + 1 < importCsv.length; i += 2) {

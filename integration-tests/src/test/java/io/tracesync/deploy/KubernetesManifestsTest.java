@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * k8s/: every manifest decodes into its Kubernetes API type with no unknown field (KubernetesModel), and together
- * they deploy what issue #7 asks: state on persistent volumes, static membership, probes on the HTTP server,
+ * they deploy what an operator needs: state on persistent volumes, static membership, probes on the HTTP server,
  * restricted pods, configuration and credentials from a ConfigMap and Secrets, the application's output topics.
  */
 class KubernetesManifestsTest {

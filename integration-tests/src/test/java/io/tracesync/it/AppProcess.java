@@ -33,7 +33,7 @@ final class AppProcess implements AutoCloseable {
     /** Starts {@code tracesync run} with these settings: the three usual ones as flags, the others as {@code -D}. */
     static AppProcess start(Map<String, String> settings, Path log) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(PackagedJar.java(), "-XX:+UseSerialGC", "-Xmx256m",
-                "-XX:TieredStopAtLevel=1", "-jar", PackagedJar.jar().toString(), "run", "-D", "http.port=0"));
+                "-XX:TieredStopAtLevel=1", "-jar", PackagedJar.IMAGE.jar().toString(), "run", "-D", "http.port=0"));
         settings.forEach((k, v) -> {
             if (FLAGS.contains(k)) {
                 cmd.addAll(List.of("--" + k.replace('.', '-'), v));

@@ -113,7 +113,7 @@ class CorrectSpansTest {
         }
 
         Path log = dir.resolve("correct-spans.log");
-        Process p = PackagedJar.start(log, List.of("-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"),
+        Process p = PackagedJar.IMAGE.start(log, List.of("-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"),
                 "correct-spans", "--input", input, "--output", output, "--application-id", id + "-correct",
                 "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
                 "--schema-registry-url", SharedKafkaEnvironment.registryUrl(),

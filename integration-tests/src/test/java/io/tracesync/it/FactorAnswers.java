@@ -1,6 +1,7 @@
 package io.tracesync.it;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
@@ -34,7 +35,7 @@ final class FactorAnswers {
         }
         for (NodeFactor e : expected.values()) {
             SyncFactor g = got.get(e.node());
-            if (!e.reference().equals(g.getReference()) || !e.factor().equals(FactorRecords.factor(g))) {
+            if (!e.reference().equals(g.getReference()) || !e.factor().equals(PublishedFactor.of(g).factor())) {
                 return e.node() + ": " + g + " instead of " + e;
             }
         }

@@ -21,7 +21,8 @@ final class HeadlessChromium {
     HeadlessChromium(Path dir) throws IOException {
         if (!Files.isExecutable(BINARY)) {
             throw new AssertionError(BINARY + " is missing: install Debian's chromium package "
-                    + "(apt-get install chromium; .ci/run does) to test the live view");
+                    + "(apt-get install chromium; .ci/run does) to test the live view, or leave the tests that need "
+                    + "it out: -DexcludedGroups=chromium");
         }
         this.profile = Files.createDirectories(dir.resolve("chromium-profile"));
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.cli.PairsCsv;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -61,7 +62,7 @@ class ImportReplayTest {
             events += Files.readAllLines(f).size() - 1;
         }
 
-        String imported = PackagedJar.run(120, "import", "csv", run.toString(), "--bootstrap-servers",
+        String imported = PackagedJar.TOOLS.run(120, "import", "csv", run.toString(), "--bootstrap-servers",
                 SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url",
                 SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".");
         assertTrue(imported.startsWith(String.format("imported %,d events of 5 nodes from 5 file(s) into 5 topic(s)",
@@ -157,7 +158,7 @@ class ImportReplayTest {
         assertEquals(expected.keySet(), got.keySet());
         expected.forEach((node, f) -> {
             assertEquals(f.getReference(), got.get(node).getReference(), node);
-            assertEquals(FactorRecords.factor(f), FactorRecords.factor(got.get(node)), node);
+            assertEquals(PublishedFactor.of(f).factor(), PublishedFactor.of(got.get(node)).factor(), node);
         });
     }
 

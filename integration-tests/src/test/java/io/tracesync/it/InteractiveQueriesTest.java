@@ -36,6 +36,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.apache.kafka.streams.KafkaStreams;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Also health, metrics, errors, and every path of the OpenAPI description served.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
+@Tag("chromium")
 class InteractiveQueriesTest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,7 @@ import picocli.CommandLine;
  * factors equal the offline answer on the pairs the same import wrote.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
+@Tag("babeltrace2")
 class LttngImportTest {
 
     private static final Duration WAIT = Duration.ofSeconds(90);

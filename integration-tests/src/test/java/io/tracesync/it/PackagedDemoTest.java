@@ -23,7 +23,7 @@ class PackagedDemoTest {
 
     @Test
     void theDemoEndsWithEveryNodeBoundedAndEqualToTheOfflineAnswer() throws Exception {
-        String out = PackagedJar.run(300, "demo", "--nodes", "6", "--duration", "20s", "--seed", "3",
+        String out = PackagedJar.TOOLS.run(300, "demo", "--nodes", "6", "--duration", "20s", "--seed", "3",
                 "--work", work.toString(),
                 "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
                 "--schema-registry-url", SharedKafkaEnvironment.registryUrl());
@@ -41,7 +41,8 @@ class PackagedDemoTest {
     @Test
     void theDemoStartsAndStopsItsOwnServicesAndRunsAgain() throws Exception {
         for (String seed : new String[] {"5", "6"}) {
-            String out = PackagedJar.runIn(work, 300, "demo", "--nodes", "4", "--duration", "10s", "--seed", seed);
+            String out = PackagedJar.TOOLS.runIn(work, 300, "demo", "--nodes", "4", "--duration", "10s", "--seed",
+                    seed);
             Matcher m = Pattern.compile("(\\d+) of (\\d+) nodes: true error inside the guaranteed bound; (\\d+) equal")
                     .matcher(out);
             assertTrue(m.find(), out);

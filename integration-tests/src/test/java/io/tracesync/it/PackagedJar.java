@@ -11,20 +11,28 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** The packaged application, run as a user runs it: {@code java -jar tracesync-topology-*-all.jar ARGS}. */
+/**
+ * A packaged command line, run as a user runs it: {@code java -jar tracesync-MODULE-*-all.jar ARGS}. {@link #IMAGE}
+ * is the production image's jar (run, replay, correct-spans); {@link #TOOLS} the repository's {@code ./tracesync}.
+ */
 final class PackagedJar {
 
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    static final PackagedJar IMAGE = new PackagedJar("topology");
+    static final PackagedJar TOOLS = new PackagedJar("tools");
 
-    private PackagedJar() {
+    private final String module;
+
+    private PackagedJar(String module) {
+        this.module = module;
     }
 
-    /** The packaged jar, {@code topology/target/tracesync-topology-*-all.jar}. */
-    static Path jar() throws IOException {
-        try (var files = Files.list(ROOT.resolve("topology/target"))) {
+    /** The packaged jar, {@code MODULE/target/tracesync-MODULE-*-all.jar}. */
+    Path jar() throws IOException {
+        try (var files = Files.list(ROOT.resolve(module).resolve("target"))) {
             return files.filter(p -> p.getFileName().toString().endsWith("-all.jar")).findFirst()
                     .orElseThrow(() -> new IllegalStateException(
-                            "topology/target has no -all.jar: run `./mvnw verify` from the root"));
+                            module + "/target has no -all.jar: run `./mvnw verify` from the root"));
         }
     }
 
@@ -34,12 +42,12 @@ final class PackagedJar {
     }
 
     /** Runs it from the repository root and returns its standard output; fails unless it exits with 0 in time. */
-    static String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
+    String run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
         return runIn(ROOT, timeoutSeconds, args);
     }
 
     /** As {@link #run(long, String...)}, from {@code directory} and without services named by the environment. */
-    static String runIn(Path directory, long timeoutSeconds, String... args) throws IOException,
+    String runIn(Path directory, long timeoutSeconds, String... args) throws IOException,
             InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command(List.of(), args)).directory(directory.toFile());
         builder.environment().remove("TRACESYNC_BOOTSTRAP");
@@ -49,24 +57,24 @@ final class PackagedJar {
         String out = read(p.getInputStream());
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("tracesync " + String.join(" ", args) + " did not finish in "
+            throw new AssertionError(module + ": tracesync " + String.join(" ", args) + " did not finish in "
                     + timeoutSeconds + " s");
         }
         assertEquals(0, p.exitValue(), err.join());
         return out;
     }
 
-    static String run(String... args) throws IOException, InterruptedException {
+    String run(String... args) throws IOException, InterruptedException {
         return run(60, args);
     }
 
     /** Starts it in the background with extra JVM options, standard output and errors into {@code log}. */
-    static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
+    Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
         return new ProcessBuilder(command(jvmOptions, args)).directory(ROOT.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
     }
 
-    private static List<String> command(List<String> jvmOptions, String... args) throws IOException {
+    private List<String> command(List<String> jvmOptions, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(java()));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-jar", jar().toString()));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.environment.LocalKafka;
@@ -97,7 +98,7 @@ class SecureConnectionTest {
         Path log = dir.resolve("run.log");
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(cluster.nodes);
-            Process app = PackagedJar.start(log, List.of("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=info"),
+            Process app = PackagedJar.IMAGE.start(log, List.of("-Dorg.slf4j.simpleLogger.log.org.apache.kafka=info"),
                     "run", "--config", config.toString());
             try {
                 write(writer, cluster);
@@ -114,7 +115,7 @@ class SecureConnectionTest {
         assertTrue(logged.contains("security.protocol = SASL_SSL"), "the clients used SASL_SSL");
         assertFalse(logged.contains(PASSWORD), "the SCRAM password appears in the logs");
         assertFalse(logged.contains(secure.storePassword()), "the trust store password appears in the logs");
-        String printed = PackagedJar.run("run", "--config", config.toString(), "--print-config");
+        String printed = PackagedJar.IMAGE.run("run", "--config", config.toString(), "--print-config");
         assertTrue(printed.contains("sasl.jaas.config = [hidden]"), printed);
         assertFalse(printed.contains(PASSWORD) || printed.contains(secure.storePassword()), printed);
     }
@@ -178,7 +179,7 @@ class SecureConnectionTest {
             Map<String, SyncFactor> got = FactorsTopic.latest(settings, Duration.ofSeconds(30));
             if (got.keySet().equals(expected.keySet()) && expected.values().stream().allMatch(e ->
                     e.reference().equals(got.get(e.node()).getReference())
-                            && e.factor().equals(FactorRecords.factor(got.get(e.node()))))) {
+                            && e.factor().equals(PublishedFactor.of(got.get(e.node())).factor()))) {
                 return;
             }
             last = got.keySet().toString();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.avro.ClockMap;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.client.Conversion;
+import io.tracesync.client.ReferenceTime;
 import io.tracesync.client.SyncClock;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -84,7 +84,7 @@ class SyncClockIntegrationTest {
             assertTrue(changes.stream().noneMatch(c -> c.startsWith("g") || c.equals("a v9")), changes.toString());
 
             // (1 + 2^-40 + 2^-95)·T − 2.5e9 exactly: T·2^-40 = 1546140.9931..., T·2^-95 = 4.3e-11
-            Conversion a = clock.convert("a", T).orElseThrow();
+            ReferenceTime a = clock.convert("a", T).orElseThrow();
             long expected = T + 1_546_141 - 2_500_000_000L;
             assertEquals(expected, a.referenceNs());
             assertEquals(OptionalLong.of(expected - 1), a.lowerNs()); // .9931 - 0.25 rounded down
@@ -149,7 +149,7 @@ class SyncClockIntegrationTest {
                     WAIT, "the clock's factors are not the topic's latest");
             assertTrue(clock.awaitCaughtUp(Duration.ZERO));
             for (TraceEvent e : cluster.events) {
-                Conversion c = clock.convert(e.getNode(), e.getTsNs()).orElseThrow();
+                ReferenceTime c = clock.convert(e.getNode(), e.getTsNs()).orElseThrow();
                 NodeFactor f = expected.get(e.getNode());
                 assertEquals(f.reference(), c.reference());
                 assertEquals(f.factor().toReference().applyRounded(e.getTsNs()), c.referenceNs(), e::toString);

@@ -6,7 +6,7 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.tracesync.client.Conversion;
+import io.tracesync.client.ReferenceTime;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
@@ -26,10 +26,10 @@ public final class SpanTimeCorrection {
     public static final String BOUND_NS = "tracesync.bound_ns";
 
     private final HostIdentity hosts;
-    private final BiFunction<String, Long, Optional<Conversion>> convert;
+    private final BiFunction<String, Long, Optional<ReferenceTime>> convert;
 
     /** {@code convert}: a host's local time to its reference's (as {@code SyncClock.convert}). */
-    public SpanTimeCorrection(HostIdentity hosts, BiFunction<String, Long, Optional<Conversion>> convert) {
+    public SpanTimeCorrection(HostIdentity hosts, BiFunction<String, Long, Optional<ReferenceTime>> convert) {
         this.hosts = hosts;
         this.convert = convert;
     }
@@ -48,8 +48,8 @@ public final class SpanTimeCorrection {
     }
 
     private void correct(String host, Span.Builder s) {
-        Optional<Conversion> start = host == null ? Optional.empty() : convert.apply(host, s.getStartTimeUnixNano());
-        Optional<Conversion> end = host == null ? Optional.empty() : convert.apply(host, s.getEndTimeUnixNano());
+        Optional<ReferenceTime> start = host == null ? Optional.empty() : convert.apply(host, s.getStartTimeUnixNano());
+        Optional<ReferenceTime> end = host == null ? Optional.empty() : convert.apply(host, s.getEndTimeUnixNano());
         if (start.isEmpty() || end.isEmpty()) {
             s.addAttributes(string(STATUS, "no_factor"));
             return;
@@ -67,7 +67,7 @@ public final class SpanTimeCorrection {
         }
     }
 
-    private static long bound(Conversion c) {
+    private static long bound(ReferenceTime c) {
         return Math.max(c.upperNs().getAsLong() - c.referenceNs(), c.referenceNs() - c.lowerNs().getAsLong());
     }
 

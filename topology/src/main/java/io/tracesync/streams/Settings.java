@@ -4,6 +4,9 @@ import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.schema.SerdeConfig;
+import io.tracesync.streams.config.KnownKeys;
+import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.errors.DeserializationHandler;
 import io.tracesync.streams.errors.ProcessingHandler;
 import java.io.IOException;
@@ -11,73 +14,79 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * The application's configuration, layered like other Kafka Streams applications: built-in defaults, then a
  * properties file, then environment variables ({@code TRACESYNC_BOOTSTRAP_SERVERS} → {@code bootstrap.servers}:
- * prefix dropped, lower case, {@code _} → {@code .}), then command-line flags. Kafka Streams, client and
- * schema-registry keys pass through unchanged; tracesync's own keys are listed in {@link #DEFAULTS}.
+ * prefix dropped, lower case, {@code _} → {@code .}), then command-line flags. tracesync's own keys are declared in
+ * {@link TracesyncConfig} and validated when the settings are made; Kafka Streams, client and schema-registry keys
+ * pass through unchanged; a key that looks like a misspelt tracesync key is refused ({@link KnownKeys}).
  */
 public final class Settings {
 
-    /** tracesync's own keys with their defaults, and the Kafka Streams defaults tracesync changes. */
+    /** The Kafka Streams and client keys whose defaults tracesync changes, and the registry's address. */
+    public static final Map<String, String> KAFKA_DEFAULTS = kafkaDefaults();
+    /** Every default: tracesync's keys ({@link TracesyncConfig#CONFIG}) and {@link #KAFKA_DEFAULTS}. */
     public static final Map<String, String> DEFAULTS = defaults();
 
     private static final String ENV_PREFIX = "TRACESYNC_";
+    /** Variables of the launcher and the local environment, not configuration keys. */
+    private static final Set<String> NOT_KEYS = Set.of("TRACESYNC_JAVA_OPTS", "TRACESYNC_REGISTRY_JAVA");
     /** Secrets never printed by {@link #describe()}. */
     private static final Pattern SECRET = Pattern.compile(
             "(?i).*(password|secret|jaas|user\\.info|credentials|keystore\\.key|token).*");
 
     private final Map<String, String> values;
+    private final TracesyncConfig config;
 
+    /** @throws ConfigException if a tracesync key has an invalid value or an unknown key looks like one */
     private Settings(Map<String, String> values) {
+        KnownKeys.check(values);
         this.values = values;
+        this.config = new TracesyncConfig(withoutDigitGroups(values));
     }
 
-    private static Map<String, String> defaults() {
+    /** Integers may be written with digit groups, {@code 1_000_000}, as in Java. */
+    private static Map<String, String> withoutDigitGroups(Map<String, String> values) {
+        Map<String, String> v = new TreeMap<>(values);
+        TracesyncConfig.CONFIG.configKeys().forEach((k, key) -> {
+            if (v.containsKey(k) && (key.type == ConfigDef.Type.INT || key.type == ConfigDef.Type.SHORT
+                    || key.type == ConfigDef.Type.LONG)) {
+                v.put(k, v.get(k).replace("_", ""));
+            }
+        });
+        return v;
+    }
+
+    private static Map<String, String> kafkaDefaults() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put(StreamsConfig.APPLICATION_ID_CONFIG, "tracesync");
         d.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092");
-        d.put("schema.registry.url", "http://127.0.0.1:8081/apis/ccompat/v7");
+        d.put(SerdeConfig.URL, "http://127.0.0.1:8081/apis/ccompat/v7");
         d.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         d.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
         d.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeserializationHandler.class.getName());
         d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, ProcessingHandler.class.getName());
         d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
-        d.put("traces.pattern", "traces\\..+");
-        d.put("traces.topic", "");
-        d.put("traces.topic.prefix", "traces.");
-        d.put("traces.partitioned.by.segment", "false");
-        d.put("factors.topic", "sync.factors");
-        d.put("tree.topic", "sync.tree");
-        d.put("links.topic", "sync.links");
-        d.put("dlq.topic", "sync.dlq");
-        d.put("topics.partitions", "3");
-        d.put("topics.replication.factor", "1");
-        d.put("check.max.clock.jump", "1h");
-        d.put("matcher.rotation", "30s");
-        d.put("matcher.max.pending", "1000000");
-        d.put("pairs.batched", "true");
-        d.put("link.horizon", "30m");
-        d.put("link.min.delay", "0ns");
-        d.put("links.min.change", "0.01");
-        d.put("links.with.network", "false");
-        d.put("factors.emit.interval", "1s");
-        d.put("factors.min.change", "0.1");
-        d.put("network.weight", "slope-accuracy");
-        d.put("network.method", "all-links");
-        d.put("network.approximate.weight", "none");
-        d.put("network.reference", "");
-        d.put("http.host", "127.0.0.1");
-        d.put("http.port", "8080");
-        return Map.copyOf(d);
+        return Collections.unmodifiableMap(d);
+    }
+
+    private static Map<String, String> defaults() {
+        Map<String, String> d = new LinkedHashMap<>(KAFKA_DEFAULTS);
+        TracesyncConfig.CONFIG.configKeys().forEach((k, key) ->
+                d.put(k, ConfigDef.convertToString(key.defaultValue, key.type)));
+        return Collections.unmodifiableMap(d);
     }
 
     /** Defaults overlaid with the file (may be null), the environment and the flags, in that order. */
@@ -91,7 +100,7 @@ public final class Settings {
             p.stringPropertyNames().forEach(k -> v.put(k, p.getProperty(k).strip()));
         }
         env.forEach((k, val) -> {
-            if (k.startsWith(ENV_PREFIX)) {
+            if (k.startsWith(ENV_PREFIX) && !NOT_KEYS.contains(k)) {
                 v.put(envKey(k), val);
             }
         });
@@ -106,11 +115,11 @@ public final class Settings {
     }
 
     /** {@code TRACESYNC_BOOTSTRAP_SERVERS} → {@code bootstrap.servers}; the two short names of the local environment too. */
-    static String envKey(String name) {
+    public static String envKey(String name) {
         String k = name.substring(ENV_PREFIX.length());
         return switch (k) {
             case "BOOTSTRAP" -> StreamsConfig.BOOTSTRAP_SERVERS_CONFIG;
-            case "REGISTRY_URL" -> "schema.registry.url";
+            case "REGISTRY_URL" -> SerdeConfig.URL;
             default -> k.toLowerCase(Locale.ROOT).replace('_', '.');
         };
     }
@@ -125,51 +134,40 @@ public final class Settings {
         return new Settings(v);
     }
 
+    /** A duration key of {@link TracesyncConfig}. */
     public Duration duration(String key) {
-        try {
-            return Durations.parse(get(key));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(key + ": " + e.getMessage());
-        }
+        return Durations.parse(config.getString(key));
     }
 
+    /** A double key of {@link TracesyncConfig}. */
     public double number(String key) {
-        try {
-            return Double.parseDouble(get(key));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + ": '" + get(key) + "' is not a number");
-        }
+        return config.getDouble(key);
     }
 
+    /** An integer (int, short or long) key of {@link TracesyncConfig}. */
     public long integer(String key) {
-        try {
-            return Long.parseLong(get(key).replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + ": '" + get(key) + "' is not an integer");
-        }
+        return ((Number) config.values().get(key)).longValue();
     }
 
+    /** A boolean key of {@link TracesyncConfig}. */
     public boolean bool(String key) {
-        return switch (get(key)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException(key + ": '" + get(key) + "' is neither true nor false");
-        };
+        return config.getBoolean(key);
     }
 
     public LinkOptions linkOptions() {
-        long minDelay = duration("link.min.delay").toNanos();
-        return new LinkOptions(duration("link.horizon").toNanos(), minDelay, minDelay);
+        long minDelay = duration(TracesyncConfig.LINK_MIN_DELAY_CONFIG).toNanos();
+        return new LinkOptions(duration(TracesyncConfig.LINK_HORIZON_CONFIG).toNanos(), minDelay, minDelay);
     }
 
     public NetworkOptions networkOptions() {
-        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(LinkWeight.parse(get("network.weight")))
-                .withMethod(NetworkMethod.parse(get("network.method")));
-        String approximate = get("network.approximate.weight");
-        if (!approximate.equals("none")) {
-            o = o.withApproximate(number("network.approximate.weight"));
+        NetworkOptions o = NetworkOptions.DEFAULT
+                .withWeight(LinkWeight.parse(config.getString(TracesyncConfig.NETWORK_WEIGHT_CONFIG)))
+                .withMethod(NetworkMethod.parse(config.getString(TracesyncConfig.NETWORK_METHOD_CONFIG)));
+        String approximate = config.getString(TracesyncConfig.NETWORK_APPROXIMATE_WEIGHT_CONFIG);
+        if (!approximate.equals(TracesyncConfig.NONE)) {
+            o = o.withApproximate(Double.parseDouble(approximate));
         }
-        String pinned = get("network.reference");
+        String pinned = config.getString(TracesyncConfig.NETWORK_REFERENCE_CONFIG);
         return pinned.isEmpty() ? o : o.withPinnedReference(pinned);
     }
 
@@ -177,7 +175,8 @@ public final class Settings {
     public Properties streamsProperties() {
         Properties p = new Properties();
         values.forEach(p::setProperty);
-        p.setProperty(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, get("dlq.topic"));
+        p.setProperty(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,
+                config.getString(TracesyncConfig.DLQ_TOPIC_CONFIG));
         return p;
     }
 

@@ -1,5 +1,15 @@
 package io.tracesync.streams;
 
+import static io.tracesync.streams.config.TracesyncConfig.DLQ_TOPIC_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_TOPIC_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.LINKS_TOPIC_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TOPICS_REPLICATION_FACTOR_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TRACES_PATTERN_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TRACES_TOPIC_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TREE_TOPIC_CONFIG;
+
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPairs;
@@ -49,14 +59,14 @@ public final class Topics {
     private final short replication;
 
     public Topics(Settings s) {
-        String single = s.get("traces.topic");
+        String single = s.get(TRACES_TOPIC_CONFIG);
         traces = single.isEmpty()
-                ? new Input(Pattern.compile(s.get("traces.pattern")), null, s.get("traces.topic.prefix"))
+                ? new Input(Pattern.compile(s.get(TRACES_PATTERN_CONFIG)), null, s.get(TRACES_TOPIC_PREFIX_CONFIG))
                 : new Input(null, single, null);
-        factors = s.get("factors.topic");
-        tree = s.get("tree.topic");
-        links = s.get("links.topic");
-        deadLetters = s.get("dlq.topic");
+        factors = s.get(FACTORS_TOPIC_CONFIG);
+        tree = s.get(TREE_TOPIC_CONFIG);
+        links = s.get(LINKS_TOPIC_CONFIG);
+        deadLetters = s.get(DLQ_TOPIC_CONFIG);
         Map<String, String> config = s.serdeConfig();
         segmentKey = avro(SegmentKey.class, config, true);
         traceEvent = avro(TraceEvent.class, config, false);
@@ -65,8 +75,8 @@ public final class Topics {
         linkSummary = avro(LinkSummary.class, config, false);
         syncFactor = avro(SyncFactor.class, config, false);
         treeSnapshot = avro(TreeSnapshot.class, config, false);
-        partitions = (int) s.integer("topics.partitions");
-        replication = (short) s.integer("topics.replication.factor");
+        partitions = (int) s.integer(TOPICS_PARTITIONS_CONFIG);
+        replication = (short) s.integer(TOPICS_REPLICATION_FACTOR_CONFIG);
     }
 
     private static <T extends SpecificRecord> Serde<T> avro(Class<T> type, Map<String, String> config,

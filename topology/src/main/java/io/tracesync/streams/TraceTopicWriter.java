@@ -2,6 +2,7 @@ package io.tracesync.streams;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.matcher.SegmentPartitioning;
 import java.util.Collection;
 import java.util.HashMap;
@@ -44,8 +45,8 @@ public final class TraceTopicWriter implements AutoCloseable {
     public TraceTopicWriter(Settings settings) {
         this.settings = settings;
         this.topics = new Topics(settings);
-        this.prefix = settings.get("traces.topic.prefix");
-        this.multiplexed = settings.get("traces.topic");
+        this.prefix = settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG);
+        this.multiplexed = settings.get(TracesyncConfig.TRACES_TOPIC_CONFIG);
         Properties p = new Properties();
         p.putAll(settings.streamsProperties());
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -64,8 +65,8 @@ public final class TraceTopicWriter implements AutoCloseable {
     /** Creates the topics of these nodes now (before a pattern subscriber starts, say). */
     public void createTopics(Collection<String> nodes) {
         List<NewTopic> missing = nodes.stream().map(this::topicOf).distinct().filter(known::add)
-                .map(t -> new NewTopic(t, (int) settings.integer("topics.partitions"),
-                        (short) settings.integer("topics.replication.factor")))
+                .map(t -> new NewTopic(t, (int) settings.integer(TracesyncConfig.TOPICS_PARTITIONS_CONFIG),
+                        (short) settings.integer(TracesyncConfig.TOPICS_REPLICATION_FACTOR_CONFIG)))
                 .toList();
         if (missing.isEmpty()) {
             return;

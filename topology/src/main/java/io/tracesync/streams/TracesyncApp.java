@@ -1,5 +1,9 @@
 package io.tracesync.streams;
 
+import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
+
 import io.tracesync.schema.SchemaRegistryUnavailableException;
 import java.time.Duration;
 import java.util.List;
@@ -36,10 +40,10 @@ public final class TracesyncApp implements AutoCloseable {
         Topology topology = TracesyncTopology.build(settings, topics, stats);
         TopologyDescription shape = topology.describe();
         LOG.info("{} sub-topologies: inputs {}, pairs {}, link hulls {}", shape.subtopologies().size(),
-                settings.bool("traces.partitioned.by.segment") ? "matched where they are (partitioned by segment)"
+                settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG) ? "matched where they are (partitioned by segment)"
                         : "repartitioned by segment",
                 TracesyncTopology.batchesPairs(settings) ? "batched per link and commit" : "forwarded one by one",
-                settings.bool("links.with.network") ? "in the network's task" : "repartitioned to the network");
+                settings.bool(LINKS_WITH_NETWORK_CONFIG) ? "in the network's task" : "repartitioned to the network");
         LOG.debug("topology:\n{}", shape);
         Properties properties = settings.streamsProperties();
         properties.put(PipelineStats.CONFIG, stats);
@@ -108,7 +112,7 @@ public final class TracesyncApp implements AutoCloseable {
                 TopicCreator.create(admin, missing);
                 LOG.info("created topics {}", missing.stream().map(NewTopic::name).toList());
             }
-            if (settings.bool("traces.partitioned.by.segment")) {
+            if (settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG)) {
                 checkSegmentPartitioned(admin, existing);
             }
         } catch (ExecutionException e) {
@@ -124,7 +128,7 @@ public final class TracesyncApp implements AutoCloseable {
      */
     private void checkSegmentPartitioned(Admin admin, Set<String> existing)
             throws InterruptedException, ExecutionException {
-        long partitions = settings.integer("topics.partitions");
+        long partitions = settings.integer(TOPICS_PARTITIONS_CONFIG);
         List<String> inputs = existing.stream().filter(topics.traces::includes).sorted().toList();
         List<String> other = admin.describeTopics(inputs).allTopicNames().get().values().stream()
                 .filter(d -> d.partitions().size() != partitions)

@@ -1,5 +1,16 @@
 package io.tracesync.streams;
 
+import static io.tracesync.streams.config.TracesyncConfig.CHECK_MAX_CLOCK_JUMP_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.LINKS_MIN_CHANGE_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.MATCHER_MAX_PENDING_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.MATCHER_ROTATION_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.PAIRS_BATCHED_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
+
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPairs;
@@ -81,7 +92,7 @@ public final class TracesyncTopology {
      * otherwise follow the commits' wall-clock timing).
      */
     public static boolean batchesPairs(Settings settings) {
-        return settings.bool("pairs.batched") && !settings.duration("factors.emit.interval").isZero();
+        return settings.bool(PAIRS_BATCHED_CONFIG) && !settings.duration(FACTORS_EMIT_INTERVAL_CONFIG).isZero();
     }
 
     public static Topology build(Settings settings, Topics topics, PipelineStats stats) {
@@ -93,7 +104,7 @@ public final class TracesyncTopology {
                 : b.stream(topics.traces.topic(), consumed);
 
         b.addStateStore(NodeClocks.store(CLOCK_STORE));
-        b.addStateStore(SegmentMatcher.store(MATCHER_STORE, settings.duration("matcher.rotation")));
+        b.addStateStore(SegmentMatcher.store(MATCHER_STORE, settings.duration(MATCHER_ROTATION_CONFIG)));
         b.addStateStore(LinkProcessor.store(LINK_STORE, topics.linkId));
         // written on every link summary: behind a write-back buffer like the stores above
         b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary));
@@ -103,15 +114,15 @@ public final class TracesyncTopology {
                 topics.node, topics.treeSnapshot));
 
         TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
-        Duration maxClockJump = settings.duration("check.max.clock.jump");
-        boolean bySegment = settings.bool("traces.partitioned.by.segment");
-        int partitions = bySegment ? (int) settings.integer("topics.partitions") : 0;
+        Duration maxClockJump = settings.duration(CHECK_MAX_CLOCK_JUMP_CONFIG);
+        boolean bySegment = settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG);
+        int partitions = bySegment ? (int) settings.integer(TOPICS_PARTITIONS_CONFIG) : 0;
         KStream<String, TraceEvent> keyed = events.process(
                 () -> new SegmentKeying(check, CLOCK_STORE, maxClockJump, partitions), Named.as("check"), CLOCK_STORE);
         if (!bySegment) {
             keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName(SEGMENTS));
         }
-        boolean withNetwork = settings.bool("links.with.network");
+        boolean withNetwork = settings.bool(LINKS_WITH_NETWORK_CONFIG);
         Repartitioned<LinkId, MatchedPairs> byLink = Repartitioned.with(topics.linkId, topics.matchedPairs)
                 .withName(PAIRS);
         boolean batching = batchesPairs(settings);
@@ -120,12 +131,12 @@ public final class TracesyncTopology {
             b.addStateStore(BeforeCommit.builder(PAIR_BATCHES));
         }
         KStream<LinkId, LinkSummary> summaries = keyed
-                .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration("matcher.rotation"),
-                        settings.integer("matcher.max.pending"), stats, batching ? PAIR_BATCHES : null),
+                .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration(MATCHER_ROTATION_CONFIG),
+                        settings.integer(MATCHER_MAX_PENDING_CONFIG), stats, batching ? PAIR_BATCHES : null),
                         Named.as("match"), matcherStores)
                 .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink)
                 .process(() -> new LinkProcessor(LINK_STORE, settings.linkOptions(),
-                        settings.number("links.min.change"), stats), Named.as("links"), LINK_STORE);
+                        settings.number(LINKS_MIN_CHANGE_CONFIG), stats), Named.as("links"), LINK_STORE);
         summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
 
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries
@@ -133,8 +144,8 @@ public final class TracesyncTopology {
                         .withNumberOfPartitions(1));
         KStream<String, SpecificRecord> outputs = toNetwork
                 .process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE,
-                        settings.networkOptions(), settings.duration("factors.emit.interval"),
-                        settings.number("factors.min.change"), stats), Named.as("network"),
+                        settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
+                        settings.number(FACTORS_MIN_CHANGE_CONFIG), stats), Named.as("network"),
                         NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
         outputs.split(Named.as("output-"))
                 .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> s

@@ -7,7 +7,7 @@ import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.tracesync.client.Conversion;
+import io.tracesync.client.ReferenceTime;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
 class SpanTimeCorrectionTest {
 
     /** web is the reference; api's clock is 21 ms ahead, known within ±700 ns; db has no factor. */
-    private static Optional<Conversion> convert(String host, long t) {
+    private static Optional<ReferenceTime> convert(String host, long t) {
         return switch (host) {
-            case "web" -> Optional.of(new Conversion(host, "web", "web", t, t, OptionalLong.of(t),
+            case "web" -> Optional.of(new ReferenceTime(host, "web", "web", t, t, OptionalLong.of(t),
                     OptionalLong.of(t), 1));
-            case "api" -> Optional.of(new Conversion(host, "web", "web", t, t - 21_000_000,
+            case "api" -> Optional.of(new ReferenceTime(host, "web", "web", t, t - 21_000_000,
                     OptionalLong.of(t - 21_000_700), OptionalLong.of(t - 20_999_500), 3));
             default -> Optional.empty();
         };

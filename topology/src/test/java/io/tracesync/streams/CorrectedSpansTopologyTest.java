@@ -10,7 +10,7 @@ import io.opentelemetry.proto.resource.v1.Resource;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.tracesync.client.Conversion;
+import io.tracesync.client.ReferenceTime;
 import io.tracesync.otel.HostIdentity;
 import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.SpanTimeCorrection;
@@ -38,7 +38,7 @@ class CorrectedSpansTopologyTest {
                                 .setKind(Span.SpanKind.SPAN_KIND_SERVER).setStartTimeUnixNano(5_000)
                                 .setEndTimeUnixNano(9_000)))).build();
         SpanTimeCorrection correction = new SpanTimeCorrection(HostIdentity.DEFAULT, (host, t) -> Optional.of(
-                new Conversion(host, "web", "web", t, t - 1_000, OptionalLong.of(t - 1_010),
+                new ReferenceTime(host, "web", "web", t, t - 1_000, OptionalLong.of(t - 1_010),
                         OptionalLong.of(t - 990), 1)));
         for (OtlpFormat format : OtlpFormat.values()) {
             Properties p = new Properties();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.MalformedRecords.Kind;
@@ -103,7 +104,7 @@ class MalformedInputTest {
         assertEquals(clean.keySet(), streamed.keySet(), "nodes with factors");
         clean.forEach((node, expected) -> {
             assertEquals(expected.reference(), streamed.get(node).getReference(), node + " reference");
-            assertEquals(expected.factor(), FactorRecords.factor(streamed.get(node)), node + " factor");
+            assertEquals(expected.factor(), PublishedFactor.of(streamed.get(node)).factor(), node + " factor");
         });
         assertEquals(cluster.pairs.size(), stats.pairs.get(), "every true pair matched, no false one");
     }

@@ -3,6 +3,7 @@ package io.tracesync.streams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -23,6 +24,6 @@ final class OfflineAnswer {
                 topics.syncFactor.deserializer()).readKeyValuesToMap();
         Map<String, NodeFactor> offline = OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions());
         assertEquals(offline.keySet(), streamed.keySet());
-        offline.forEach((node, f) -> assertEquals(f.factor(), FactorRecords.factor(streamed.get(node)), node));
+        offline.forEach((node, f) -> assertEquals(f.factor(), PublishedFactor.of(streamed.get(node)).factor(), node));
     }
 }

@@ -9,10 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Defaults, then the file, then TRACESYNC_ variables, then flags; typed getters say which key is wrong. */
+/** Defaults, then the file, then TRACESYNC_ variables, then flags; a wrong value or a misspelt key fails at once. */
 class SettingsTest {
 
     @TempDir
@@ -36,21 +37,35 @@ class SettingsTest {
     }
 
     @Test
-    void typedGettersNameTheKeyTheyCannotRead() {
-        Settings s = Settings.of(Map.of("traces.partitioned.by.segment", "yes", "topics.partitions", "three",
-                "links.min.change", "1 %", "matcher.rotation", "soon"));
-        assertEquals("traces.partitioned.by.segment: 'yes' is neither true nor false",
-                assertThrows(IllegalArgumentException.class, () -> s.bool("traces.partitioned.by.segment"))
-                        .getMessage());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> s.integer("topics.partitions"))
-                .getMessage().startsWith("topics.partitions: "));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> s.number("links.min.change"))
-                .getMessage().startsWith("links.min.change: "));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> s.duration("matcher.rotation"))
-                .getMessage().startsWith("matcher.rotation: "));
+    void invalidValuesFailWhenTheSettingsAreMadeNamingTheKey() {
+        Map<String, String> bad = Map.of("traces.partitioned.by.segment", "yes", "topics.partitions", "three",
+                "links.min.change", "1 %", "matcher.rotation", "soon", "topics.replication.factor", "0",
+                "http.port", "70000", "network.method", "best", "matcher.max.pending", "-1");
+        bad.forEach((key, value) -> {
+            ConfigException e = assertThrows(ConfigException.class, () -> Settings.of(Map.of(key, value)), key);
+            assertTrue(e.getMessage().contains(key) && e.getMessage().contains(value), e.getMessage());
+        });
         assertFalse(Settings.of(Map.of()).bool("links.with.network"), "the shortcuts are off by default");
         assertFalse(Settings.of(Map.of()).bool("traces.partitioned.by.segment"));
         assertEquals(1_000_000, Settings.of(Map.of("matcher.max.pending", "1_000_000")).integer("matcher.max.pending"));
+    }
+
+    @Test
+    void aMisspeltTracesyncKeyFailsWithTheNearestKeyWhileKafkasKeysPassThrough() throws Exception {
+        assertEquals("unknown configuration key 'factors.emit.intervall'; did you mean 'factors.emit.interval'? "
+                + "(tracesync's keys: docs/STREAMS.md, Configuration)", assertThrows(ConfigException.class,
+                        () -> Settings.of(Map.of("factors.emit.intervall", "1s"))).getMessage());
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("factor.min.change", "0.2")))
+                .getMessage().contains("did you mean 'factors.min.change'?"), "two edits away, outside the namespace");
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.load(null,
+                Map.of("TRACESYNC_NETWORK_WEIGTH", "bound-width"), Map.of())).getMessage()
+                .contains("'network.weigth'; did you mean 'network.weight'?"), "from the environment too");
+        Settings s = Settings.of(Map.of("state.dir", "/tmp/x", "num.stream.threads", "2", "producer.linger.ms", "5",
+                "main.consumer.max.poll.records", "100", "schema.registry.ssl.truststore.location", "/t",
+                "basic.auth.user.info", "u:p", "my.own.key", "kept"));
+        assertEquals("kept", s.streamsProperties().getProperty("my.own.key"), "far from tracesync's keys: Kafka's");
+        assertEquals(null, Settings.load(null, Map.of("TRACESYNC_JAVA_OPTS", "-Xmx1g",
+                "TRACESYNC_REGISTRY_JAVA", "/usr/lib/jvm/21"), Map.of()).get("java.opts"), "launcher variables");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.tracesync.streams;
 
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.sim.Scenario;
+import io.tracesync.sim.SimulatedTraffic;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.sim.SimulationSink;
 import io.tracesync.sim.Simulator;

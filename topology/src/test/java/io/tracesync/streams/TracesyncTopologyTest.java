@@ -9,9 +9,10 @@ import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.MatchedPair;
-import io.tracesync.core.network.OfflineSync;
 import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.network.FactorRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -65,7 +66,7 @@ class TracesyncTopologyTest {
         offline.forEach((node, expected) -> {
             SyncFactor got = streamed.get(node);
             assertEquals(expected.reference(), got.getReference(), node + " reference");
-            assertEquals(expected.factor(), FactorRecords.factor(got), node + " factor");
+            assertEquals(expected.factor(), PublishedFactor.of(got).factor(), node + " factor");
         });
         assertEquals(traces.events.size(), stats.events.get());
         assertEquals(traces.pairs.size(), stats.pairs.get(), "every true pair matched, no false one");
@@ -115,7 +116,7 @@ class TracesyncTopologyTest {
             Map<String, NodeFactor> offline = offline(traces.pairs);
             assertEquals(offline.keySet(), latest.keySet());
             offline.forEach((node, expected) ->
-                    assertEquals(expected.factor(), FactorRecords.factor(latest.get(node)), node));
+                    assertEquals(expected.factor(), PublishedFactor.of(latest.get(node)).factor(), node));
         }
     }
 

@@ -1,8 +1,8 @@
 package io.tracesync.client.example;
 
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.client.Conversion;
-import io.tracesync.client.Factor;
+import io.tracesync.client.PublishedFactor;
+import io.tracesync.client.ReferenceTime;
 import io.tracesync.schema.SchemaRegistryUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -39,7 +39,7 @@ public final class EventRewriter {
     public static final String VERSION = "tracesync.version";
 
     private final String output;
-    private final Function<String, Optional<Factor>> factors;
+    private final Function<String, Optional<PublishedFactor>> factors;
     private final Deserializer<TraceEvent> reader;
     private final Serializer<TraceEvent> writer;
 
@@ -49,8 +49,8 @@ public final class EventRewriter {
      * @param reader decodes input values
      * @param writer encodes output values for {@code output}
      */
-    public EventRewriter(String output, Function<String, Optional<Factor>> factors, Deserializer<TraceEvent> reader,
-            Serializer<TraceEvent> writer) {
+    public EventRewriter(String output, Function<String, Optional<PublishedFactor>> factors,
+            Deserializer<TraceEvent> reader, Serializer<TraceEvent> writer) {
         this.output = output;
         this.factors = factors;
         this.reader = reader;
@@ -72,11 +72,11 @@ public final class EventRewriter {
         } catch (SerializationException e) {
             return unchanged(in, headers, "undecodable");
         }
-        Optional<Factor> factor = event == null ? Optional.empty() : factors.apply(event.getNode());
+        Optional<PublishedFactor> factor = event == null ? Optional.empty() : factors.apply(event.getNode());
         if (factor.isEmpty()) {
             return unchanged(in, headers, event == null ? "undecodable" : "no-factor");
         }
-        Conversion c;
+        ReferenceTime c;
         try {
             c = factor.get().convert(event.getTsNs());
         } catch (ArithmeticException e) {

@@ -8,7 +8,7 @@ import io.tracesync.avro.ClockMap;
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.client.Factor;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.schema.MockSchemaRegistry;
 import io.tracesync.schema.SpecificAvroDeserializer;
 import io.tracesync.schema.SpecificAvroSerializer;
@@ -32,9 +32,9 @@ class EventRewriterTest {
     private final SpecificAvroDeserializer<TraceEvent> deserializer =
             new SpecificAvroDeserializer<>(TraceEvent.class);
     // b: t_ref = (1 + 2^-40)·t + 1000.25, up 1.5 ns, down 2 ns; c: unbounded
-    private final Map<String, Factor> factors = Map.of(
-            "b", Factor.of(factor("b", 1 + 0x1p-40, 1000.25, 1500L, 2000L, 4)),
-            "c", Factor.of(factor("c", 1, -5, null, null, 1)));
+    private final Map<String, PublishedFactor> factors = Map.of(
+            "b", PublishedFactor.of(factor("b", 1 + 0x1p-40, 1000.25, 1500L, 2000L, 4)),
+            "c", PublishedFactor.of(factor("c", 1, -5, null, null, 1)));
     private final EventRewriter rewriter;
 
     EventRewriterTest() {

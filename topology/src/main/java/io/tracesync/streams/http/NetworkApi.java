@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.streams.iq.NetworkQueries;
 import io.tracesync.streams.network.FactorRecords;
@@ -75,7 +76,7 @@ final class NetworkApi {
         SyncFactor f = factor.get();
         Conversion c;
         try {
-            c = Conversion.of(FactorRecords.factor(f), localNs);
+            c = Conversion.of(PublishedFactor.of(f).factor(), localNs);
         } catch (ArithmeticException e) {
             return error(400, "t=" + t + " converts outside the range of nanosecond timestamps");
         }

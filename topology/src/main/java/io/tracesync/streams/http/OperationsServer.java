@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.health.Health;
 import io.tracesync.streams.iq.NetworkQueries;
 import io.tracesync.streams.iq.StoreUnavailableException;
@@ -63,8 +64,8 @@ public final class OperationsServer implements AutoCloseable {
         this.network = new NetworkApi(queries);
         String server = settings.get(StreamsConfig.APPLICATION_SERVER_CONFIG);
         this.self = server == null || server.isEmpty() ? null : HostInfo.buildFromEndpoint(server);
-        this.server = HttpServer.create(new InetSocketAddress(settings.get("http.host"),
-                (int) settings.integer("http.port")), 64);
+        this.server = HttpServer.create(new InetSocketAddress(settings.get(TracesyncConfig.HTTP_HOST_CONFIG),
+                Integer.parseInt(settings.get(TracesyncConfig.HTTP_PORT_CONFIG))), 64);
         this.executor = Executors.newFixedThreadPool(4, r -> {
             Thread t = new Thread(r, "tracesync-http");
             t.setDaemon(true);
@@ -79,7 +80,7 @@ public final class OperationsServer implements AutoCloseable {
             throws IOException {
         OperationsServer s = new OperationsServer(settings, streams, metrics);
         s.server.start();
-        LOG.info("HTTP on {}:{} (health, metrics, queries{})", settings.get("http.host"), s.port(),
+        LOG.info("HTTP on {}:{} (health, metrics, queries{})", settings.get(TracesyncConfig.HTTP_HOST_CONFIG), s.port(),
                 s.self == null ? "" : "; this instance is " + s.self.host() + ":" + s.self.port());
         return s;
     }

@@ -29,7 +29,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * Feeds each matched pair to its link's incremental convex hulls (Jabbarifar 2013 ch. 3, Alg. 2–3), the state held
  * in a persistent store, and emits the link's {@link LinkSummary} when what the network core sees of it changes
  * enough: its quality, its estimate or slope range, or a bound by more than {@code minChange} of itself. Most
- * pairs change nothing (thesis §3.7: the hulls settle), so summaries are sparse.
+ * pairs change nothing [Jabbarifar 2013, §3.7]: the hulls settle, so summaries are sparse.
  */
 public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPairs, LinkId, LinkSummary> {
 

@@ -4,12 +4,12 @@ import io.tracesync.avro.ClockMap;
 import io.tracesync.avro.Line;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.Quality;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.ExactLine;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.network.LinkEstimate;
-import io.tracesync.core.numeric.DoubleDouble;
 
 /** A link's state as the {@link LinkSummary} record, and back to what the network core needs, bit for bit. */
 public final class LinkSummaries {
@@ -44,7 +44,7 @@ public final class LinkSummaries {
         if (s.getEstimate() == null) {
             return LinkEstimate.unusable(key, q);
         }
-        return new LinkEstimate(key, q, clockMap(s.getEstimate()),
+        return new LinkEstimate(key, q, PublishedFactor.clockMap(s.getEstimate()),
                 s.getSlopeAccuracy() == null ? Double.NaN : s.getSlopeAccuracy(),
                 s.getMinSlope() == null ? Double.NaN : s.getMinSlope(),
                 s.getMaxLine() == null ? Double.NaN : exactLine(s.getMaxLine()).slopeAbove(), s.getLatestNs(),
@@ -52,13 +52,9 @@ public final class LinkSummaries {
                 s.getDownPs() == null ? LinkEstimate.UNBOUNDED : s.getDownPs());
     }
 
+    /** A core map as the records carry it (read back by {@link PublishedFactor#clockMap}). */
     public static ClockMap clockMap(io.tracesync.core.numeric.ClockMap m) {
         return new ClockMap(m.slope().hi(), m.slope().lo(), m.offset().hi(), m.offset().lo());
-    }
-
-    public static io.tracesync.core.numeric.ClockMap clockMap(ClockMap m) {
-        return io.tracesync.core.numeric.ClockMap.of(DoubleDouble.of(m.getSlopeHi(), m.getSlopeLo()),
-                DoubleDouble.of(m.getOffsetHi(), m.getOffsetLo()));
     }
 
     private static ExactLine exactLine(Line l) {

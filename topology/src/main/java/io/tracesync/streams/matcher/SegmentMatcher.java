@@ -31,16 +31,16 @@ import org.slf4j.LoggerFactory;
  * {@link MatchedPair}, forwarded keyed by its link in a {@link MatchedPairs} batch (of one, or of the link's pairs
  * until the next commit: {@link PairBatches}).
  *
- * <p>Unmatched entries are flushed the thesis' way, by two rotating tables: a flow lives in the generation it was
- * created in and the next one, generations being wall-clock periods of {@code rotation} — never the events' own
- * timestamps, which are on unsynchronized clocks. The tables are the segments of a window store, one per
- * generation ({@link WriteBackStoreBuilder#periods}): an event looks its segment key up in the current and the
- * previous generation, and a generation two behind is deleted whole by the store, without reading its entries or
- * writing a tombstone for each (a scan of the whole store at every rotation had stalled the stream thread for
- * hundreds of milliseconds at 50,000 events/s, docs/PERFORMANCE.md). A generation also ends early when more than
- * {@code maxPending} entries would be held, so the two live generations never hold more. An exact copy of a
- * flow's recorded send or receive (same node, direction, timestamp and segment) is a dead letter; a
- * retransmission (a later timestamp) is only counted.
+ * <p>Unmatched entries are flushed as [Jabbarifar 2013] does, by two rotating tables: a flow lives in the generation it
+ * was created in and the next one, generations being wall-clock periods of {@code rotation} — never the events' own
+ * timestamps, which are on unsynchronized clocks. The tables are the segments of a window store, one per generation
+ * ({@link WriteBackStoreBuilder#periods}): an event looks its segment key up in the current and the previous
+ * generation, and a generation two behind is deleted whole by the store, without reading its entries or writing a
+ * tombstone for each (a scan of the whole store at every rotation had stalled the stream thread for hundreds of
+ * milliseconds at 50,000 events/s, docs/PERFORMANCE.md). A generation also ends early when more than {@code maxPending}
+ * entries would be held, so the two live generations never hold more. An exact copy of a flow's recorded send or
+ * receive (same node, direction, timestamp and segment) is a dead letter; a retransmission (a later timestamp) is only
+ * counted.
  */
 public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPairs> {
 

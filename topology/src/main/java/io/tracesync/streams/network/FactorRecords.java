@@ -48,19 +48,6 @@ public final class FactorRecords {
         return ps == LinkEstimate.UNBOUNDED ? null : ps;
     }
 
-    /**
-     * The factor a record carries; a record without anchor or growth (an older writer's) has bounds that do not
-     * grow.
-     */
-    public static Factor factor(SyncFactor r) {
-        return new Factor(LinkSummaries.clockMap(r.getMap()),
-                r.getUpPs() == null ? LinkEstimate.UNBOUNDED : r.getUpPs(),
-                r.getDownPs() == null ? LinkEstimate.UNBOUNDED : r.getDownPs(),
-                r.getAnchorNs() == null ? 0 : r.getAnchorNs(),
-                r.getGrowthAbove() == null ? 0 : r.getGrowthAbove(),
-                r.getGrowthBelow() == null ? 0 : r.getGrowthBelow());
-    }
-
     public static TreeSnapshot tree(List<TreeEdge> edges, List<AnchoredFactor> factors, List<LinkKey> excluded,
             long version, long takenMs) {
         Map<String, Integer> sizes = new TreeMap<>();

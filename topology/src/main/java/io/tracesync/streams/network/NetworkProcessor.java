@@ -6,6 +6,7 @@ import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.Quality;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.LinkEstimate;
@@ -155,8 +156,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         boolean excludedChanged = reportExcluded(evaluation.excluded());
         for (AnchoredFactor f : evaluation.factors()) {
             SyncFactor old = emitted.get(f.node());
-            if (old == null || gate.matters(old.getReference(), FactorRecords.factor(old), f.reference(), f.factor(),
-                    latestLocalNs.getOrDefault(f.node(), 0L))) {
+            if (old == null || gate.matters(old.getReference(), PublishedFactor.of(old).factor(), f.reference(),
+                    f.factor(), latestLocalNs.getOrDefault(f.node(), 0L))) {
                 SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.getVersion() + 1);
                 emitted.put(f.node(), r);
                 stats.factorRecords.incrementAndGet();

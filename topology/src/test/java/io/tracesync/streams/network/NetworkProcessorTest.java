@@ -8,6 +8,7 @@ import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.MatchedPair;
@@ -142,7 +143,7 @@ class NetworkProcessorTest {
         assertEquals(expected.keySet(), got.keySet());
         expected.forEach((node, e) -> {
             assertEquals(e.reference(), got.get(node).getReference(), node);
-            assertEquals(e.factor(), FactorRecords.factor(got.get(node)), node);
+            assertEquals(e.factor(), PublishedFactor.of(got.get(node)).factor(), node);
         });
     }
 

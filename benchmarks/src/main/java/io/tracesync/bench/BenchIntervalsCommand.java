@@ -1,0 +1,62 @@
+package io.tracesync.bench;
+
+import io.tracesync.bench.IntervalsBenchmark;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tracesync bench-intervals}: the cost of the network-wide intervals and least-squares estimate. */
+@Command(name = "bench-intervals", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Benchmark the factors from every link on connected random networks of linear clocks: "
+                + "each round a fraction of the links changes and one evaluation from every link and one along the "
+                + "spanning tree are timed, in ms (median of the rounds)."})
+public final class BenchIntervalsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--nodes", split = ",", paramLabel = "N", defaultValue = "1000,10000",
+            description = "Network sizes, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<Integer> nodes;
+
+    @Option(names = "--links-per-node", paramLabel = "K", defaultValue = "10",
+            description = "Links per node (default: ${DEFAULT-VALUE}, 100,000 links at 10,000 nodes).")
+    int linksPerNode;
+
+    @Option(names = "--changed", paramLabel = "FRACTION", defaultValue = "0.01",
+            description = "Fraction of the links with a new estimate between two evaluations (default: "
+                    + "${DEFAULT-VALUE}).")
+    double changed;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "11",
+            description = "Rounds per size; the median is printed (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (nodes.stream().anyMatch(n -> n < 2) || linksPerNode < 1 || rounds < 1 || !(changed > 0 && changed <= 1)) {
+            spec.commandLine().getErr().println("error: need --nodes >= 2, --links-per-node >= 1, --rounds >= 1 "
+                    + "and 0 < --changed <= 1");
+            return 2;
+        }
+        // the JIT compilers settle on an untimed run of the largest size first
+        int largest = nodes.stream().max(Integer::compare).orElseThrow();
+        new IntervalsBenchmark(new IntervalsBenchmark.Config(largest, largest * linksPerNode, changed, rounds,
+                seed + 1)).run(new PrintWriter(java.io.Writer.nullWriter()));
+        out.printf("%8s %8s %8s | %12s %8s | %10s%n", "nodes", "links", "changed", "all links ms", "CG iter",
+                "tree ms");
+        for (int n : nodes) {
+            new IntervalsBenchmark(new IntervalsBenchmark.Config(n, n * linksPerNode, changed, rounds, seed)).run(out);
+        }
+        return 0;
+    }
+}

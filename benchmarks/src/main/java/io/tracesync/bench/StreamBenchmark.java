@@ -1,0 +1,179 @@
+package io.tracesync.bench;
+
+import io.tracesync.sim.SimulationConfig;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.config.TracesyncConfig;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The streaming benchmark: the application's end-to-end throughput against the raw consume throughput
+ * of the same records on the same broker, and its latency from a receive event to the factor it changes. Every run
+ * gets its own application id and topics, so runs never share state.
+ */
+public final class StreamBenchmark {
+
+    private final String bootstrap;
+    private final String registry;
+    private final Path work;
+    private final int partitions;
+    private final int nodes;
+    private final double degree;
+    private final double linkRate;
+    private final Map<String, String> overrides;
+    private final long seed;
+    private final PrintWriter out;
+    private final String prefix = "bench-" + Long.toString(System.currentTimeMillis(), 36);
+    private int runs;
+
+    /** {@code overrides}: application settings for every run (num.stream.threads, say). */
+    public StreamBenchmark(String bootstrap, String registry, Path work, int partitions, int nodes, double degree,
+            double linkRate, long seed, Map<String, String> overrides, PrintWriter out) {
+        this.bootstrap = bootstrap;
+        this.registry = registry;
+        this.work = work;
+        this.partitions = partitions;
+        this.nodes = nodes;
+        this.degree = degree;
+        this.linkRate = linkRate;
+        this.overrides = Map.copyOf(overrides);
+        this.seed = seed;
+        this.out = out;
+    }
+
+    /** A fresh application id and topics; the input is one multiplexed topic. */
+    private Settings settings(Map<String, String> extra) throws IOException {
+        String run = prefix + "-" + ++runs;
+        Map<String, String> m = new HashMap<>(Map.of(
+                "bootstrap.servers", bootstrap,
+                "schema.registry.url", registry,
+                "application.id", run,
+                "state.dir", work.resolve("state").toAbsolutePath().toString(),
+                TracesyncConfig.TRACES_TOPIC_CONFIG, run + ".traces",
+                TracesyncConfig.FACTORS_TOPIC_CONFIG, run + ".factors",
+                TracesyncConfig.TREE_TOPIC_CONFIG, run + ".tree",
+                TracesyncConfig.LINKS_TOPIC_CONFIG, run + ".links",
+                TracesyncConfig.DLQ_TOPIC_CONFIG, run + ".dlq",
+                TracesyncConfig.TOPICS_PARTITIONS_CONFIG, Integer.toString(partitions)));
+        m.putAll(overrides);
+        m.putAll(extra);
+        return Settings.load(null, System.getenv(), m);
+    }
+
+    private SimulationConfig cluster(long seedOffset) {
+        SimulationConfig c = new SimulationConfig();
+        c.nodes = nodes;
+        c.degree = degree;
+        c.rateMin = linkRate;
+        c.rateMax = linkRate;
+        c.durationNs = 3_600_000_000_000L; // ended by the event limit or the run's length
+        c.seed = seed + seedOffset;
+        return c;
+    }
+
+    /**
+     * The throughput run. {@code warmUpEvents} first go through an application of their own (its own id and topic)
+     * in this JVM: the JIT compilers then do their work before the measured run instead of during it (a cold
+     * 1,000,000-event run shares the two cores with more than half a core of compilation, docs/PERFORMANCE.md).
+     */
+    public void throughput(long events, long warmUpEvents) throws Exception {
+        if (warmUpEvents > 0) {
+            Settings w = settings(Map.of());
+            long[] counts = writeInput(w, warmUpEvents, 2);
+            ThroughputRun.Result r = ThroughputRun.run(w, counts[0], counts[1], Duration.ofMinutes(30));
+            out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%,d events, not measured)%n",
+                    "warm-up run (the JIT compilers at work)", r.eventsPerSecond(), counts[0]);
+            out.flush();
+        }
+        Settings s = settings(Map.of());
+        String topic = s.get(TracesyncConfig.TRACES_TOPIC_CONFIG);
+        long[] counts = writeInput(s, events, 0);
+        out.printf(Locale.ROOT, "input: %,d events (%,d true pairs) of a %d-node cluster in %s (%d partitions)%n",
+                counts[0], counts[1], nodes, topic, partitions);
+        out.flush();
+        ConsumerPerformanceRun.Result raw = ConsumerPerformanceRun.run(bootstrap, clientConfig(s), topic,
+                counts[0], work);
+        ThroughputRun.Result app;
+        long heapBytes;
+        try (HeapAfterCollections heap = new HeapAfterCollections()) {
+            app = ThroughputRun.run(s, counts[0], counts[1], Duration.ofMinutes(30));
+            heapBytes = heap.maxBytes();
+        }
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume (ConsumerPerformance fetch.nMsg.sec)",
+                raw.fetchRecordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume, with its group join (nMsg.sec)",
+                raw.recordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%.1f s; start-up %.1f s before)%n",
+                "tracesync end to end, " + s.get("processing.guarantee"), app.eventsPerSecond(), app.seconds(),
+                app.startupSeconds());
+        out.printf(Locale.ROOT, "%-58s %s%n", "stream threads' time (Kafka Streams thread metrics)",
+                app.threadTime());
+        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event  (whole process %,.1f µs/event)%n",
+                "CPU time of the stream threads", app.streamCpuNs() / 1e3, app.processCpuNs() / 1e3);
+        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
+                / raw.fetchRecordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB); live at the end %,d MiB%n",
+                "heap after collections, at most", heapBytes >> 20, Runtime.getRuntime().maxMemory() >> 20,
+                app.liveHeapBytes() >> 20);
+        out.printf(Locale.ROOT, "%-58s %,14d%n", "ACCURATE links at the end", app.accurateLinks());
+        out.flush();
+    }
+
+    /** Writes {@code events} of the simulated cluster to the run's input topic: the events and the true pairs. */
+    private long[] writeInput(Settings s, long events, long seedOffset) throws Exception {
+        try (TraceTopicWriter writer = new TraceTopicWriter(s)) {
+            writer.createTopics(List.of("input"));
+            long[] counts = SimulatedStream.run(cluster(seedOffset), events, writer::write);
+            writer.flush();
+            return counts;
+        }
+    }
+
+    public void latency(String emitInterval, double rate, Duration warmUp, Duration length, Duration probeEvery)
+            throws Exception {
+        Settings s = settings(Map.of(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG, emitInterval));
+        LatencyRun.Result r = LatencyRun.run(s, cluster(1), rate, warmUp, length, probeEvery);
+        out.printf(Locale.ROOT, "latency, factors.emit.interval=%s, commit.interval.ms=%s: offered %,.0f events/s, "
+                        + "achieved %,.0f; %d probes: p50 %.0f ms, p99 %.0f ms, max %.0f ms; %d probes never seen%n",
+                emitInterval, s.get("commit.interval.ms") == null ? "100 (exactly_once_v2 default)"
+                        : s.get("commit.interval.ms"), r.offeredPerSecond(), r.achievedPerSecond(),
+                r.latenciesNs().length, r.percentileNs(0.50) / 1e6, r.percentileNs(0.99) / 1e6,
+                r.percentileNs(1.0) / 1e6, r.lostProbes());
+        StringBuilder hops = new StringBuilder("  visible after (p50 / p99 ms):");
+        for (int h = 0; h < ProbeHops.HOPS.size(); h++) {
+            long[] l = r.hopsNs()[h];
+            hops.append(l.length == 0 ? String.format(Locale.ROOT, " %s (no such hop)", ProbeHops.HOPS.get(h))
+                    : String.format(Locale.ROOT, " %s %.0f / %.0f", ProbeHops.HOPS.get(h),
+                    LatencyRun.Result.percentileNs(l, 0.5) / 1e6, LatencyRun.Result.percentileNs(l, 0.99) / 1e6));
+            hops.append(h + 1 < ProbeHops.HOPS.size() ? "," : "");
+        }
+        out.println(hops);
+        out.flush();
+    }
+
+    /** The application's client settings as a file for Kafka's tool (security settings included). */
+    private Path clientConfig(Settings s) throws IOException {
+        Properties p = new Properties();
+        s.streamsProperties().forEach((k, v) -> {
+            String key = k.toString();
+            if (key.startsWith("security.") || key.startsWith("ssl.") || key.startsWith("sasl.")) {
+                p.put(key, v);
+            }
+        });
+        Path file = work.resolve("client.properties");
+        try (OutputStream o = Files.newOutputStream(file)) {
+            p.store(o, "client settings of the benchmark's consumers");
+        }
+        return file;
+    }
+}

@@ -1,0 +1,87 @@
+package io.tracesync.client;
+
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.network.Conversion;
+import io.tracesync.core.network.Factor;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import java.util.Objects;
+
+/**
+ * A node's factor as one record of {@code sync.factors} carries it, immutable: which component and reference it
+ * belongs to, its version, and the {@link Factor} itself — the map to the reference clock with guaranteed bounds
+ * that hold at the factor's anchor and grow away from it. Conversions are the network core's
+ * ({@link Conversion#of}), so a service converting with this class gets exactly what the application's
+ * {@code /convert} answers.
+ *
+ * @param node the node
+ * @param component its connected component, named by its reference node
+ * @param reference the reference node
+ * @param factor local time (ns) to reference time (ns), with its bounds
+ * @param validFromMs the wall-clock time (ms since the epoch) from which this version holds
+ * @param version the node's record count, increasing by one per record
+ */
+public record PublishedFactor(String node, String component, String reference, Factor factor, long validFromMs,
+        long version) {
+
+    public PublishedFactor {
+        Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(component, "component");
+        Objects.requireNonNull(reference, "reference");
+        Objects.requireNonNull(factor, "factor");
+    }
+
+    /**
+     * The factor a record carries; a record without anchor or growth (an older writer's) has bounds that do not
+     * grow.
+     *
+     * @throws IllegalArgumentException if its map is not finite or not increasing, or a bound or growth is negative
+     */
+    public static PublishedFactor of(SyncFactor r) {
+        Factor factor = new Factor(clockMap(r.getMap()), bound("up_ps", r.getUpPs()), bound("down_ps", r.getDownPs()),
+                r.getAnchorNs() == null ? 0 : r.getAnchorNs(),
+                r.getGrowthAbove() == null ? 0 : r.getGrowthAbove(),
+                r.getGrowthBelow() == null ? 0 : r.getGrowthBelow());
+        return new PublishedFactor(r.getNode(), r.getComponent(), r.getReference(), factor, r.getValidFromMs(),
+                r.getVersion());
+    }
+
+    /** A record's map as the core holds it: slope and offset are the exact sums hi + lo of its parts. */
+    public static ClockMap clockMap(io.tracesync.avro.ClockMap m) {
+        return ClockMap.of(finite("slope", m.getSlopeHi(), m.getSlopeLo()),
+                finite("offset", m.getOffsetHi(), m.getOffsetLo()));
+    }
+
+    private static DoubleDouble finite(String name, double hi, double lo) {
+        if (!Double.isFinite(hi) || !Double.isFinite(lo)) {
+            throw new IllegalArgumentException(name + " is not finite: " + hi + " + " + lo);
+        }
+        return DoubleDouble.of(hi, lo);
+    }
+
+    private static long bound(String name, Long ps) {
+        if (ps == null) {
+            return LinkEstimate.UNBOUNDED;
+        }
+        if (ps < 0) {
+            throw new IllegalArgumentException(name + " is negative: " + ps);
+        }
+        return ps;
+    }
+
+    /** Whether both bounds are known. */
+    public boolean bounded() {
+        return factor.bounded();
+    }
+
+    /**
+     * {@code localNs} in reference time, by {@link Conversion#of}: the map evaluated exactly and rounded to the
+     * nearest nanosecond (ties toward positive infinity), the bounds grown to {@code localNs} and rounded outward.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    public ReferenceTime convert(long localNs) {
+        return ReferenceTime.of(this, Conversion.of(factor, localNs));
+    }
+}

@@ -1,0 +1,347 @@
+package io.tracesync.core.network;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.numeric.ClockMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntConsumer;
+
+/**
+ * Live synchronization of a whole network (LIANA, [Jabbarifar 2013, ch. 5]): from link estimates, the minimum spanning
+ * forest of the participating links, every tree's reference node and every node's factor to it with a guaranteed bound.
+ *
+ * <p>{@link #update} and {@link #remove} apply one change each in O(log n) amortized for the common cases (a new
+ * link or a better estimate, [Jabbarifar 2013, Alg. 8]); {@link #drain} then recomputes only the factors the changes
+ * since the last drain affect (Alg. 9) and returns the nodes whose answer changed. Not thread-safe.
+ */
+public final class NetworkSync {
+
+    private final NetworkOptions options;
+    private final NetworkStats stats = new NetworkStats();
+    private final FactorPropagation factors;
+    private final SpanningForest forest;
+    private final NameIndex ids = new NameIndex();
+    private String pinnedName;
+    private int vertices;
+
+    public NetworkSync(NetworkOptions options) {
+        this.options = options;
+        FactorPropagation[] holder = new FactorPropagation[1];
+        this.forest = new SpanningForest(v -> holder[0].dirtyRoot(v), stats);
+        this.factors = new FactorPropagation(forest, stats);
+        holder[0] = factors;
+        this.pinnedName = options.pinnedReference();
+    }
+
+    public NetworkOptions options() {
+        return options;
+    }
+
+    public NetworkStats stats() {
+        return stats;
+    }
+
+    SpanningForest forest() {
+        return forest;
+    }
+
+    /** The internal id of a known node, 0 if unknown. */
+    int vertexId(String node) {
+        return ids.get(node);
+    }
+
+    /** Adds a node (its own component until it has a participating link); nothing if known. */
+    public void addNode(String node) {
+        node(node);
+    }
+
+    /**
+     * The id of a node (&gt; 0), adding it if new: the handle of the int methods, which spare the name look-ups
+     * of a caller that keeps ids.
+     */
+    public int node(String node) {
+        int v = ids.get(node);
+        if (v != 0) {
+            return v;
+        }
+        int id = forest.addVertex(node);
+        ids.put(node, id);
+        vertices = Math.max(vertices, id);
+        if (node.equals(pinnedName)) {
+            pin(id);
+        }
+        return id;
+    }
+
+    /** The name of node id v. */
+    public String name(int v) {
+        return forest.name(v);
+    }
+
+    /**
+     * Applies a link's latest estimate: a link that does not take part (see {@link NetworkOptions#weightOf})
+     * leaves the graph; otherwise it enters or changes weight, and its new map reaches every node whose path
+     * crosses it.
+     */
+    public void update(LinkEstimate link) {
+        update(node(link.key().a()), node(link.key().b()), link);
+    }
+
+    /**
+     * {@link #update(LinkEstimate)} for a caller that knows the ids of the link's ends: {@code a} and {@code b}
+     * must be the ids of {@code link.key().a()} and {@code .b()}.
+     */
+    public void update(int a, int b, LinkEstimate link) {
+        if (!forest.name(a).equals(link.key().a()) || !forest.name(b).equals(link.key().b())) {
+            throw new IllegalArgumentException("ids " + a + ", " + b + " are not the ends of " + link.key());
+        }
+        double w = options.weightOf(link);
+        if (Double.isNaN(w)) {
+            forest.remove(a, b);
+            return;
+        }
+        int e = forest.upsert(a, b, w);
+        factors.setLink(e, link);
+        if (forest.inTree(e)) {
+            factors.dirtyEdge(e);
+        }
+    }
+
+    /** Removes a link (silent too long, or its state was dropped); nothing if unknown. */
+    public void remove(LinkKey key) {
+        int a = ids.get(key.a());
+        int b = ids.get(key.b());
+        if (a != 0 && b != 0) {
+            forest.remove(a, b);
+        }
+    }
+
+    /** {@link #remove(LinkKey)} by the ids of the link's ends, in either order. */
+    public void remove(int a, int b) {
+        forest.remove(a, b);
+    }
+
+    /** The pinned reference node's name, or null. */
+    public String pinnedReference() {
+        return pinnedName;
+    }
+
+    /** Pins the reference node (null: centroids everywhere); takes effect for its tree at once. */
+    public void pinReference(String node) {
+        pinnedName = node;
+        pin(node == null ? 0 : ids.get(node));
+    }
+
+    private void pin(int v) {
+        ReferenceNodes refs = forest.references();
+        int old = refs.pinned();
+        if (old == v) {
+            return;
+        }
+        int oldTreeBefore = old == 0 ? 0 : refs.referenceOf(old);
+        int newTreeBefore = v == 0 ? 0 : refs.referenceOf(v);
+        refs.pin(v);
+        if (old != 0 && refs.referenceOf(old) != oldTreeBefore) {
+            factors.dirtyRoot(refs.referenceOf(old));
+            stats.referenceChanges++;
+        }
+        if (v != 0 && refs.referenceOf(v) != newTreeBefore) {
+            factors.dirtyRoot(v);
+            stats.referenceChanges++;
+        }
+    }
+
+    /** Recomputes the factors affected since the last drain; the nodes whose answer changed, in no set order. */
+    public List<NodeFactor> drain() {
+        List<NodeFactor> out = new ArrayList<>();
+        drain(v -> out.add(factor(v)));
+        return out;
+    }
+
+    /**
+     * {@link #drain()} without objects: passes the id of every node whose answer changed to {@code changed} (see
+     * {@link #factor(int)}); returns their number.
+     */
+    public int drain(IntConsumer changed) {
+        return factors.drain(changed);
+    }
+
+    /** The answer for a node as of the last drain, or null if unknown. */
+    public NodeFactor factor(String node) {
+        int v = ids.get(node);
+        return v == 0 ? null : factor(v);
+    }
+
+    /** The answer for node id v as of the last drain, or null if it has none yet. */
+    public NodeFactor factor(int v) {
+        return factors.known(v) ? new NodeFactor(forest.name(v), forest.name(factors.reference(v)), factors.factor(v))
+                : null;
+    }
+
+    /** Every node's answer as of the last drain, by name. */
+    public List<NodeFactor> factors() {
+        List<String> names = Arrays.asList(ids.names());
+        Collections.sort(names);
+        List<NodeFactor> out = new ArrayList<>(names.size());
+        for (String name : names) {
+            NodeFactor f = factor(name);
+            if (f != null) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    public Set<String> nodes() {
+        return Set.of(ids.names());
+    }
+
+    /** The factors of {@link #evaluate}, by node name, and the links found inconsistent and left out. */
+    public record Evaluation(List<AnchoredFactor> factors, List<LinkKey> excluded, int iterations) {
+    }
+
+    /**
+     * Every node's factor, by {@link NetworkOptions#method()}, with its guaranteed interval at one time per
+     * component ({@link NetworkIntervals}), from
+     * the spanning forest, references and tree factors of the last {@link #drain} and every usable link: the
+     * component of reference r is evaluated at r's local time {@code atNs}, or at its default time when null.
+     * A node without a factor yet is left out.
+     */
+    public Evaluation evaluate(Long atNs) {
+        return evaluate(options.method(), NetworkIntervals.Weighting.DEFAULT, atNs);
+    }
+
+    /** {@link #evaluate(Long)} with a method and a weighting of the least-squares fit of its own. */
+    public Evaluation evaluate(NetworkMethod method, NetworkIntervals.Weighting weighting, Long atNs) {
+        List<AnchoredFactor> out = new ArrayList<>();
+        List<LinkKey> excluded = new ArrayList<>();
+        int iterations = 0;
+        for (NetworkIntervals.Component c : components()) {
+            NetworkIntervals.Result r = NetworkIntervals.compute(c, method, weighting, atNs);
+            out.addAll(Arrays.asList(r.factors()));
+            excluded.addAll(r.excluded());
+            iterations += r.iterations();
+        }
+        out.sort(Comparator.comparing(AnchoredFactor::node));
+        excluded.sort(Comparator.naturalOrder());
+        return new Evaluation(List.copyOf(out), List.copyOf(excluded), iterations);
+    }
+
+    /**
+     * Every component of the last drain with its nodes (the reference first) and tree factors, and every usable
+     * link between two of its nodes.
+     */
+    List<NetworkIntervals.Component> components() {
+        Map<Integer, List<Integer>> members = new HashMap<>();
+        for (int v = 1; v <= vertices; v++) {
+            if (factors.known(v)) {
+                members.computeIfAbsent(factors.reference(v), k -> new ArrayList<>()).add(v);
+            }
+        }
+        // Nodes by name, the reference first, and links by their ends' places: the evaluation's floating-point
+        // sums then follow the names alone, not the ids this instance happened to hand out.
+        List<List<Integer>> groups = new ArrayList<>(members.values());
+        int[] index = new int[vertices + 1];
+        int[] group = new int[vertices + 1];
+        for (int g = 0; g < groups.size(); g++) {
+            List<Integer> nodes = groups.get(g);
+            int r = factors.reference(nodes.get(0));
+            nodes.sort((u, v) -> u == r ? -1 : v == r ? 1 : forest.name(u).compareTo(forest.name(v)));
+            for (int k = 0; k < nodes.size(); k++) {
+                index[nodes.get(k)] = k;
+                group[nodes.get(k)] = g;
+            }
+        }
+        int[] count = new int[groups.size()];
+        for (int e = 1; e < forest.edgeLimit(); e++) {
+            if (sameComponent(e)) {
+                count[group[forest.endA(e)]]++;
+            }
+        }
+        int[][] edges = new int[groups.size()][];
+        for (int g = 0; g < edges.length; g++) {
+            edges[g] = new int[count[g]];
+            count[g] = 0;
+        }
+        for (int e = 1; e < forest.edgeLimit(); e++) {
+            if (sameComponent(e)) {
+                int g = group[forest.endA(e)];
+                edges[g][count[g]++] = e;
+            }
+        }
+        List<NetworkIntervals.Component> out = new ArrayList<>();
+        for (int g = 0; g < groups.size(); g++) {
+            List<Integer> nodes = groups.get(g);
+            int n = nodes.size();
+            String[] names = new String[n];
+            ClockMap[] maps = new ClockMap[n];
+            for (int k = 0; k < n; k++) {
+                names[k] = forest.name(nodes.get(k));
+                maps[k] = factors.factor(nodes.get(k)).toReference();
+            }
+            int[] sorted = byEnds(edges[g], index, n);
+            int m = sorted.length;
+            int[] la = new int[m];
+            int[] lb = new int[m];
+            LinkEstimate[] est = new LinkEstimate[m];
+            boolean[] inTree = new boolean[m];
+            for (int l = 0; l < m; l++) {
+                int e = sorted[l];
+                la[l] = index[forest.endA(e)];
+                lb[l] = index[forest.endB(e)];
+                est[l] = factors.link(e);
+                inTree[l] = forest.inTree(e);
+            }
+            out.add(new NetworkIntervals.Component(names, maps, la, lb, est, inTree));
+        }
+        return out;
+    }
+
+    /** Whether edge slot e holds a link both of whose ends have a factor of one component. */
+    private boolean sameComponent(int e) {
+        if (!forest.live(e)) {
+            return false;
+        }
+        int a = forest.endA(e);
+        int b = forest.endB(e);
+        return factors.known(a) && factors.known(b) && factors.reference(a) == factors.reference(b);
+    }
+
+    /** Edges ordered by their ends' places (a's, then b's): two stable counting sorts, O(n + m). */
+    private int[] byEnds(int[] edges, int[] index, int n) {
+        int[] byB = countingSort(edges, e -> index[forest.endB(e)], n);
+        return countingSort(byB, e -> index[forest.endA(e)], n);
+    }
+
+    private static int[] countingSort(int[] edges, java.util.function.IntUnaryOperator key, int n) {
+        int[] start = new int[n + 1];
+        for (int e : edges) {
+            start[key.applyAsInt(e) + 1]++;
+        }
+        for (int k = 0; k < n; k++) {
+            start[k + 1] += start[k];
+        }
+        int[] out = new int[edges.length];
+        for (int e : edges) {
+            out[start[key.applyAsInt(e)]++] = e;
+        }
+        return out;
+    }
+
+    /** The spanning forest's edges, sorted. */
+    public List<TreeEdge> tree() {
+        List<TreeEdge> out = new ArrayList<>();
+        for (int e : forest.treeEdgeIds()) {
+            out.add(new TreeEdge(forest.name(forest.endA(e)), forest.name(forest.endB(e)), forest.weight(e)));
+        }
+        TreeEdge[] a = out.toArray(new TreeEdge[0]);
+        Arrays.sort(a);
+        return List.of(a);
+    }
+}

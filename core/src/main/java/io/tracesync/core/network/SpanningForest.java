@@ -1,0 +1,497 @@
+package io.tracesync.core.network;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * The minimum spanning forest of the participating links, maintained under new vertices, new edges, weight
+ * changes and removals ([Jabbarifar 2013, Alg. 8], extended with increases and removals), together with every tree's
+ * reference node ({@link ReferenceNodes}).
+ *
+ * <p>Tree edges live in {@link LinkCutTrees}; a new or lighter edge between two vertices of one tree replaces the
+ * heaviest edge of the cycle it closes if it is lighter (cycle property), two trees are simply joined. When a tree
+ * edge gets heavier or disappears, the lightest non-tree edge across the cut (the old edge included, if still
+ * there) takes its place: the smaller side is enumerated through the tree's adjacency and the edges of its
+ * vertices scanned, O(size of the smaller side + its degrees).
+ *
+ * <p>Every change that alters the path from a vertex to its reference reports a dirty root to {@code dirty}: the
+ * vertex whose whole subtree, away from its reference, needs new factors; the reference itself means the whole
+ * tree.
+ */
+final class SpanningForest {
+
+    private final LinkCutTrees lct = new LinkCutTrees(this::compareTies);
+    private final VertexTable vertexTable = new VertexTable();
+    private final EdgeLists graph = new EdgeLists(vertexTable);
+    private final IncidenceLists tree = new IncidenceLists();
+    private final ReferenceNodes references;
+    private final MinimaxBounds bounds = new MinimaxBounds(this, vertexTable);
+    private final IntConsumer dirty;
+    private final LongIntMap edgeIds = new LongIntMap();
+    private final NetworkStats stats;
+    private String[] names = new String[16];
+    private int[] seen = new int[16];
+    private int[] endA = new int[16];
+    private int[] endB = new int[16];
+    private double[] weight = new double[16];
+    private int[] node = new int[16];
+    private int nextEdge = 1;
+    private int[] freeEdges = new int[16];
+    private int freeEdgeCount;
+    private int seenStamp;
+    private int cutMarksA;
+    private int cutSizeA;
+    private int cutSizeB;
+    private int[] queue = new int[16];
+
+    SpanningForest(IntConsumer dirty, NetworkStats stats) {
+        this.dirty = dirty;
+        this.stats = stats;
+        this.references = new ReferenceNodes(this, lct);
+    }
+
+    ReferenceNodes references() {
+        return references;
+    }
+
+    MinimaxBounds bounds() {
+        return bounds;
+    }
+
+    LinkCutTrees lct() {
+        return lct;
+    }
+
+    IncidenceLists treeEdges() {
+        return tree;
+    }
+
+    /** A new vertex: a tree of its own, its own centroid. */
+    int addVertex(String name) {
+        int v = lct.newVertex();
+        if (v >= names.length) {
+            names = Arrays.copyOf(names, Math.max(v + 1, 2 * names.length));
+            seen = Arrays.copyOf(seen, names.length);
+        }
+        names[v] = name;
+        vertexTable.ensure(v);
+        bounds.addVertex(v);
+        references.addVertex(v);
+        dirty.accept(v);
+        return v;
+    }
+
+    String name(int v) {
+        return names[v];
+    }
+
+    int endA(int e) {
+        return endA[e];
+    }
+
+    int endB(int e) {
+        return endB[e];
+    }
+
+    /** The other end of edge e. */
+    int other(int e, int v) {
+        return endA[e] == v ? endB[e] : endA[e];
+    }
+
+    /** One more than the largest edge id handed out: edges are 1 ≤ e &lt; edgeLimit(), live or free. */
+    int edgeLimit() {
+        return nextEdge;
+    }
+
+    /** Whether edge id e is a link of the graph now (not a free slot). */
+    boolean live(int e) {
+        return endA[e] != 0;
+    }
+
+    boolean inTree(int e) {
+        return node[e] != 0;
+    }
+
+    double weight(int e) {
+        return weight[e];
+    }
+
+    /** The edge of a link-cut tree edge node. */
+    int edgeOfNode(int x) {
+        return lct.payload(x);
+    }
+
+    /** The edge between u and v, or 0. */
+    int edge(int u, int v) {
+        return edgeIds.get(pairKey(u, v));
+    }
+
+    private static long pairKey(int u, int v) {
+        return u < v ? ((long) u << 32) | v : ((long) v << 32) | u;
+    }
+
+    private int newEdge() {
+        if (freeEdgeCount > 0) {
+            return freeEdges[--freeEdgeCount];
+        }
+        int e = nextEdge++;
+        if (e >= endA.length) {
+            int n = Math.max(e + 1, 2 * endA.length);
+            endA = Arrays.copyOf(endA, n);
+            endB = Arrays.copyOf(endB, n);
+            weight = Arrays.copyOf(weight, n);
+            node = Arrays.copyOf(node, n);
+        }
+        return e;
+    }
+
+    /** True if edge e1 ranks above e2 in {@link EdgeOrder}. */
+    private boolean heavier(int e1, int e2) {
+        int c = Double.compare(weight[e1], weight[e2]);
+        return c != 0 ? c > 0 : compareTies(e1, e2) > 0;
+    }
+
+    private int compareTies(int e1, int e2) {
+        int c = names[endA[e1]].compareTo(names[endA[e2]]);
+        return c != 0 ? c : names[endB[e1]].compareTo(names[endB[e2]]);
+    }
+
+    /**
+     * Sets the weight of the edge a~b (name(a) &lt; name(b)), adding it if new, and restores the minimum spanning
+     * forest. Returns the edge id.
+     */
+    int upsert(int a, int b, double w) {
+        int e = edge(a, b);
+        if (e == 0) {
+            e = newEdge();
+            endA[e] = a;
+            endB[e] = b;
+            weight[e] = w;
+            node[e] = 0;
+            edgeIds.put(pairKey(a, b), e);
+            graph.add(a, e, 0);
+            graph.add(b, e, 1);
+            insert(e);
+            bounds.relax(a, b, w);
+            return e;
+        }
+        double old = weight[e];
+        if (w == old) {
+            return e;
+        }
+        weight[e] = w;
+        if (node[e] != 0) {
+            lct.setWeight(node[e], w);
+        }
+        if (w < old) {
+            stats.decreases++;
+            if (node[e] == 0) {
+                insert(e);
+            }
+        } else {
+            stats.increases++;
+            if (node[e] != 0) {
+                detach(e, true);
+            }
+        }
+        bounds.relax(a, b, w);
+        return e;
+    }
+
+    /** Removes the edge a~b if present, restoring the forest. */
+    void remove(int a, int b) {
+        int e = edge(a, b);
+        if (e == 0) {
+            return;
+        }
+        stats.removals++;
+        if (node[e] != 0) {
+            detach(e, false);
+        }
+        graph.remove(endA[e], e, 0);
+        graph.remove(endB[e], e, 1);
+        edgeIds.remove(pairKey(a, b));
+        if (freeEdgeCount == freeEdges.length) {
+            freeEdges = Arrays.copyOf(freeEdges, 2 * freeEdgeCount);
+        }
+        freeEdges[freeEdgeCount++] = e;
+        endA[e] = 0; // vertex ids start at 1: a free slot is told apart from a live edge (see live)
+    }
+
+    /**
+     * An edge not in the forest: joins two trees, replaces the cycle's heaviest edge, or stays out (Alg. 8);
+     * without a path query when {@link MinimaxBounds} already shows it heavier than the whole cycle.
+     */
+    private void insert(int e) {
+        int u = endA[e];
+        int v = endB[e];
+        if (!bounds.sameTree(u, v)) {
+            joinTrees(e, u, v);
+            return;
+        }
+        if (bounds.staysOut(u, v, weight[e])) {
+            stats.cycleDropped++;
+            stats.cycleBoundDropped++;
+            return;
+        }
+        int x = lct.heaviestOnPath(u, v);
+        if (lct.heavierThanPathMax(weight[e], e)) {
+            stats.cycleDropped++;
+            bounds.missed();
+            return;
+        }
+        int max = lct.payload(x);
+        stats.cycleKept++;
+        int c = references.centroidOf(u);
+        if (references.pinned() != 0) {
+            int r = references.effective(c);
+            unlinkTree(max);
+            relink(e, c, r);
+        } else {
+            swap(e, max, c);
+        }
+    }
+
+    /**
+     * The cycle case on the path u..v just queried, e replacing its heaviest edge old, the tree's centroid c
+     * being its reference: the side S of old without c moves, so every branch of c keeps its size unless c is on
+     * the path, where the branch towards e's end on c's side gains S; only if that reaches half the tree does the
+     * centroid move, along the path from c towards S (Lemma 2).
+     */
+    private void swap(int e, int old, int c) {
+        int u = endA[e];
+        int v = endB[e];
+        lct.cutOnPath(node[old]);
+        removeTreeEdge(old);
+        long t0 = stats.clock();
+        int cSide = lct.sideMarks(0) > 0 ? 0 : 1;
+        int far = cSide == 0 ? v : u;
+        boolean moves = false;
+        if (lct.onSidePath(cSide)) {
+            int n = lct.sideSize(0) + lct.sideSize(1);
+            int moved = lct.sideSize(1 - cSide);
+            long branch = c == (cSide == 0 ? u : v) ? 0 : lct.branchSize(cSide, c);
+            moves = 2 * (branch + moved) >= n;
+        }
+        stats.referenceNanos += stats.clock() - t0;
+        int x = lct.newEdge(e, weight[e], endA[e], endB[e]);
+        lct.linkAcross(x);
+        addTreeEdge(e, x);
+        int c2 = c;
+        if (moves) {
+            long t1 = stats.clock();
+            c2 = references.searchPath(c, far);
+            references.move(c, c2);
+            stats.referenceNanos += stats.clock() - t1;
+        }
+        if (c2 == c) {
+            dirty.accept(far);
+        } else {
+            stats.referenceChanges++;
+            dirty.accept(c2);
+        }
+    }
+
+    /** Joins two trees through e, classified as [Jabbarifar 2013, Table 4.1] counts them. */
+    private void joinTrees(int e, int u, int v) {
+        int nu = bounds.treeSize(u);
+        int nv = bounds.treeSize(v);
+        if (nu == 1 && nv == 1) {
+            stats.newTrees++;
+        } else if (nu == 1 || nv == 1) {
+            stats.insertions++;
+        } else {
+            stats.joins++;
+        }
+        join(e, references.centroidOf(u), references.centroidOf(v), nu <= nv ? u : v);
+    }
+
+    /**
+     * Links e between two trees of centroids cu and cv, {@code small} being e's end in the smaller one: the new
+     * centroid lies on the path between the old ones (§4.5.5).
+     */
+    private void join(int e, int cu, int cv, int small) {
+        long t0 = stats.clock();
+        int ru = references.effective(cu);
+        int rv = references.effective(cv);
+        long t1 = stats.clock();
+        linkTree(e);
+        bounds.joined(e, small);
+        long t2 = stats.clock();
+        int c = references.searchPath(cu, cv);
+        if (c != cu) {
+            references.unmark(cu);
+        }
+        if (c != cv) {
+            references.unmark(cv);
+        }
+        if (c != cu && c != cv) {
+            references.mark(c);
+        }
+        references.record(c);
+        int r = references.effective(c);
+        stats.referenceNanos += t1 - t0 + stats.clock() - t2;
+        if (r == ru) {
+            dirty.accept(endB[e]);
+        } else if (r == rv) {
+            dirty.accept(endA[e]);
+        } else {
+            stats.referenceChanges++;
+            dirty.accept(r);
+        }
+    }
+
+    /**
+     * Links e across a cut of one tree whose centroid was c and effective reference r; the vertex set is
+     * unchanged, so the new centroid lies on the path from c to e's end on the side without c (Lemma 2).
+     */
+    private void relink(int e, int c, int r) {
+        int u = endA[e];
+        int v = endB[e];
+        long t0 = stats.clock();
+        boolean cWithU = lct.treeMarks(u) > 0;
+        int farC = cWithU ? v : u;
+        int farR = r == c ? farC : cWithU == (lct.treeMarks(r) > 0) ? v : u;
+        long t1 = stats.clock();
+        linkTree(e);
+        long t2 = stats.clock();
+        int c2 = references.searchPath(c, farC);
+        references.move(c, c2);
+        int r2 = references.effective(c2);
+        stats.referenceNanos += t1 - t0 + stats.clock() - t2;
+        if (r2 == r) {
+            dirty.accept(farR);
+        } else {
+            stats.referenceChanges++;
+            dirty.accept(r2);
+        }
+    }
+
+    /**
+     * Takes tree edge e out of the forest (heavier, or about to be removed: then it is no candidate) and puts
+     * the lightest edge across the cut in its place, or splits the tree.
+     */
+    private void detach(int e, boolean candidate) {
+        int a = endA[e];
+        int b = endB[e];
+        int c = references.centroidOf(a);
+        int r = references.effective(c);
+        unlinkTree(e);
+        int sa = cutSizeA;
+        int sb = cutSizeB;
+        boolean cWithA = cutMarksA > 0;
+        int scanned = sa <= sb ? a : b;
+        int replacement = lightestAcross(scanned, candidate ? 0 : e);
+        if (replacement != 0) {
+            stats.replacements++;
+            relink(replacement, c, r);
+            bounds.replaced(e, replacement, inScan(endA[replacement]) ? endA[replacement] : endB[replacement],
+                    this::inScan);
+            return;
+        }
+        bounds.split(e, scanned, scanned == a ? sa : sb, this::inScan);
+        stats.splits++;
+        long t0 = stats.clock();
+        int c1 = references.walk(c, cWithA ? sa : sb);
+        int c2 = references.walk(cWithA ? b : a, cWithA ? sb : sa);
+        references.move(c, c1);
+        references.mark(c2);
+        references.record(c2);
+        int r1 = references.effective(c1);
+        int r2 = references.effective(c2);
+        stats.referenceNanos += stats.clock() - t0;
+        if (r1 != r) {
+            stats.referenceChanges++;
+            dirty.accept(r1);
+        }
+        if (r2 != r) {
+            stats.referenceChanges++;
+            dirty.accept(r2);
+        }
+    }
+
+    /**
+     * The lightest non-tree edge with exactly one end in the tree of {@code start} (skipping {@code excluded}), or
+     * 0: a breadth-first enumeration of that tree, then a scan of its vertices' edges.
+     */
+    private int lightestAcross(int start, int excluded) {
+        seenStamp++;
+        int head = 0;
+        int tail = 0;
+        queue = IntArrays.grow(queue, 1);
+        queue[tail++] = start;
+        seen[start] = seenStamp;
+        while (head < tail) {
+            int x = queue[head++];
+            for (int i = 0, n = tree.count(x); i < n; i++) {
+                int y = tree.neighbor(x, i);
+                if (seen[y] != seenStamp) {
+                    seen[y] = seenStamp;
+                    queue = IntArrays.grow(queue, tail + 1);
+                    queue[tail++] = y;
+                }
+            }
+        }
+        int best = 0;
+        for (int k = 0; k < tail; k++) {
+            int x = queue[k];
+            for (int s = graph.first(x); s != 0; s = graph.next(s)) {
+                int f = EdgeLists.edge(s);
+                if (f != excluded && node[f] == 0 && seen[other(f, x)] != seenStamp
+                        && (best == 0 || heavier(best, f))) {
+                    best = f;
+                }
+            }
+        }
+        stats.replacementScans += tail;
+        return best;
+    }
+
+    /** Whether v is on the side of the last cut that {@link #lightestAcross} enumerated. */
+    private boolean inScan(int v) {
+        return seen[v] == seenStamp;
+    }
+
+    private void linkTree(int e) {
+        int x = lct.newEdge(e, weight[e], endA[e], endB[e]);
+        lct.linkEdge(endA[e], x, endB[e]);
+        addTreeEdge(e, x);
+    }
+
+    /** The bookkeeping of e joining the forest as edge node x. */
+    private void addTreeEdge(int e, int x) {
+        node[e] = x;
+        tree.add(endA[e], e, 0, endB[e]);
+        tree.add(endB[e], e, 1, endA[e]);
+    }
+
+    /** Cuts tree edge e; the two sides' marks and sizes are left in cutMarksA, cutSizeA and cutSizeB. */
+    private void unlinkTree(int e) {
+        lct.cutEdge(endA[e], node[e], endB[e]);
+        cutMarksA = lct.rootMarks(endA[e]);
+        cutSizeA = lct.rootSize(endA[e]);
+        cutSizeB = lct.rootSize(endB[e]);
+        removeTreeEdge(e);
+    }
+
+    /** The bookkeeping of e, already cut, leaving the forest. */
+    private void removeTreeEdge(int e) {
+        lct.free(node[e]);
+        node[e] = 0;
+        tree.remove(endA[e], e, 0);
+        tree.remove(endB[e], e, 1);
+    }
+
+    /** Every tree edge, as edge ids. */
+    List<Integer> treeEdgeIds() {
+        List<Integer> out = new ArrayList<>();
+        edgeIds.forEachValue(e -> {
+            if (node[e] != 0) {
+                out.add(e);
+            }
+        });
+        return out;
+    }
+}

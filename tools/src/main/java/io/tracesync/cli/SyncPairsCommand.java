@@ -1,0 +1,195 @@
+package io.tracesync.cli;
+
+import io.tracesync.app.DurationConverter;
+import io.tracesync.app.ProgressBar;
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.core.network.NetworkOptions;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code tracesync sync-pairs}: the offline synchronization of a matched-pairs file, the reference answer the
+ * stream must equal.
+ */
+@Command(name = "sync-pairs", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Synchronize the clocks of the nodes in a matched-pairs CSV file.",
+                "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
+                        + "bounds. The ACCURATE links form a minimum spanning forest; each of its components has "
+                        + "a reference clock (its centroid, or the --reference node), and each node gets the "
+                        + "factors t_ref = slope * t + offset to its component's reference, with a guaranteed bound "
+                        + "at a stated local time that grows at a stated rate away from it: by default from every "
+                        + "link of the component, else along the tree path (--network tree)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:synchronized", "2:bad input or options (the message names the line)"},
+        footerHeading = "%nOutput with --json:%n",
+        footer = {"{\"links\": [{\"a\", \"b\", \"pairs\", \"quality\", \"hull_points\", \"slope_min\", "
+                + "\"intercept_min\", \"slope_max\", \"intercept_max\", \"slope\", \"intercept\", "
+                + "\"slope_accuracy\", \"bounds\": [{\"t\", \"up_ns\", \"down_ns\"}], \"stale_pairs\", "
+                + "\"failures\"}], \"reference\", \"components\": [{\"reference\", \"nodes\"}], "
+                + "\"nodes\": [{\"node\", \"component\", \"method\", \"evaluated_at_ns\", \"anchor_ns\", "
+                + "\"slope\", \"offset\", \"bound_ns\", \"up_ns\", \"down_ns\", \"growth_up_ns_per_s\", "
+                + "\"growth_down_ns_per_s\", \"tree_up_ns\", \"tree_down_ns\"}], \"excluded_links\": "
+                + "[{\"a\", \"b\"}], \"tree\": [{\"a\", \"b\", \"weight\"}]}",
+                "Link lines are y = slope*x + intercept with x = a's clock, y = b's clock (a < b by id). Decimals "
+                        + "are strings of 40 significant digits computed without doubles; bounds are rounded "
+                        + "outward to the picosecond and null where the corridor is still open. A node's bound "
+                        + "holds at anchor_ns (its time when its reference reads evaluated_at_ns: the latest --at, "
+                        + "or the component's latest time) and grows away from it by growth_up/down_ns_per_s (up/"
+                        + "down after the anchor, the other way round before it); tree_up/down_ns are the tree "
+                        + "path's interval, null where it crosses a link left out. A link contradicting the other "
+                        + "paths (a negative cycle) is left out and listed in excluded_links. A component is named "
+                        + "by its reference node; the top-level reference is that of the largest component."})
+final class SyncPairsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--pairs", required = true, paramLabel = "FILE",
+            description = "CSV of sender,send_ns,receiver,recv_ns in any order: each link takes its pairs in "
+                    + "its first node's clock order (header optional, extra columns ignored); '-' reads standard "
+                    + "input.")
+    String pairs;
+
+    @Option(names = "--reference", paramLabel = "NODE",
+            description = "Reference clock of its component (default: every component's centroid; of two, the "
+                    + "smaller node id).")
+    String reference;
+
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
+            converter = WeightConverter.class,
+            description = "Link weight of the minimum spanning forest, smaller is better: slope-accuracy "
+                    + "(alpha_max - alpha_min) or bound-width (the wider of Poirier's bounds, in ps) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    LinkWeight weight;
+
+    @Option(names = "--approximate",
+            description = "Also join components through APPROXIMATE links (weight +infinity: only where no "
+                    + "ACCURATE path exists); the bounds across them are not finite.")
+    boolean approximate;
+
+    @Option(names = "--at", paramLabel = "T", split = ",",
+            description = "Times (ns) at which to report the bounds: each link's on its first node's clock, and "
+                    + "the nodes' at the latest of them on their reference's clock; repeatable. Default: each "
+                    + "link's latest time, and each component's latest.")
+    List<Long> at = new ArrayList<>();
+
+    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links", converter = MethodConverter.class,
+            description = "How the nodes' factors are obtained: all-links (the tightest interval every link "
+                    + "implies, a least-squares estimate inside it) or tree (composed along the spanning tree) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    NetworkMethod network;
+
+    @Option(names = "--json", description = "Print the JSON report instead of a table.")
+    boolean json;
+
+    @Option(names = "--horizon", paramLabel = "DURATION", defaultValue = "30m",
+            converter = DurationConverter.class,
+            description = "Sliding horizon per link, in link time: e.g. 30m, 2h, or none (default: ${DEFAULT-VALUE}).")
+    Duration horizon;
+
+    @Option(names = "--min-delay", paramLabel = "NS", defaultValue = "0",
+            description = "Known minimum one-way delay of every message, in ns (Ashton's correction; default 0).")
+    long minDelay;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (minDelay < 0) {
+            err.println("--min-delay cannot be negative");
+            return 2;
+        }
+        LinkOptions options = new LinkOptions(horizon.toNanos(), minDelay, minDelay);
+        CanonicalPairs read = new CanonicalPairs();
+        Map<LinkKey, ConvexHullLink> links;
+        long count;
+        try (BufferedReader in = open()) {
+            count = PairsCsv.read(in, pairs.equals("-") ? "<stdin>" : pairs, read::add);
+            links = read.links(options);
+        } catch (PairsCsv.InputException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        SyncReport report;
+        try {
+            report = SyncReport.build(links, networkOptions(), at);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(report.toJson());
+        } else {
+            out.print(report.toText(count));
+        }
+        out.flush();
+        report.warnings().forEach(err::println);
+        err.flush();
+        return 0;
+    }
+
+    private NetworkOptions networkOptions() {
+        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight).withMethod(network);
+        if (approximate) {
+            o = o.withApproximate(Double.POSITIVE_INFINITY);
+        }
+        return o.withPinnedReference(reference);
+    }
+
+    private BufferedReader open() throws IOException {
+        if (pairs.equals("-")) {
+            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        }
+        Path path = Path.of(pairs);
+        if (!Files.isReadable(path)) {
+            throw new IllegalArgumentException("cannot read " + path);
+        }
+        return new BufferedReader(new InputStreamReader(ProgressBar.wrap(Files.newInputStream(path), Files.size(path),
+                spec.commandLine().getErr(), "reading " + path.getFileName()), StandardCharsets.UTF_8));
+    }
+
+    /** {@link NetworkMethod} as users write it: {@code all-links} or {@code tree}. */
+    static final class MethodConverter implements ITypeConverter<NetworkMethod> {
+        @Override
+        public NetworkMethod convert(String value) {
+            try {
+                return NetworkMethod.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** {@link LinkWeight} as users write it: {@code slope-accuracy} or {@code bound-width}. */
+    static final class WeightConverter implements ITypeConverter<LinkWeight> {
+
+        @Override
+        public LinkWeight convert(String value) {
+            try {
+                return LinkWeight.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,289 @@
+package io.tracesync.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.ExactLine;
+import io.tracesync.core.link.LinkBounds;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.Factor;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.TreeEdge;
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import io.tracesync.core.numeric.Rational;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The result of an offline synchronization: per link its corridor, estimate and bounds; per component of the
+ * network core's minimum spanning forest its reference node and tree links; per node its factors to its
+ * component's reference clock. Decimals are strings with 40 significant digits, computed without doubles.
+ */
+final class SyncReport {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
+    private final Map<LinkKey, ConvexHullLink> links;
+    private final List<Long> at;
+    private final LinkWeight weight;
+    private final List<AnchoredFactor> nodes;
+    private final List<TreeEdge> tree;
+    private final List<LinkKey> excluded;
+    private final List<Component> components;
+    private final Map<String, List<AnchoredFactor>> members = new HashMap<>();
+    private final Map<String, List<TreeEdge>> treeOf = new HashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+
+    /** A component of the spanning forest, named by its reference node. */
+    record Component(String reference, int nodes) {
+    }
+
+    private SyncReport(Map<LinkKey, ConvexHullLink> links, List<Long> at, LinkWeight weight,
+            NetworkSync.Evaluation evaluation, List<TreeEdge> tree) {
+        this.links = links;
+        this.at = at;
+        this.weight = weight;
+        this.nodes = evaluation.factors();
+        this.excluded = evaluation.excluded();
+        this.tree = tree;
+        Map<String, String> componentOf = new HashMap<>();
+        for (AnchoredFactor f : nodes) {
+            members.computeIfAbsent(f.reference(), k -> new ArrayList<>()).add(f);
+            componentOf.put(f.node(), f.reference());
+        }
+        tree.forEach(e -> treeOf.computeIfAbsent(componentOf.get(e.a()), k -> new ArrayList<>()).add(e));
+        List<Component> cs = new ArrayList<>();
+        members.forEach((ref, ns) -> cs.add(new Component(ref, ns.size())));
+        cs.sort(Comparator.comparingInt(Component::nodes).reversed().thenComparing(Component::reference));
+        this.components = List.copyOf(cs);
+    }
+
+    /**
+     * Runs the network core once over the final state of every link: the nodes are those of the links, every
+     * one of which therefore has a link. The factors are evaluated at the latest {@code at} time on each
+     * component's reference clock, or at the component's latest time without one.
+     */
+    static SyncReport build(Map<LinkKey, ConvexHullLink> links, NetworkOptions options, List<Long> at) {
+        TreeSet<String> ids = new TreeSet<>();
+        links.keySet().forEach(k -> {
+            ids.add(k.a());
+            ids.add(k.b());
+        });
+        String pinned = options.pinnedReference();
+        if (pinned != null && !ids.isEmpty() && !ids.contains(pinned)) {
+            throw new IllegalArgumentException("reference node " + pinned + " does not occur in the input");
+        }
+        NetworkSync net = new NetworkSync(options);
+        ids.forEach(net::addNode);
+        links.forEach((key, link) -> net.update(LinkEstimate.of(key, link)));
+        net.drain();
+        SyncReport r = new SyncReport(links, at, options.weight(),
+                net.evaluate(at.isEmpty() ? null : Collections.max(at)), net.tree());
+        for (LinkKey k : r.excluded) {
+            r.warnings.add("warning: link " + k + " contradicts the other paths between its nodes (a negative "
+                    + "cycle): left out");
+        }
+        for (AnchoredFactor f : r.nodes) {
+            if (r.members.get(f.reference()).size() == 1) {
+                r.warnings.add("warning: node " + f.node() + " has no ACCURATE link: it is its own component");
+            } else if (!f.factor().bounded()) {
+                r.warnings.add("warning: the bound of node " + f.node() + " to its reference " + f.reference()
+                        + " is not finite yet");
+            }
+        }
+        return r;
+    }
+
+    List<String> warnings() {
+        return warnings;
+    }
+
+    /** The reference of the largest component (of equal ones, the smallest name), or null without nodes. */
+    String reference() {
+        return components.isEmpty() ? null : components.get(0).reference();
+    }
+
+    String toJson() {
+        ObjectNode root = JSON.createObjectNode();
+        ArrayNode ls = root.putArray("links");
+        links.forEach((key, link) -> {
+            ObjectNode o = ls.addObject();
+            o.put("a", key.a());
+            o.put("b", key.b());
+            o.put("pairs", link.pairs());
+            o.put("quality", link.quality().name());
+            o.put("hull_points", link.hullPoints());
+            putLine(o, "min", link.minLine());
+            putLine(o, "max", link.maxLine());
+            ClockMap c = link.estimate();
+            o.put("slope", c == null ? null : c.slope().toDecimalString());
+            o.put("intercept", c == null ? null : c.offset().toDecimalString());
+            Rational acc = link.slopeAccuracy();
+            o.put("slope_accuracy", acc == null ? null : acc.toDecimalString());
+            ArrayNode bs = o.putArray("bounds");
+            for (LinkBounds b : bounds(link)) {
+                ObjectNode bo = bs.addObject();
+                bo.put("t", b.t());
+                bo.put("up_ns", b.upNs());
+                bo.put("down_ns", b.downNs());
+            }
+            o.put("stale_pairs", link.stale());
+            o.put("failures", link.failures());
+        });
+        root.put("reference", reference());
+        ArrayNode cs = root.putArray("components");
+        for (Component c : components) {
+            cs.addObject().put("reference", c.reference()).put("nodes", c.nodes());
+        }
+        ArrayNode ns = root.putArray("nodes");
+        for (AnchoredFactor f : nodes) {
+            ObjectNode o = ns.addObject();
+            Factor x = f.factor();
+            ClockMap m = x.toReference();
+            o.put("node", f.node());
+            o.put("component", f.reference());
+            o.put("method", f.method().label());
+            o.put("evaluated_at_ns", f.evaluatedAtNs());
+            o.put("anchor_ns", x.anchorNs());
+            o.put("slope", m.slope().toDecimalString());
+            o.put("offset", m.offset().toDecimalString());
+            o.put("bound_ns", x.boundNs());
+            o.put("up_ns", nanos(x.upPs()));
+            o.put("down_ns", nanos(x.downPs()));
+            o.put("growth_up_ns_per_s", x.bounded() ? perSecond(x.growthAbove()) : null);
+            o.put("growth_down_ns_per_s", x.bounded() ? perSecond(x.growthBelow()) : null);
+            o.put("tree_up_ns", nanos(f.treeUpPs()));
+            o.put("tree_down_ns", nanos(f.treeDownPs()));
+        }
+        ArrayNode ex = root.putArray("excluded_links");
+        excluded.forEach(k -> ex.addObject().put("a", k.a()).put("b", k.b()));
+        ArrayNode ts = root.putArray("tree");
+        for (TreeEdge e : tree) {
+            ObjectNode o = ts.addObject().put("a", e.a()).put("b", e.b());
+            if (Double.isInfinite(e.weight())) {
+                o.putNull("weight"); // an APPROXIMATE link: +infinity is no JSON number
+            } else {
+                o.put("weight", e.weight());
+            }
+        }
+        try {
+            return JSON.writeValueAsString(root);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<LinkBounds> bounds(ConvexHullLink link) {
+        List<LinkBounds> out = new ArrayList<>();
+        if (link.estimate() == null) {
+            return out;
+        }
+        if (at.isEmpty()) {
+            out.add(link.boundsAtLatest());
+        } else {
+            at.forEach(t -> out.add(link.boundsAt(t)));
+        }
+        return out;
+    }
+
+    private static void putLine(ObjectNode o, String which, ExactLine line) {
+        o.put("slope_" + which, line == null ? null : line.slope().toDecimalString());
+        o.put("intercept_" + which, line == null ? null : line.intercept().toDecimalString());
+    }
+
+    String toText(long pairCount) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("%d pairs, %d links%n%n", pairCount, links.size()));
+        sb.append(String.format("%-25s %-12s %8s %5s %-26s %-14s %s%n", "link (a~b)", "quality", "pairs", "hull",
+                "drift b/a (ppm)", "bound (ns)", "at a's time"));
+        links.forEach((key, link) -> {
+            ClockMap c = link.estimate();
+            String drift = c == null ? "-" : ppm(c.slope());
+            Rational acc = link.slopeAccuracy();
+            if (acc != null) {
+                drift += " ± " + acc.divide(Rational.of(2)).multiply(Rational.of(1_000_000))
+                        .toBigDecimal(new MathContext(3)).toPlainString();
+            }
+            List<LinkBounds> bs = bounds(link);
+            if (bs.isEmpty()) {
+                sb.append(String.format("%-25s %-12s %8d %5d %-26s %-14s %s%n", key, link.quality(), link.pairs(),
+                        link.hullPoints(), drift, "-", "-"));
+            }
+            for (LinkBounds b : bs) {
+                sb.append(String.format("%-25s %-12s %8d %5d %-26s %-14s %d%n", key, link.quality(), link.pairs(),
+                        link.hullPoints(), drift, "+" + str(b.upNs()) + "/-" + str(b.downNs()), b.t()));
+            }
+        });
+        for (Component c : components) {
+            List<AnchoredFactor> fs = members.get(c.reference());
+            sb.append(String.format("%ncomponent %s (%d node%s), reference clock: %s, evaluated at %d (%s)%n",
+                    c.reference(), c.nodes(), c.nodes() == 1 ? "" : "s", c.reference(), fs.get(0).evaluatedAtNs(),
+                    fs.get(0).method() == NetworkMethod.TREE ? "along the spanning tree" : "from every link"));
+            sb.append(String.format("%-20s %-42s %-42s %-20s %-14s %-14s %s%n", "node", "slope", "offset (ns)",
+                    "at local time", "bound (ns)", "tree bound", "grows (ns/s)"));
+            for (AnchoredFactor f : fs) {
+                Factor x = f.factor();
+                ClockMap m = x.toReference();
+                sb.append(String.format("%-20s %-42s %-42s %-20d %-14s %-14s %s%n", f.node(),
+                        m.slope().toDecimalString(), m.offset().toDecimalString(), x.anchorNs(), str(x.boundNs()),
+                        str(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))),
+                        x.bounded() ? perSecond(Math.max(x.growthAbove(), x.growthBelow())) : "-"));
+            }
+            List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
+            if (!edges.isEmpty()) {
+                sb.append(String.format("%-25s %s%n", "tree link (a~b)", "weight ("
+                        + weight.label()
+                        + (weight == LinkWeight.BOUND_WIDTH ? ", ps)" : ")")));
+            }
+            for (TreeEdge e : edges) {
+                sb.append(String.format("%-25s %s%n", e.a() + "~" + e.b(), weightText(e.weight())));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A tree link's weight: bound widths are whole picoseconds, slope accuracies are tiny. */
+    private String weightText(double w) {
+        if (Double.isInfinite(w)) {
+            return "inf";
+        }
+        return weight == LinkWeight.BOUND_WIDTH ? BigDecimal.valueOf(w).toBigInteger().toString() : Double.toString(w);
+    }
+
+    /** A growth rate of a bound in ns per second of the node's clock, rounded up to 3 significant digits. */
+    private static BigDecimal perSecond(double rate) {
+        return new BigDecimal(rate * 1e9).round(new MathContext(3, java.math.RoundingMode.CEILING));
+    }
+
+    /** Picoseconds as nanoseconds with 3 decimals, or null when unbounded. */
+    private static BigDecimal nanos(long ps) {
+        return ps == LinkEstimate.UNBOUNDED ? null : BigDecimal.valueOf(ps, 3);
+    }
+
+    private static String ppm(DoubleDouble slope) {
+        return slope.subtract(DoubleDouble.ONE).toBigDecimal().multiply(BigDecimal.valueOf(1_000_000))
+                .round(new MathContext(6)).toPlainString();
+    }
+
+    private static String str(BigDecimal v) {
+        return v == null ? "inf" : v.toPlainString();
+    }
+}

@@ -1,0 +1,98 @@
+package io.tracesync.app;
+
+import io.tracesync.client.SyncClock;
+import io.tracesync.otel.HostIdentity;
+import io.tracesync.otel.OtlpFormat;
+import io.tracesync.otel.SpanTimeCorrection;
+import io.tracesync.streams.CorrectedSpansTopology;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.config.TracesyncConfig;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+/** {@code tracesync correct-spans}: OTLP spans rewritten to reference time as they arrive, until stopped. */
+@Command(name = "correct-spans", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Copies OTLP records (as the Collector's Kafka exporter writes them) from --input to "
+                + "--output with every span's start, end and event times converted from its host's clock to its "
+                + "reference's by the factors in factors.topic (the client library's SyncClock), adding the "
+                + "attributes tracesync.status, tracesync.reference, tracesync.local_start_ns, "
+                + "tracesync.local_end_ns and tracesync.bound_ns (the true times lie within +- that). Spans of "
+                + "hosts without factors are copied unchanged, marked tracesync.status=no_factor.",
+                "A Kafka Streams application (application id --application-id); runs until stopped (Ctrl-C).",
+                "Configuration as for run: defaults, --config FILE, TRACESYNC_<KEY> variables, then flags."})
+public final class CorrectSpansCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    SettingsOptions options;
+
+    @Option(names = "--input", required = true, paramLabel = "TOPIC", description = "OTLP records in.")
+    String input;
+
+    @Option(names = "--output", required = true, paramLabel = "TOPIC", description = "Corrected OTLP records out.")
+    String output;
+
+    @Option(names = "--format", paramLabel = "ENCODING", defaultValue = "otlp_proto",
+            description = "otlp_proto or otlp_json, in and out (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--host-attributes", paramLabel = "KEY", split = ",",
+            defaultValue = "host.id,host.name,service.instance.id",
+            description = "Resource attributes naming a span's host, as for import otlp (default: ${DEFAULT-VALUE}).")
+    List<String> hostAttributes;
+
+    @Option(names = "--application-id", paramLabel = "ID",
+            description = "Default: the configured application.id followed by -correct-spans.")
+    String applicationId;
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cl = spec.commandLine();
+        OtlpFormat encoding;
+        try {
+            encoding = OtlpFormat.named(format);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+        Settings settings = options.load();
+        String id = applicationId != null ? applicationId : settings.get("application.id") + "-correct-spans";
+        Properties p = settings.streamsProperties();
+        p.setProperty(StreamsConfig.APPLICATION_ID_CONFIG, id);
+        PrintWriter err = cl.getErr();
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (SyncClock clock = SyncClock.start(settings.serdeConfig());
+                KafkaStreams streams = new KafkaStreams(CorrectedSpansTopology.build(input, output, encoding,
+                        new SpanTimeCorrection(new HostIdentity(hostAttributes), clock::convert)), p)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                streams.close(Duration.ofSeconds(30));
+                stopped.countDown();
+            }, "correct-spans-stop"));
+            streams.setStateListener((now, before) -> {
+                if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
+                    stopped.countDown();
+                }
+            });
+            clock.awaitCaughtUp(Duration.ofSeconds(30));
+            err.printf("correcting %s into %s (%s) with the factors of %s for %d nodes, application.id %s; "
+                    + "Ctrl-C stops%n", input, output, encoding, settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG),
+                    clock.nodes().size(), id);
+            err.flush();
+            streams.start();
+            stopped.await();
+            return streams.state() == KafkaStreams.State.ERROR ? 1 : 0;
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.tracesync.app;
+
+import io.tracesync.streams.Durations;
+import java.time.Duration;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** Picocli's view of {@link Durations}. */
+public final class DurationConverter implements ITypeConverter<Duration> {
+
+    @Override
+    public Duration convert(String value) {
+        try {
+            return Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.tracesync.app;
+
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.config.TracesyncConfig;
+import io.tracesync.streams.http.OperationsServer;
+import io.tracesync.streams.metrics.AppMetrics;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.BindException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tracesync run}: the streaming application, until interrupted. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs the tracesync Kafka Streams application: per-node trace topics in, conversion factors "
+                + "to each component's reference clock out (sync.factors), with sync.links, sync.tree and the "
+                + "dead-letter topic sync.dlq.",
+                "Configuration, later sources winning: built-in defaults, --config FILE (Java properties: any Kafka "
+                + "Streams, client or schema.registry.* key, and tracesync's keys), environment variables "
+                + "TRACESYNC_<KEY> (upper case, '.' as '_', e.g. TRACESYNC_BOOTSTRAP_SERVERS), then flags.",
+                "HTTP on http.host:http.port (default 127.0.0.1:8080; none: off): /health/live, /health/ready, "
+                + "/metrics (Prometheus), /factors, /links, /tree, /convert?node=N&t=NS, /openapi.json and a live "
+                + "view at /."})
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    SettingsOptions options;
+
+    @Option(names = "--application-id", paramLabel = "ID", description = "Kafka Streams application.id.")
+    String applicationId;
+
+    @Option(names = "--print-config", description = "Print the effective configuration (secrets hidden) and exit.")
+    boolean printConfig;
+
+    @Override
+    public Integer call() throws Exception {
+        if (applicationId != null) {
+            options.set.put("application.id", applicationId);
+        }
+        Settings settings = options.load();
+        PrintWriter out = spec.commandLine().getOut();
+        if (printConfig) {
+            out.print(settings.describe());
+            out.flush();
+            return 0;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (TracesyncApp app = TracesyncApp.start(settings);
+             AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
+             OperationsServer http = serve(settings, app, metrics)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                app.close();
+                stopped.countDown();
+            }, "tracesync-shutdown"));
+            ProgressLine progress = new ProgressLine(spec.commandLine().getErr());
+            while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                progress.show(app.stats());
+            }
+        }
+        return 0;
+    }
+
+    /** The HTTP side (health, metrics, queries), unless {@code http.port=none}; null then. */
+    private static OperationsServer serve(Settings settings, TracesyncApp app, AppMetrics metrics) throws IOException {
+        if (settings.get(TracesyncConfig.HTTP_PORT_CONFIG).equals(TracesyncConfig.NONE)) {
+            return null;
+        }
+        try {
+            return OperationsServer.start(settings, app.streams(), metrics);
+        } catch (BindException e) {
+            throw new BindException("cannot serve HTTP on " + settings.get(TracesyncConfig.HTTP_HOST_CONFIG) + ":"
+                    + settings.get(TracesyncConfig.HTTP_PORT_CONFIG) + " (" + e.getMessage() + "): set http.port "
+                    + "(0: any free port, none: no HTTP)");
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.tracesync.app;
+
+import io.tracesync.streams.Settings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * The configuration options of the commands that talk to Kafka, layered as {@code run} layers them
+ * ({@link Settings#load}: defaults, {@code --config FILE}, {@code TRACESYNC_<KEY>} variables, then flags).
+ */
+public final class SettingsOptions {
+
+    @Option(names = "--config", paramLabel = "FILE", description = "A properties file.")
+    Path config;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka brokers.")
+    String bootstrap;
+
+    @Option(names = "--schema-registry-url", paramLabel = "URL",
+            description = "Confluent-compatible schema registry (e.g. Apicurio's http://HOST:PORT/apis/ccompat/v7).")
+    String registry;
+
+    @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE", description = "Any configuration key.")
+    Map<String, String> set = new LinkedHashMap<>();
+
+    /** The effective settings. */
+    public Settings load() throws IOException {
+        Map<String, String> flags = new LinkedHashMap<>(set);
+        if (bootstrap != null) {
+            flags.put("bootstrap.servers", bootstrap);
+        }
+        if (registry != null) {
+            flags.put("schema.registry.url", registry);
+        }
+        return Settings.load(config, System.getenv(), flags);
+    }
+}

@@ -1,0 +1,188 @@
+package io.tracesync.streams.config;
+
+import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.streams.Durations;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
+
+/**
+ * tracesync's own configuration keys, each declared once with its type, default, validator, importance and
+ * documentation, as Kafka's {@code StreamsConfig} declares its own. Kafka Streams, client and schema-registry keys
+ * are not declared here: they pass through to Kafka ({@link KnownKeys}). docs/STREAMS.md's key table is generated
+ * from {@link #CONFIG} ({@link ConfigTable}).
+ */
+public final class TracesyncConfig extends AbstractConfig {
+
+    public static final String TRACES_PATTERN_CONFIG = "traces.pattern";
+    public static final String TRACES_TOPIC_CONFIG = "traces.topic";
+    public static final String TRACES_TOPIC_PREFIX_CONFIG = "traces.topic.prefix";
+    public static final String TRACES_PARTITIONED_BY_SEGMENT_CONFIG = "traces.partitioned.by.segment";
+    public static final String FACTORS_TOPIC_CONFIG = "factors.topic";
+    public static final String TREE_TOPIC_CONFIG = "tree.topic";
+    public static final String LINKS_TOPIC_CONFIG = "links.topic";
+    public static final String DLQ_TOPIC_CONFIG = "dlq.topic";
+    public static final String TOPICS_PARTITIONS_CONFIG = "topics.partitions";
+    public static final String TOPICS_REPLICATION_FACTOR_CONFIG = "topics.replication.factor";
+    public static final String CHECK_MAX_CLOCK_JUMP_CONFIG = "check.max.clock.jump";
+    public static final String MATCHER_ROTATION_CONFIG = "matcher.rotation";
+    public static final String MATCHER_MAX_PENDING_CONFIG = "matcher.max.pending";
+    public static final String PAIRS_BATCHED_CONFIG = "pairs.batched";
+    public static final String LINK_HORIZON_CONFIG = "link.horizon";
+    public static final String LINK_MIN_DELAY_CONFIG = "link.min.delay";
+    public static final String LINKS_MIN_CHANGE_CONFIG = "links.min.change";
+    public static final String LINKS_WITH_NETWORK_CONFIG = "links.with.network";
+    public static final String NETWORK_WEIGHT_CONFIG = "network.weight";
+    public static final String NETWORK_METHOD_CONFIG = "network.method";
+    public static final String NETWORK_APPROXIMATE_WEIGHT_CONFIG = "network.approximate.weight";
+    public static final String NETWORK_REFERENCE_CONFIG = "network.reference";
+    public static final String FACTORS_EMIT_INTERVAL_CONFIG = "factors.emit.interval";
+    public static final String FACTORS_MIN_CHANGE_CONFIG = "factors.min.change";
+    public static final String HTTP_HOST_CONFIG = "http.host";
+    public static final String HTTP_PORT_CONFIG = "http.port";
+
+    /** The value of {@link #NETWORK_APPROXIMATE_WEIGHT_CONFIG} and {@link #HTTP_PORT_CONFIG} that turns them off. */
+    public static final String NONE = "none";
+
+    public static final ConfigDef CONFIG = new ConfigDef()
+            .define(TRACES_PATTERN_CONFIG, Type.STRING, "traces\\..+", regex(), Importance.HIGH,
+                    "Regular expression of the input topics, one per node (traces.NODE), read unless "
+                            + TRACES_TOPIC_CONFIG + " is set.")
+            .define(TRACES_TOPIC_CONFIG, Type.STRING, "", Importance.MEDIUM,
+                    "One input topic holding every node's events instead of a topic per node (empty: use "
+                            + TRACES_PATTERN_CONFIG + ").")
+            .define(TRACES_TOPIC_PREFIX_CONFIG, Type.STRING, "traces.", Importance.LOW,
+                    "Prefix of the per-node topics: an event of node N must come from the topic named prefix + N.")
+            .define(TRACES_PARTITIONED_BY_SEGMENT_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+                    "The inputs are already in their TCP segment's partition, so the segments repartition is "
+                            + "left out (docs/STREAMS.md, step 3).")
+            .define(FACTORS_TOPIC_CONFIG, Type.STRING, "sync.factors", new ConfigDef.NonEmptyString(),
+                    Importance.HIGH, "Output: every node's factor to its reference clock; created when missing.")
+            .define(TREE_TOPIC_CONFIG, Type.STRING, "sync.tree", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Output: snapshots of the spanning forest; created when missing.")
+            .define(LINKS_TOPIC_CONFIG, Type.STRING, "sync.links", new ConfigDef.NonEmptyString(),
+                    Importance.MEDIUM, "Output: every link's summary (hull, estimate, bounds); created when missing.")
+            .define(DLQ_TOPIC_CONFIG, Type.STRING, "sync.dlq", new ConfigDef.NonEmptyString(), Importance.HIGH,
+                    "Dead-letter topic: every bad record with its reason in the headers; created when missing.")
+            .define(TOPICS_PARTITIONS_CONFIG, Type.INT, 3, ConfigDef.Range.atLeast(1), Importance.MEDIUM,
+                    "Partitions of the topics tracesync creates.")
+            .define(TOPICS_REPLICATION_FACTOR_CONFIG, Type.SHORT, (short) 1, ConfigDef.Range.atLeast(1),
+                    Importance.MEDIUM, "Replication factor of the topics tracesync creates.")
+            .define(CHECK_MAX_CLOCK_JUMP_CONFIG, Type.STRING, "1h", duration(), Importance.LOW,
+                    "Largest step between a node's consecutive timestamps (per partition); a larger one is a dead "
+                            + "letter. none: unchecked.")
+            .define(MATCHER_ROTATION_CONFIG, Type.STRING, "30s", positiveDuration(), Importance.MEDIUM,
+                    "How long an unmatched event waits for its other half: it is dropped after one to two "
+                            + "rotations.")
+            .define(MATCHER_MAX_PENDING_CONFIG, Type.LONG, 1_000_000L, ConfigDef.Range.atLeast(1),
+                    Importance.LOW, "Most unmatched keys held per task; beyond it the oldest generation is "
+                            + "flushed early.")
+            .define(PAIRS_BATCHED_CONFIG, Type.BOOLEAN, true, Importance.LOW,
+                    "Forward each link's pairs together before each commit (step 5); off in the deterministic mode.")
+            .define(LINK_HORIZON_CONFIG, Type.STRING, "30m", duration(), Importance.MEDIUM,
+                    "Sliding horizon of a link: pairs older than its latest time minus this are forgotten "
+                            + "(docs/LINK-CORE.md). none: keep every pair.")
+            .define(LINK_MIN_DELAY_CONFIG, Type.STRING, "0ns", duration(), Importance.LOW,
+                    "A known minimum one-way delay, subtracted before the hulls [Ashton 1995, §6].")
+            .define(LINKS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.01, ConfigDef.Range.atLeast(0), Importance.LOW,
+                    "Relative change of a link's bounds that emits a new link summary.")
+            .define(LINKS_WITH_NETWORK_CONFIG, Type.BOOLEAN, false, Importance.LOW,
+                    "Run the link step in the network's task: no network repartition (step 7).")
+            .define(NETWORK_WEIGHT_CONFIG, Type.STRING, LinkWeight.SLOPE_ACCURACY.label(),
+                    ConfigDef.ValidString.in(labels(LinkWeight.values(), LinkWeight::label)), Importance.MEDIUM,
+                    "What ranks links for the spanning forest (docs/NETWORK-CORE.md).")
+            .define(NETWORK_METHOD_CONFIG, Type.STRING, NetworkMethod.ALL_LINKS.label(),
+                    ConfigDef.ValidString.in(labels(NetworkMethod.values(), NetworkMethod::label)), Importance.MEDIUM,
+                    "The published factors: from every link, or along the spanning tree (docs/NETWORK-CORE.md).")
+            .define(NETWORK_APPROXIMATE_WEIGHT_CONFIG, Type.STRING, NONE, noneOrPositiveNumber(), Importance.LOW,
+                    "The weight of links with only an approximate estimate, so they join the forest; none: they "
+                            + "do not.")
+            .define(NETWORK_REFERENCE_CONFIG, Type.STRING, "", Importance.LOW,
+                    "A node pinned as its component's reference (empty: the centroid [Jabbarifar 2013, ch. 4]).")
+            .define(FACTORS_EMIT_INTERVAL_CONFIG, Type.STRING, "1s", duration(), Importance.MEDIUM,
+                    "How often changed factors are published; 0: at once, the deterministic mode (docs/STREAMS.md, "
+                            + "Guarantees).")
+            .define(FACTORS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.1, ConfigDef.Range.atLeast(0), Importance.LOW,
+                    "Relative change of a node's bound that publishes a new factor.")
+            .define(HTTP_HOST_CONFIG, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Interface of the HTTP side of run (health, metrics, queries, live view); containers use "
+                            + "0.0.0.0.")
+            .define(HTTP_PORT_CONFIG, Type.STRING, "8080", port(), Importance.MEDIUM,
+                    "Port of the HTTP side; 0: any free one, none: no HTTP side.");
+
+    public TracesyncConfig(Map<String, ?> values) {
+        super(CONFIG, values, false);
+    }
+
+    private static <E> String[] labels(E[] values, Function<E, String> label) {
+        return Arrays.stream(values).map(label).toArray(String[]::new);
+    }
+
+    private static ConfigDef.Validator regex() {
+        return ConfigDef.LambdaValidator.with((name, value) -> {
+            try {
+                Pattern.compile((String) value);
+            } catch (PatternSyntaxException e) {
+                throw new ConfigException(name, value, "not a regular expression: " + e.getDescription());
+            }
+        }, () -> "a regular expression");
+    }
+
+    private static ConfigDef.Validator duration() {
+        return ConfigDef.LambdaValidator.with((name, value) -> parse(name, value),
+                () -> "a duration: 30m, 90s, 500ms, 2h, ISO-8601, or none");
+    }
+
+    private static ConfigDef.Validator positiveDuration() {
+        return ConfigDef.LambdaValidator.with((name, value) -> {
+            if (parse(name, value).isZero() || parse(name, value).isNegative()) {
+                throw new ConfigException(name, value, "must be longer than zero");
+            }
+        }, () -> "a duration longer than zero: 30m, 90s, 500ms, 2h, ISO-8601");
+    }
+
+    private static java.time.Duration parse(String name, Object value) {
+        try {
+            return Durations.parse((String) value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(name, value, e.getMessage());
+        }
+    }
+
+    private static ConfigDef.Validator noneOrPositiveNumber() {
+        return ConfigDef.LambdaValidator.with((name, value) -> {
+            if (!NONE.equals(value)) {
+                try {
+                    if (!(Double.parseDouble((String) value) > 0)) {
+                        throw new ConfigException(name, value, "must be none or a number above zero");
+                    }
+                } catch (NumberFormatException e) {
+                    throw new ConfigException(name, value, "must be none or a number above zero");
+                }
+            }
+        }, () -> "none, or a number above zero");
+    }
+
+    private static ConfigDef.Validator port() {
+        return ConfigDef.LambdaValidator.with((name, value) -> {
+            if (!NONE.equals(value)) {
+                try {
+                    int p = Integer.parseInt((String) value);
+                    if (p < 0 || p > 65535) {
+                        throw new ConfigException(name, value, "must be none or a port, 0 to 65535");
+                    }
+                } catch (NumberFormatException e) {
+                    throw new ConfigException(name, value, "must be none or a port, 0 to 65535");
+                }
+            }
+        }, () -> "none, or a port 0…65535");
+    }
+}
