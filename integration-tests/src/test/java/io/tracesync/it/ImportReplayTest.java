@@ -5,17 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
-import io.tracesync.cli.PairsCsv;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
+import io.tracesync.files.PairsCsv;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.InputLag;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.TracesyncTopology;
-import io.tracesync.streams.network.FactorRecords;
 import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

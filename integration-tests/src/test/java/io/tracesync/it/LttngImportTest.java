@@ -3,11 +3,11 @@ package io.tracesync.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.cli.PairsCsv;
 import io.tracesync.cli.TracesyncCommand;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
+import io.tracesync.files.PairsCsv;
 import io.tracesync.lttng.ScpTrace;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;

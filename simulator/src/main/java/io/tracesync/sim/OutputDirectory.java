@@ -1,5 +1,8 @@
 package io.tracesync.sim;
 
+import io.tracesync.files.PairsCsv;
+import io.tracesync.files.TraceCsv;
+import io.tracesync.files.TraceCsvFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,7 +32,7 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
     private final Path dir;
     private final Scenario scenario;
     private final String[] names;
-    private final EventFiles events;
+    private final TraceCsvFiles events;
     private final Writer pairs;
     private final Writer truePairs;
     private final Writer clocks;
@@ -54,10 +57,9 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
         for (int i = 0; i < names.length; i++) {
             names[i] = scenario.node(i).name();
         }
-        this.events = new EventFiles(eventsDir(dir), names, EVENT_BUFFER_BYTES);
-        this.pairs = writer(pairsCsv(dir), "sender,send_ns,receiver,recv_ns\n");
-        this.truePairs = writer(dir.resolve("truth-pairs.csv"),
-                "sender,send_ns,receiver,recv_ns,true_send_ns,true_recv_ns\n");
+        this.events = new TraceCsvFiles(eventsDir(dir), names, EVENT_BUFFER_BYTES);
+        this.pairs = writer(pairsCsv(dir), PairsCsv.HEADER + "\n");
+        this.truePairs = writer(dir.resolve("truth-pairs.csv"), PairsCsv.HEADER + ",true_send_ns,true_recv_ns\n");
         this.clocks = writer(dir.resolve("truth-clocks.csv"), "node,true_ns,local_ns\n");
     }
 
@@ -78,10 +80,8 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
     @Override
     public void traceEvent(TraceEvent e) {
         line.setLength(0);
-        line.append(names[e.node()]).append(',').append(e.localNs()).append(',').append(e.send() ? "SEND" : "RECV")
-                .append(',').append(scenario.node(e.src()).address()).append(',')
-                .append(scenario.node(e.dst()).address()).append(',').append(e.srcPort()).append(',')
-                .append(e.dstPort()).append(',').append(e.seq()).append(',').append(e.ack()).append(",PA\n");
+        TraceCsv.appendLine(line, names[e.node()], e.localNs(), e.send(), scenario.node(e.src()).address(),
+                scenario.node(e.dst()).address(), e.srcPort(), e.dstPort(), e.seq(), e.ack(), "PA");
         try {
             events.append(e.node(), line);
         } catch (IOException x) {
@@ -92,8 +92,7 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
     @Override
     public void pair(MatchedSegment p) {
         line.setLength(0);
-        line.append(names[p.sender()]).append(',').append(p.sendNs()).append(',').append(names[p.receiver()])
-                .append(',').append(p.recvNs());
+        PairsCsv.appendLine(line, names[p.sender()], p.sendNs(), names[p.receiver()], p.recvNs());
         int common = line.length();
         line.append('\n');
         try {
@@ -130,7 +129,7 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
             return;
         }
         closed = true;
-        try (Writer p = pairs; Writer t = truePairs; Writer c = clocks; EventFiles e = events) {
+        try (Writer p = pairs; Writer t = truePairs; Writer c = clocks; TraceCsvFiles e = events) {
             p.flush();
             t.flush();
             c.flush();

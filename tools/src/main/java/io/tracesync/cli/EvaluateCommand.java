@@ -19,6 +19,7 @@ import io.tracesync.eval.NetworkPolicy;
 import io.tracesync.eval.Replay;
 import io.tracesync.eval.TraceCompassPolicy;
 import io.tracesync.eval.TrueClocks;
+import io.tracesync.files.PairsCsv;
 import io.tracesync.sim.GroundTruth;
 import java.io.BufferedReader;
 import java.io.IOException;

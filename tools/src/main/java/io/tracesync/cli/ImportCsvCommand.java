@@ -1,25 +1,10 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.ProgressBar;
 import io.tracesync.app.SettingsOptions;
-import io.tracesync.avro.TraceEvent;
-import io.tracesync.streams.Settings;
-import io.tracesync.streams.TraceTopicWriter;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.tracesync.csv.CsvImport;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -27,13 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
-/**
- * {@code tracesync import csv}: the simulator's trace files into the trace topics, in two passes. The first checks
- * every line and collects the nodes, whose topics are then created at once; the second writes, the files
- * interleaved ({@link InterleavedLines}) so that each send reaches the topics close to its receive. All or nothing by
- * default: one bad line means nothing is written; with {@code --skip-bad-lines} the good lines are written and
- * every other one is listed.
- */
+/** {@code tracesync import csv}: the options of a {@link CsvImport}. */
 @Command(name = "csv", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Loads trace files written by tracesync simulate (node,ts_ns,direction,saddr,daddr,sport,dport,"
                 + "seq,ack,flags; header optional) into the per-node topics traces.<node>, created as the "
@@ -44,9 +23,6 @@ import picocli.CommandLine;
                 + "FILE:LINE: reason and, unless --skip-bad-lines, nothing is imported (exit code 2).",
                 "Configuration as for run: defaults, --config FILE, TRACESYNC_<KEY> variables, then flags."})
 public final class ImportCsvCommand implements Callable<Integer> {
-
-    /** Bad lines listed when they stop the import; the rest are counted. */
-    private static final int LISTED = 20;
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -63,110 +39,7 @@ public final class ImportCsvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            List<Path> files = TraceFiles.resolve(paths);
-            long bytes = 0;
-            for (Path f : files) {
-                bytes += Files.size(f);
-            }
-            Set<String> nodes = new TreeSet<>();
-            return check(files, bytes, nodes, err) || skipBadLines ? load(options.load(), files, bytes, nodes, err) : 2;
-        } catch (TraceFiles.InputException e) {
-            err.println(e.getMessage());
-            return 2;
-        }
-    }
-
-    /** The first pass: collects the nodes, lists the first bad lines unless they are to be skipped; none bad? */
-    private boolean check(List<Path> files, long bytes, Set<String> nodes, PrintWriter err) {
-        long[] bad = {0};
-        scan(files, false, bytes, err, "checking", e -> nodes.add(e.getNode()), location -> {
-            if (++bad[0] <= LISTED && !skipBadLines) {
-                err.println(location);
-            }
-        });
-        if (bad[0] > 0 && !skipBadLines) {
-            err.printf(Locale.ROOT, "%s%,d bad line(s): nothing imported (--skip-bad-lines imports the others)%n",
-                    bad[0] > LISTED ? String.format(Locale.ROOT, "... and %,d more; ", bad[0] - LISTED) : "",
-                    bad[0]);
-            err.flush();
-        }
-        return bad[0] == 0;
-    }
-
-    /** The second pass: creates the nodes' topics and writes the events; 1 if Kafka refused them. */
-    private int load(Settings settings, List<Path> files, long bytes, Set<String> nodes, PrintWriter err) {
-        Map<String, Long> perNode = new TreeMap<>();
-        long[] skipped = {0};
-        long start = System.nanoTime();
-        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
-            writer.createTopics(nodes);
-            scan(files, true, bytes, err, "importing", e -> {
-                writer.write(e);
-                perNode.merge(e.getNode(), 1L, Long::sum);
-            }, location -> {
-                if (!skipBadLines) {
-                    throw new TraceFiles.InputException(location + " (the file changed since it was checked)");
-                }
-                skipped[0]++;
-                err.println(location);
-            });
-            writer.flush();
-            summary(spec.commandLine().getOut(), writer, perNode, files.size(), skipped[0],
-                    (System.nanoTime() - start) / 1e9);
-            return 0;
-        } catch (IllegalStateException e) {
-            err.println("import failed: " + e.getMessage());
-            return 1;
-        }
-    }
-
-    /**
-     * Reads every file, one after the other or {@link InterleavedLines interleaved}, with a bar by bytes: events to
-     * {@code events}, bad lines as "FILE:LINE: reason" to {@code bad}.
-     */
-    private static void scan(List<Path> files, boolean interleaved, long bytes, PrintWriter err, String label,
-            Consumer<TraceEvent> events, Consumer<String> bad) {
-        long[] done = {0};
-        try (ProgressBar.Meter bar = ProgressBar.meter(bytes, err, label)) {
-            BiConsumer<Path, TraceCsv.Line> sink = (f, line) -> {
-                if (line.event() != null) {
-                    events.accept(line.event());
-                } else if (line.error() != null) {
-                    bad.accept(f + ":" + line.number() + ": " + line.error());
-                }
-                done[0] += line.bytes();
-                bar.update(done[0]);
-            };
-            if (interleaved) {
-                try {
-                    InterleavedLines.read(files, sink);
-                } catch (IOException e) {
-                    throw new TraceFiles.InputException(e.getMessage());
-                }
-                return;
-            }
-            for (Path f : files) {
-                try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.ISO_8859_1)) {
-                    TraceCsv.read(in, line -> sink.accept(f, line));
-                } catch (IOException e) {
-                    throw new TraceFiles.InputException(f + ": " + e.getMessage());
-                }
-            }
-        }
-    }
-
-    private static void summary(PrintWriter out, TraceTopicWriter writer, Map<String, Long> perNode, int files,
-            long skipped, double seconds) {
-        long events = perNode.values().stream().mapToLong(Long::longValue).sum();
-        long topics = perNode.keySet().stream().map(writer::topicOf).distinct().count();
-        out.printf(Locale.ROOT, "imported %,d events of %,d nodes from %,d file(s) into %,d topic(s) in %.1f s "
-                + "(%,.0f events/s)%s%n", events, perNode.size(), files, topics, seconds, events / seconds,
-                skipped > 0 ? String.format(Locale.ROOT, "; %,d bad line(s) skipped, listed on stderr", skipped)
-                        : "");
-        out.printf("%-20s %12s  %s%n", "node", "events", "topic");
-        perNode.forEach((node, n) -> out.printf(Locale.ROOT, "%-20s %,12d  %s%n", node, n, writer.topicOf(node)));
-        out.flush();
+        CommandLine cmd = spec.commandLine();
+        return new CsvImport(paths, skipBadLines, options.load(), cmd.getOut(), cmd.getErr()).run();
     }
 }

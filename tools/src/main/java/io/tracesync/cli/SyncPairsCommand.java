@@ -8,6 +8,7 @@ import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.files.PairsCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

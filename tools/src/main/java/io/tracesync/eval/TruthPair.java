@@ -1,7 +1,7 @@
 package io.tracesync.eval;
 
-import io.tracesync.cli.PairsCsv;
 import io.tracesync.core.link.MatchedPair;
+import io.tracesync.files.PairsCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.function.Consumer;

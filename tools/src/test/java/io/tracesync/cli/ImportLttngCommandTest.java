@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.files.TraceCsv;
+import io.tracesync.files.TraceFiles;
 import io.tracesync.lttng.ScpTrace;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
@@ -48,9 +50,9 @@ class ImportLttngCommandTest {
         assertEquals(List.of("sender,send_ns,receiver,recv_ns", "node-a,5000000000,node-b,2000100000",
                 "node-b,2000200000,node-a,5000300000", "node-a,5000350000,node-b,2000450000"),
                 Files.readAllLines(pairs));
-        assertEquals(List.of(TraceCsv.HEADER, "node-b,2000100000,RECV,10.0.10.4,10.0.10.21,48361,22,2769203724,0,2",
-                "node-b,2000200000,SEND,10.0.10.21,10.0.10.4,22,48361,1629881572,2769203725,18",
-                "node-b,2000450000,RECV,10.0.10.4,10.0.10.21,48361,22,2769203725,1629881573,16"),
+        assertEquals(List.of(TraceCsv.HEADER, "node-b,2000100000,RECV,10.0.10.4,10.0.10.21,48361,22,2769203724,0,S",
+                "node-b,2000200000,SEND,10.0.10.21,10.0.10.4,22,48361,1629881572,2769203725,SA",
+                "node-b,2000450000,RECV,10.0.10.4,10.0.10.21,48361,22,2769203725,1629881573,A"),
                 Files.readAllLines(events.resolve("node-b.csv")));
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.files.TraceCsv;
+import io.tracesync.files.TraceFiles;
 import io.tracesync.pcap.CaptureFiles;
 import java.io.BufferedReader;
 import java.nio.file.Files;

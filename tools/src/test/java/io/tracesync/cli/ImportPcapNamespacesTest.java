@@ -11,6 +11,7 @@ import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
+import io.tracesync.files.TraceCsv;
 import io.tracesync.pcap.CaptureFiles;
 import io.tracesync.pcap.CaptureReader;
 import java.io.BufferedReader;
@@ -273,6 +274,6 @@ class ImportPcapNamespacesTest {
 
     /** Addresses, ports, seq, ack and flags: the line of the trace file without node, time and direction. */
     private static String key(TraceEvent e) {
-        return ImportPcapCommand.csvLine(e).split(",", 4)[3];
+        return TraceCsv.format(e).strip().split(",", 4)[3];
     }
 }

@@ -12,6 +12,7 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.files.PairsCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;

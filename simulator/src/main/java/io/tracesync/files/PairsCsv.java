@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.files;
 
 import io.tracesync.core.link.MatchedPair;
 import java.io.BufferedReader;
@@ -6,13 +6,20 @@ import java.io.IOException;
 import java.util.function.Consumer;
 
 /**
- * Reads the matched-pairs contract {@code sender,send_ns,receiver,recv_ns}: header optional (a first line whose
- * timestamps are not numbers), extra columns ignored, blank lines skipped. A bad line stops the read with an
- * {@link InputException} naming the line.
+ * The matched-pairs files {@code sender,send_ns,receiver,recv_ns}, written ({@link #appendLine}) and read: header
+ * optional (a first line whose timestamps are not numbers), extra columns ignored, blank lines skipped. A bad line
+ * stops the read with an {@link InputException} naming the line.
  */
 public final class PairsCsv {
 
+    public static final String HEADER = "sender,send_ns,receiver,recv_ns";
+
     private PairsCsv() {
+    }
+
+    /** Appends one line without its newline, so that a wider file (a simulation's truth) can add columns. */
+    public static StringBuilder appendLine(StringBuilder b, String sender, long sendNs, String receiver, long recvNs) {
+        return b.append(sender).append(',').append(sendNs).append(',').append(receiver).append(',').append(recvNs);
     }
 
     /** Calls {@code sink} for each pair; returns the number of pairs read. */

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.files;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,7 +19,7 @@ import java.util.function.BiConsumer;
  * a whole file apart, and the application's matcher (which expires unmatched events by wall-clock time) meets both.
  * One file open per trace file, with read buffers that shrink as files are added (64 KiB each up to 1,024 files).
  */
-final class InterleavedLines {
+public final class InterleavedLines {
 
     private static final long BUFFERS = 64L << 20;
     /** Lines taken from a file before the next choice: fewer queue operations, the order hardly coarser. */
@@ -47,7 +47,7 @@ final class InterleavedLines {
     }
 
     /** Calls {@code sink} with every line of every file, each file's lines in their order. */
-    static void read(List<Path> files, BiConsumer<Path, TraceCsv.Line> sink) throws IOException {
+    public static void read(List<Path> files, BiConsumer<Path, TraceCsv.Line> sink) throws IOException {
         int buffer = (int) Math.max(1 << 10, Math.min(1 << 16, BUFFERS / Math.max(1, files.size())));
         PriorityQueue<Cursor> next = new PriorityQueue<>(Comparator.comparingDouble(Cursor::through));
         List<BufferedReader> open = new ArrayList<>();

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.lttng;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.files;
 
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
@@ -11,22 +11,23 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
- * Reads the per-node trace files of {@code tracesync simulate}: {@code node,ts_ns,direction,saddr,daddr,sport,
+ * The per-node trace files of {@code tracesync simulate}, {@code import lttng} and {@code import pcap}, read and
+ * written. Reading: {@code node,ts_ns,direction,saddr,daddr,sport,
  * dport,seq,ack,flags} (docs/SIMULATOR.md), a first line equal to that header and blank lines skipped. Each line
  * becomes the {@link TraceEvent} a tracer would write, or the reason it cannot: the checks of the application's
  * own {@code check} step (docs/STREAMS.md), so that what is imported is never a dead letter for its form. Empty
  * address and port fields are absent values; flags are TCP flag letters ({@code FSRPAUEC}, e.g. {@code PA}) or the
  * flags byte as a number.
  */
-final class TraceCsv {
+public final class TraceCsv {
 
-    static final String HEADER = "node,ts_ns,direction,saddr,daddr,sport,dport,seq,ack,flags";
+    public static final String HEADER = "node,ts_ns,direction,saddr,daddr,sport,dport,seq,ack,flags";
 
     private static final int FIELDS = 10;
     private static final String FLAG_LETTERS = "FSRPAUEC";
     private static final long MAX_TS = 1L << 62;
     /** What a node name may contain to name its topic ({@code traces.<node>}). */
-    static final Pattern NODE = Pattern.compile("[A-Za-z0-9._-]{1,200}");
+    public static final Pattern NODE = Pattern.compile("[A-Za-z0-9._-]{1,200}");
 
     private TraceCsv() {
     }
@@ -35,11 +36,11 @@ final class TraceCsv {
      * One line read: its number, its length in bytes with the line end, and either its event or why it has none
      * ({@code error}); both are null for the header and blank lines.
      */
-    record Line(long number, long bytes, TraceEvent event, String error) {
+    public record Line(long number, long bytes, TraceEvent event, String error) {
     }
 
     /** Calls {@code sink} for every line of {@code in}. */
-    static void read(BufferedReader in, Consumer<Line> sink) throws IOException {
+    public static void read(BufferedReader in, Consumer<Line> sink) throws IOException {
         long number = 0;
         String text;
         while ((text = in.readLine()) != null) {
@@ -48,7 +49,7 @@ final class TraceCsv {
     }
 
     /** Line {@code number} of a file, {@code text} without its line end. */
-    static Line line(long number, String text) {
+    public static Line line(long number, String text) {
         long bytes = text.length() + 1L;
         if (text.isBlank() || number == 1 && text.strip().equals(HEADER)) {
             return new Line(number, bytes, null, null);
@@ -60,8 +61,61 @@ final class TraceCsv {
         }
     }
 
+    /**
+     * Appends one line, its newline included: the addresses as written (empty: absent), a negative port as
+     * absent, the flags as letters or a number. The one writer of the format ({@link #format} for a
+     * {@link TraceEvent}).
+     */
+    public static StringBuilder appendLine(StringBuilder b, String node, long tsNs, boolean send, String saddr,
+            String daddr, int sport, int dport, long seq, long ack, String flags) {
+        b.append(node).append(',').append(tsNs).append(',').append(send ? "SEND" : "RECV").append(',')
+                .append(saddr).append(',').append(daddr).append(',');
+        port(b, sport).append(',');
+        port(b, dport).append(',');
+        return b.append(seq).append(',').append(ack).append(',').append(flags).append('\n');
+    }
+
+    private static StringBuilder port(StringBuilder b, int port) {
+        return port < 0 ? b : b.append(port);
+    }
+
+    /** The line of an event as {@link #parse} reads it back: absent addresses and ports empty, flags as letters. */
+    public static String format(TraceEvent e) {
+        return appendLine(new StringBuilder(96), e.getNode(), e.getTsNs(), e.getDirection() == Direction.SEND,
+                address(e.getSaddr()), address(e.getDaddr()), port(e.getSport()), port(e.getDport()), e.getSeq(),
+                e.getAckSeq(), flagLetters(e.getFlags())).toString();
+    }
+
+    /** TCP flags as the letters {@code FSRPAUEC} of the bits set, lowest first; {@code 0} for none. */
+    static String flagLetters(int flags) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < FLAG_LETTERS.length(); i++) {
+            if ((flags & 1 << i) != 0) {
+                s.append(FLAG_LETTERS.charAt(i));
+            }
+        }
+        return s.isEmpty() ? "0" : s.toString();
+    }
+
+    private static String address(ByteBuffer b) {
+        if (b == null) {
+            return "";
+        }
+        byte[] bytes = new byte[b.remaining()];
+        b.duplicate().get(bytes);
+        try {
+            return InetAddress.getByAddress(bytes).getHostAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("an address of " + bytes.length + " bytes", e);
+        }
+    }
+
+    private static int port(Integer p) {
+        return p == null ? -1 : p;
+    }
+
     /** The event of one line of a trace file. */
-    static TraceEvent parse(String line) throws BadField {
+    public static TraceEvent parse(String line) throws BadField {
         String[] f = line.split(",", -1);
         if (f.length != FIELDS) {
             throw new BadField("expected " + FIELDS + " fields (" + HEADER + ") but found " + f.length + ": "
@@ -196,7 +250,7 @@ final class TraceCsv {
     }
 
     /** Why a line has no event. */
-    static final class BadField extends Exception {
+    public static final class BadField extends Exception {
         BadField(String message) {
             super(message, null, false, false);
         }

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.files;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,13 +16,13 @@ import java.util.stream.Stream;
  * (its {@code events/*.csv}), or else holds trace files directly (its {@code *.csv} whose first line is the
  * header). Each file once, in the order named, a directory's files by name.
  */
-final class TraceFiles {
+public final class TraceFiles {
 
     private TraceFiles() {
     }
 
     /** The files; an {@link InputException} names the first path that is missing or holds no trace file. */
-    static List<Path> resolve(List<Path> paths) throws IOException {
+    public static List<Path> resolve(List<Path> paths) throws IOException {
         Set<Path> files = new LinkedHashSet<>();
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
@@ -74,8 +74,8 @@ final class TraceFiles {
     }
 
     /** A path that cannot be imported, with the reason. */
-    static final class InputException extends RuntimeException {
-        InputException(String message) {
+    public static final class InputException extends RuntimeException {
+        public InputException(String message) {
             super(message);
         }
     }

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.lttng;
 
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
