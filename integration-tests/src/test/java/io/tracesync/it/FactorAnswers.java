@@ -5,7 +5,6 @@ import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.network.FactorRecords;
 import java.time.Duration;
 import java.util.Map;
 

@@ -15,7 +15,6 @@ import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
-import io.tracesync.streams.network.FactorRecords;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -28,7 +28,6 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.config.TracesyncConfig;
-import io.tracesync.streams.network.FactorRecords;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -11,7 +11,6 @@ import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.MalformedRecords.Kind;
 import io.tracesync.streams.MalformedRecords.Raw;
-import io.tracesync.streams.network.FactorRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

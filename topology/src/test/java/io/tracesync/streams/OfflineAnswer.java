@@ -7,7 +7,6 @@ import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.MatchedPair;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.network.FactorRecords;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.StringDeserializer;

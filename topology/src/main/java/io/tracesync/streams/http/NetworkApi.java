@@ -7,7 +7,6 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.streams.iq.NetworkQueries;
-import io.tracesync.streams.network.FactorRecords;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.Map;
