@@ -10,11 +10,11 @@ import java.util.SplittableRandom;
 public final class Scenario {
 
     private final SimulationConfig config;
-    private final Topology topology;
+    private final ClusterLayout topology;
     private final NodeSpec[] nodes;
     private final LinkSpec[] links;
 
-    private Scenario(SimulationConfig config, Topology topology, NodeSpec[] nodes, LinkSpec[] links) {
+    private Scenario(SimulationConfig config, ClusterLayout topology, NodeSpec[] nodes, LinkSpec[] links) {
         this.config = config;
         this.topology = topology;
         this.nodes = nodes;
@@ -25,7 +25,7 @@ public final class Scenario {
     public static Scenario build(SimulationConfig c) {
         c.validate();
         RandomStreams streams = new RandomStreams(c.seed);
-        Topology topology = Topology.build(c.topology, c.nodes, c.degree, c.groupSize,
+        ClusterLayout topology = ClusterLayout.build(c.topology, c.nodes, c.degree, c.groupSize,
                 streams.stream(RandomStreams.Purpose.TOPOLOGY, 0));
         NodeSpec[] nodes = new NodeSpec[c.nodes];
         for (int i = 0; i < nodes.length; i++) {
@@ -56,11 +56,11 @@ public final class Scenario {
         return new NodeSpec(i, NodeSpec.name(i, c.nodes), NodeSpec.address(i), clock, join, leave);
     }
 
-    private static LinkSpec link(SimulationConfig c, Topology t, int j, SplittableRandom r) {
+    private static LinkSpec link(SimulationConfig c, ClusterLayout t, int j, SplittableRandom r) {
         boolean clientIsA = r.nextBoolean();
         boolean oneWay = r.nextDouble() < c.oneWayFraction;
         double rate = c.rateMin * Math.pow(c.rateMax / c.rateMin, r.nextDouble());
-        double perDirection = c.minDelayNs * t.hops(j) / (double) Topology.NEAR;
+        double perDirection = c.minDelayNs * t.hops(j) / (double) ClusterLayout.NEAR;
         long forward = Math.round(perDirection * (1 + c.asymmetry * (2 * r.nextDouble() - 1)));
         long backward = Math.round(perDirection * (1 + c.asymmetry * (2 * r.nextDouble() - 1)));
         int port = 32768 + r.nextInt(28232);
@@ -74,7 +74,7 @@ public final class Scenario {
         return config;
     }
 
-    public Topology topology() {
+    public ClusterLayout topology() {
         return topology;
     }
 

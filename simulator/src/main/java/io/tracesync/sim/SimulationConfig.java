@@ -14,7 +14,7 @@ public final class SimulationConfig {
     public static final long START_NS = 1_700_000_000_000_000_000L;
 
     public int nodes = 50;
-    public Topology.Kind topology = Topology.Kind.RANDOM;
+    public ClusterLayout.Kind topology = ClusterLayout.Kind.RANDOM;
     /** Mean degree of the random topology. */
     public double degree = 4;
     /** Hosts per rack, nodes per clique. */

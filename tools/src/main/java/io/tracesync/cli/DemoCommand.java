@@ -1,53 +1,17 @@
 package io.tracesync.cli;
 
 import io.tracesync.app.DurationConverter;
-import io.tracesync.app.ProgressBar;
-import io.tracesync.app.ProgressLine;
-import io.tracesync.avro.SyncFactor;
-import io.tracesync.client.PublishedFactor;
-import io.tracesync.core.link.MatchedPair;
-import io.tracesync.core.network.Factor;
-import io.tracesync.core.network.NodeFactor;
-import io.tracesync.core.network.OfflineSync;
-import io.tracesync.core.numeric.DoubleDouble;
-import io.tracesync.environment.FileTrees;
-import io.tracesync.environment.KafkaEnvironment;
-import io.tracesync.eval.FactorRow;
-import io.tracesync.eval.TrueClocks;
-import io.tracesync.sim.GroundTruth;
-import io.tracesync.sim.OutputDirectory;
-import io.tracesync.sim.Scenario;
-import io.tracesync.sim.SimulatedTraffic;
-import io.tracesync.sim.SimulationConfig;
-import io.tracesync.sim.SimulationSink;
-import io.tracesync.sim.SimulationStats;
-import io.tracesync.sim.Simulator;
-import io.tracesync.streams.FactorsTopic;
-import io.tracesync.streams.PipelineStats;
-import io.tracesync.streams.Settings;
-import io.tracesync.streams.TraceTopicWriter;
-import io.tracesync.streams.TracesyncApp;
-import io.tracesync.streams.config.TracesyncConfig;
-import java.io.IOException;
+import io.tracesync.demo.Demo;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
-/**
- * {@code tracesync demo}: the whole pipeline on this machine. Starts a Kafka broker and a schema registry, simulates
- * a cluster into per-node topics, runs the application on them with a live progress line, and ends with every
- * node's factors beside the ground truth and the offline answer, and an HTML report.
- */
+/** {@code tracesync demo}: the options of a {@link Demo}; its report is {@code evaluate}'s. */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs tracesync end to end on this machine: a local Kafka broker (KRaft) and Apicurio schema "
                 + "registry (or TRACESYNC_BOOTSTRAP / TRACESYNC_REGISTRY_URL), a simulated cluster traced into "
@@ -83,146 +47,10 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Files.createDirectories(work);
-        SimulationConfig config = new SimulationConfig();
-        config.nodes = nodes;
-        config.durationNs = duration.toNanos();
-        config.seed = seed;
-        Scenario scenario = Scenario.build(config);
-        Path run = work.resolve("run");
-        if (Files.exists(run)) {
-            err.println("replacing the previous demo's simulated run in " + run);
-            FileTrees.delete(run);
-        }
-        err.println("starting Kafka and the schema registry...");
-        try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
-                bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
-                registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
-            err.println(env.description());
-            // the writer places every event in its segment's partition, so the demo runs with the shortcuts
-            // (docs/STREAMS.md, steps 3 and 7): two hops fewer to the factors
-            Settings settings = Settings.load(null, Map.of(), Map.ofEntries(
-                    Map.entry(TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG, "true"),
-                    Map.entry(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG, "true"),
-                    Map.entry("bootstrap.servers", env.bootstrapServers()),
-                    Map.entry("schema.registry.url", env.registryUrl()),
-                    Map.entry("application.id", "tracesync-demo-" + System.currentTimeMillis()),
-                    Map.entry("state.dir", work.resolve("state").toAbsolutePath().toString()),
-                    Map.entry("commit.interval.ms", "200"),
-                    Map.entry(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG, "0"),
-                    Map.entry(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG, "0")));
-            List<MatchedPair> pairs = new ArrayList<>();
-            long events;
-            try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
-                List<String> names = new ArrayList<>();
-                for (int i = 0; i < scenario.nodeCount(); i++) {
-                    names.add(scenario.node(i).name());
-                }
-                writer.createTopics(names);
-                try (TracesyncApp app = TracesyncApp.start(settings)) {
-                    events = simulate(scenario, run, writer, pairs, err);
-                    await(app.stats(), events, err);
-                    Map<String, SyncFactor> streamed = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-                    table(out, scenario, TrueClocks.of(GroundTruth.read(run)), streamed,
-                            OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
-                }
-            }
-        }
-        Path report = work.resolve("report");
-        int code = new CommandLine(new EvaluateCommand()).setOut(new PrintWriter(PrintWriter.nullWriter()))
-                .execute("--run", run.toString(), "--report", report.toString());
-        out.printf("report: %s%n", report.resolve("report.html").toAbsolutePath());
-        out.flush();
-        return code;
-    }
-
-    /** Runs the simulation into the run directory (for the report) and the per-node topics at once. */
-    private static long simulate(Scenario scenario, Path run, TraceTopicWriter writer, List<MatchedPair> pairs,
-            PrintWriter err) throws IOException {
-        SimulatedTraffic traffic = new SimulatedTraffic(scenario);
-        try (OutputDirectory files = new OutputDirectory(run, scenario);
-             ProgressBar.Meter bar = ProgressBar.meter(scenario.endNs(), err, "simulating into Kafka")) {
-            SimulationStats stats = new Simulator(scenario).run(new SimulationSink() {
-                @Override
-                public void traceEvent(SimulationSink.TraceEvent e) {
-                    files.traceEvent(e);
-                    writer.write(traffic.record(e));
-                }
-
-                @Override
-                public void pair(MatchedSegment p) {
-                    files.pair(p);
-                    pairs.add(new MatchedPair(scenario.node(p.sender()).name(), p.sendNs(),
-                            scenario.node(p.receiver()).name(), p.recvNs()));
-                }
-
-                @Override
-                public void clockBreakpoint(int node, long trueNs, long localNs) {
-                    files.clockBreakpoint(node, trueNs, localNs);
-                }
-            }, bar::update);
-            files.finish(stats);
-            writer.flush();
-            return stats.events();
-        }
-    }
-
-    /** Shows the live line until every event is in and the factors have not changed for three seconds. */
-    private static void await(PipelineStats stats, long events, PrintWriter err) throws InterruptedException {
-        ProgressLine line = new ProgressLine(err);
-        long settledSince = 0;
-        long lastFactors = -1;
-        while (true) {
-            Thread.sleep(500);
-            line.show(stats);
-            long f = stats.factorRecords.get();
-            if (stats.events.get() >= events && f == lastFactors && f > 0) {
-                if (settledSince == 0) {
-                    settledSince = System.nanoTime();
-                } else if (System.nanoTime() - settledSince > 3_000_000_000L) {
-                    break;
-                }
-            } else {
-                settledSince = 0;
-            }
-            lastFactors = f;
-        }
-        line.finish(stats);
-    }
-
-    /** Every node's streamed factor, its true error at the end of the run, and whether it equals the offline one. */
-    private static void table(PrintWriter out, Scenario scenario, TrueClocks truth, Map<String, SyncFactor> streamed,
-            Map<String, NodeFactor> offline) {
-        long end = scenario.endNs();
-        out.printf(Locale.ROOT, "%n%-6s %-9s %19s %21s %12s %14s %7s %8s%n", "node", "reference", "slope",
-                "offset (ns)", "bound (µs)", "true err (µs)", "inside", "offline");
-        int inside = 0;
-        int same = 0;
-        for (int i = 0; i < scenario.nodeCount(); i++) {
-            String node = scenario.node(i).name();
-            SyncFactor r = streamed.get(node);
-            if (r == null) {
-                out.printf("%-6s (no factor yet)%n", node);
-                continue;
-            }
-            Factor f = PublishedFactor.of(r).factor();
-            FactorRow row = new FactorRow(end, node, r.getReference(), f);
-            double error = row.apply(truth.localAt(node, end))
-                    .subtract(DoubleDouble.of(truth.localAt(r.getReference(), end))).hi();
-            boolean in = row.contains(truth.localAt(node, end), error);
-            NodeFactor o = offline.get(node);
-            boolean equal = o != null && o.reference().equals(r.getReference()) && o.factor().equals(f);
-            inside += in ? 1 : 0;
-            same += equal ? 1 : 0;
-            out.printf(Locale.ROOT, "%-6s %-9s %19.15f %21.1f %12s %14.3f %7s %8s%n", node, r.getReference(),
-                    f.toReference().slope().hi(), f.toReference().offset().hi(),
-                    f.bounded() ? String.format(Locale.ROOT, "%.3f", Math.max(f.upPs(), f.downPs()) / 1e6) : "-",
-                    error / 1e3, in ? "yes" : "NO", equal ? "equal" : "DIFFERS");
-        }
-        out.printf(Locale.ROOT, "%n%d of %d nodes: true error inside the guaranteed bound; %d equal to the offline "
-                + "answer (tracesync sync-pairs) on the same pairs%n", inside, streamed.size(), same);
-        out.flush();
+        CommandLine cmd = spec.commandLine();
+        return new Demo(new Demo.Options(nodes, duration, seed, work, bootstrap, registry), cmd.getOut(),
+                cmd.getErr()).run((run, report) -> new CommandLine(new EvaluateCommand())
+                        .setOut(new PrintWriter(PrintWriter.nullWriter()))
+                        .execute("--run", run.toString(), "--report", report.toString()));
     }
 }

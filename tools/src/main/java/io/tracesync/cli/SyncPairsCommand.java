@@ -22,11 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code tracesync sync-pairs}: the offline synchronization of a matched-pairs file, the reference answer the
@@ -77,7 +75,7 @@ final class SyncPairsCommand implements Callable<Integer> {
     String reference;
 
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
-            converter = WeightConverter.class,
+            converter = Converters.WeightConverter.class,
             description = "Link weight of the minimum spanning forest, smaller is better: slope-accuracy "
                     + "(alpha_max - alpha_min) or bound-width (the wider of Poirier's bounds, in ps) "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -94,7 +92,7 @@ final class SyncPairsCommand implements Callable<Integer> {
                     + "link's latest time, and each component's latest.")
     List<Long> at = new ArrayList<>();
 
-    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links", converter = MethodConverter.class,
+    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links", converter = Converters.MethodConverter.class,
             description = "How the nodes' factors are obtained: all-links (the tightest interval every link "
                     + "implies, a least-squares estimate inside it) or tree (composed along the spanning tree) "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -167,30 +165,5 @@ final class SyncPairsCommand implements Callable<Integer> {
         }
         return new BufferedReader(new InputStreamReader(ProgressBar.wrap(Files.newInputStream(path), Files.size(path),
                 spec.commandLine().getErr(), "reading " + path.getFileName()), StandardCharsets.UTF_8));
-    }
-
-    /** {@link NetworkMethod} as users write it: {@code all-links} or {@code tree}. */
-    static final class MethodConverter implements ITypeConverter<NetworkMethod> {
-        @Override
-        public NetworkMethod convert(String value) {
-            try {
-                return NetworkMethod.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
-    /** {@link LinkWeight} as users write it: {@code slope-accuracy} or {@code bound-width}. */
-    static final class WeightConverter implements ITypeConverter<LinkWeight> {
-
-        @Override
-        public LinkWeight convert(String value) {
-            try {
-                return LinkWeight.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
-        }
     }
 }

@@ -60,7 +60,7 @@ class SimulateCommandTest {
     void optionDefaultsAreTheConfigurationDefaults() throws Exception {
         SimulateCommand cmd = new SimulateCommand();
         new CommandLine(cmd).parseArgs("--out", "unused");
-        SimulationConfig fromOptions = cmd.config();
+        SimulationConfig fromOptions = cmd.simulation.config();
         SimulationConfig defaults = new SimulationConfig();
         for (Field f : SimulationConfig.class.getFields()) {
             if (!Modifier.isStatic(f.getModifiers())) {

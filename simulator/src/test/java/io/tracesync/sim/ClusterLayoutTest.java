@@ -8,14 +8,14 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class TopologyTest {
+class ClusterLayoutTest {
 
-    private static Topology build(Topology.Kind kind, int n, double degree, int group) {
-        return Topology.build(kind, n, degree, group, new SplittableRandom(42));
+    private static ClusterLayout build(ClusterLayout.Kind kind, int n, double degree, int group) {
+        return ClusterLayout.build(kind, n, degree, group, new SplittableRandom(42));
     }
 
     /** Number of connected components, over the links whose hop count passes {@code keep}. */
-    private static int components(Topology t, java.util.function.IntPredicate keep) {
+    private static int components(ClusterLayout t, java.util.function.IntPredicate keep) {
         int[] parent = new int[t.nodes()];
         for (int i = 0; i < parent.length; i++) {
             parent[i] = i;
@@ -42,7 +42,7 @@ class TopologyTest {
         return x;
     }
 
-    private static void assertSimpleAndSorted(Topology t) {
+    private static void assertSimpleAndSorted(ClusterLayout t) {
         Set<Long> seen = new HashSet<>();
         for (int j = 0; j < t.links(); j++) {
             assertTrue(t.a(j) < t.b(j), "a < b");
@@ -55,11 +55,11 @@ class TopologyTest {
 
     @Test
     void starHasNMinusOneLinksAllThroughNodeZero() {
-        Topology t = build(Topology.Kind.STAR, 100, 4, 8);
+        ClusterLayout t = build(ClusterLayout.Kind.STAR, 100, 4, 8);
         assertEquals(99, t.links());
         for (int j = 0; j < t.links(); j++) {
             assertEquals(0, t.a(j));
-            assertEquals(Topology.NEAR, t.hops(j));
+            assertEquals(ClusterLayout.NEAR, t.hops(j));
         }
         assertSimpleAndSorted(t);
     }
@@ -67,7 +67,7 @@ class TopologyTest {
     @Test
     void randomGraphIsConnectedWithTheMeanDegree() {
         for (int n : new int[] {2, 3, 10, 1000, 10_000}) {
-            Topology t = build(Topology.Kind.RANDOM, n, 4, 8);
+            ClusterLayout t = build(ClusterLayout.Kind.RANDOM, n, 4, 8);
             assertSimpleAndSorted(t);
             assertEquals(1, components(t, h -> true), "n " + n);
             long expected = Math.min((long) n * (n - 1) / 2, Math.max(n - 1, 2L * n));
@@ -79,7 +79,7 @@ class TopologyTest {
     void racksTalkWithinAndAcrossThroughTheSpine() {
         int n = 100;
         int size = 8;
-        Topology t = build(Topology.Kind.RACKS, n, 4, size);
+        ClusterLayout t = build(ClusterLayout.Kind.RACKS, n, 4, size);
         assertSimpleAndSorted(t);
         assertEquals(1, components(t, h -> true));
         // within a rack: complete, one switch; across: the spine
@@ -87,7 +87,7 @@ class TopologyTest {
         boolean[] crosses = new boolean[n];
         for (int j = 0; j < t.links(); j++) {
             boolean sameRack = t.a(j) / size == t.b(j) / size;
-            assertEquals(sameRack ? Topology.NEAR : Topology.FAR, t.hops(j));
+            assertEquals(sameRack ? ClusterLayout.NEAR : ClusterLayout.FAR, t.hops(j));
             if (sameRack) {
                 near++;
             } else {
@@ -99,29 +99,29 @@ class TopologyTest {
         for (int h = 0; h < n; h++) {
             assertTrue(crosses[h], "host " + h + " talks to another rack");
         }
-        assertEquals(13, components(t, h -> h == Topology.NEAR));
+        assertEquals(13, components(t, h -> h == ClusterLayout.NEAR));
     }
 
     @Test
     void cliquesAreCompleteAndJoinedByOneBridgeEach() {
         int n = 83;
         int size = 8;
-        Topology t = build(Topology.Kind.CLIQUES, n, 4, size);
+        ClusterLayout t = build(ClusterLayout.Kind.CLIQUES, n, 4, size);
         assertSimpleAndSorted(t);
         int cliques = 11;
         assertEquals(10 * 28 + 3 + (cliques - 1), t.links());
         assertEquals(1, components(t, h -> true));
-        assertEquals(cliques, components(t, h -> h == Topology.NEAR));
+        assertEquals(cliques, components(t, h -> h == ClusterLayout.NEAR));
         for (int j = 0; j < t.links(); j++) {
-            assertEquals(t.a(j) / size == t.b(j) / size ? Topology.NEAR : Topology.FAR, t.hops(j));
+            assertEquals(t.a(j) / size == t.b(j) / size ? ClusterLayout.NEAR : ClusterLayout.FAR, t.hops(j));
         }
     }
 
     @Test
     void sameRandomnessSameTopology() {
-        for (Topology.Kind kind : Topology.Kind.values()) {
-            Topology x = build(kind, 300, 3, 6);
-            Topology y = build(kind, 300, 3, 6);
+        for (ClusterLayout.Kind kind : ClusterLayout.Kind.values()) {
+            ClusterLayout x = build(kind, 300, 3, 6);
+            ClusterLayout y = build(kind, 300, 3, 6);
             assertEquals(x.links(), y.links());
             for (int j = 0; j < x.links(); j++) {
                 assertEquals(x.a(j), y.a(j));

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * that cross them: 2 hops (host, switch, host) within a rack, a clique or a flat network; 4 (host, top-of-rack,
  * spine, top-of-rack, host) across racks and across the bridges between cliques.
  */
-public final class Topology {
+public final class ClusterLayout {
 
     /** The shapes {@code tracesync simulate --topology} offers. */
     public enum Kind {
@@ -49,7 +49,7 @@ public final class Topology {
     private final int[] b;
     private final int[] hops;
 
-    private Topology(int nodes, List<long[]> links) {
+    private ClusterLayout(int nodes, List<long[]> links) {
         links.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
         this.nodes = nodes;
         this.a = new int[links.size()];
@@ -66,7 +66,7 @@ public final class Topology {
      * Builds the topology of {@code n} ≥ 2 nodes: {@code degree} is the mean degree of RANDOM, {@code groupSize}
      * the size of a rack or a clique.
      */
-    public static Topology build(Kind kind, int n, double degree, int groupSize, SplittableRandom random) {
+    public static ClusterLayout build(Kind kind, int n, double degree, int groupSize, SplittableRandom random) {
         if (n < 2) {
             throw new IllegalArgumentException("a topology needs at least 2 nodes");
         }
@@ -81,7 +81,7 @@ public final class Topology {
             case RACKS -> racks(links, n, groupSize, random);
             case CLIQUES -> cliques(links, n, groupSize, random);
         }
-        return new Topology(n, links.list);
+        return new ClusterLayout(n, links.list);
     }
 
     private static void random(Links links, int n, double degree, SplittableRandom r) {

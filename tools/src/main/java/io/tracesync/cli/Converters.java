@@ -1,0 +1,119 @@
+package io.tracesync.cli;
+
+import io.tracesync.core.network.LinkWeight;
+import io.tracesync.core.network.NetworkIntervals;
+import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.sim.ClusterLayout;
+import io.tracesync.sim.DelayModel;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** The option types of the commands, as users write them. */
+final class Converters {
+
+    private Converters() {
+    }
+
+    /** A share as users write it: {@code 1%} or {@code 0.01}. */
+    static final class FractionConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String v = value.strip();
+            boolean percent = v.endsWith("%");
+            try {
+                double d = Double.parseDouble(percent ? v.substring(0, v.length() - 1) : v);
+                return percent ? d / 100 : d;
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a share (e.g. 1% or 0.01)");
+            }
+        }
+    }
+
+    /** Messages per second per link: each link's rate is drawn log-uniformly in [min, max]. */
+    record Rate(double min, double max) {
+    }
+
+    /** A rate {@code R} or a range {@code MIN..MAX}. */
+    static final class RateConverter implements ITypeConverter<Rate> {
+        @Override
+        public Rate convert(String value) {
+            String[] parts = value.strip().split("\\.\\.", -1);
+            try {
+                if (parts.length == 1) {
+                    double r = Double.parseDouble(parts[0]);
+                    return new Rate(r, r);
+                }
+                if (parts.length == 2) {
+                    return new Rate(Double.parseDouble(parts[0]), Double.parseDouble(parts[1]));
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new TypeConversionException("'" + value + "' is not a rate (e.g. 10 or 0.1..1000)");
+        }
+    }
+
+    /** random, star, racks or cliques. */
+    static final class LayoutConverter implements ITypeConverter<ClusterLayout.Kind> {
+        @Override
+        public ClusterLayout.Kind convert(String value) {
+            try {
+                return ClusterLayout.Kind.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** exponential or lognormal. */
+    static final class DistributionConverter implements ITypeConverter<DelayModel.Distribution> {
+        @Override
+        public DelayModel.Distribution convert(String value) {
+            try {
+                return DelayModel.Distribution.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** {@link NetworkMethod} as users write it: {@code all-links} or {@code tree}. */
+    static final class MethodConverter implements ITypeConverter<NetworkMethod> {
+        @Override
+        public NetworkMethod convert(String value) {
+            try {
+                return NetworkMethod.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** {@link LinkWeight} as users write it: {@code slope-accuracy} or {@code bound-width}. */
+    static final class WeightConverter implements ITypeConverter<LinkWeight> {
+
+        @Override
+        public LinkWeight convert(String value) {
+            try {
+                return LinkWeight.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** {@link NetworkIntervals.Weighting} as users write it, e.g. {@code inverse-width}. */
+    static final class WeightingConverter implements ITypeConverter<NetworkIntervals.Weighting> {
+        @Override
+        public NetworkIntervals.Weighting convert(String value) {
+            try {
+                return NetworkIntervals.Weighting.valueOf(value.toUpperCase(Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(
+                        "expected inverse-width, inverse-width-squared or inverse-slope-accuracy, not '" + value
+                                + "'");
+            }
+        }
+    }
+}

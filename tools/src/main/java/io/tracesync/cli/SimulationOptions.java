@@ -1,0 +1,176 @@
+package io.tracesync.cli;
+
+import io.tracesync.app.DurationConverter;
+import io.tracesync.cli.Converters.DistributionConverter;
+import io.tracesync.cli.Converters.FractionConverter;
+import io.tracesync.cli.Converters.LayoutConverter;
+import io.tracesync.cli.Converters.Rate;
+import io.tracesync.cli.Converters.RateConverter;
+import io.tracesync.sim.ClusterLayout;
+import io.tracesync.sim.DelayModel;
+import io.tracesync.sim.SimulationConfig;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** The simulated cluster's options ({@link SimulationConfig}); docs/SIMULATOR.md explains each. */
+final class SimulationOptions {
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "50",
+            description = "Number of nodes, 2..100000 (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--topology", paramLabel = "KIND", defaultValue = "random", converter = LayoutConverter.class,
+            description = "random (connected, mean --degree), star (node 0 in the middle), racks (--group-size "
+                    + "hosts per rack, all talk within the rack, each also to one host in another rack via the "
+                    + "spine), cliques (complete groups of --group-size, bridged by single links) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    ClusterLayout.Kind topology;
+
+    @Option(names = "--degree", paramLabel = "D", defaultValue = "4",
+            description = "Mean degree of the random topology (default: ${DEFAULT-VALUE}).")
+    double degree;
+
+    @Option(names = "--group-size", paramLabel = "K", defaultValue = "8",
+            description = "Hosts per rack or nodes per clique (default: ${DEFAULT-VALUE}).")
+    int groupSize;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10m", converter = DurationConverter.class,
+            description = "Simulated (true) time, e.g. 90s, 10m, 2h (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Random seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--offset", paramLabel = "DURATION", defaultValue = "1h", converter = DurationConverter.class,
+            description = "Largest clock offset; each node's is uniform in [-offset, +offset] "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration offset;
+
+    @Option(names = "--drift-ppm", paramLabel = "PPM", defaultValue = "100",
+            description = "Largest clock drift; each node's is +-[1, PPM] ppm, uniform (default: ${DEFAULT-VALUE}).")
+    double driftPpm;
+
+    @Option(names = "--wander", description = "Let the clock frequencies wander: a random walk plus a slow cycle.")
+    boolean wander;
+
+    @Option(names = "--wander-walk", paramLabel = "PPM", defaultValue = "0.002",
+            description = "Random walk of the frequency, ppm per sqrt(s) (default: ${DEFAULT-VALUE}).")
+    double wanderWalk;
+
+    @Option(names = "--wander-amplitude", paramLabel = "PPM", defaultValue = "0.37",
+            description = "Amplitude of the slow cycle, random phase per node (default: ${DEFAULT-VALUE}, the "
+                    + "study's daily cycle).")
+    double wanderAmplitude;
+
+    @Option(names = "--wander-period", paramLabel = "DURATION", defaultValue = "24h",
+            converter = DurationConverter.class,
+            description = "Period of the slow cycle, e.g. 24h (daily) or 20m (air conditioning) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration wanderPeriod;
+
+    @Option(names = "--step", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+            description = "Clock frequencies are constant over steps of this length (default: ${DEFAULT-VALUE}).")
+    Duration step;
+
+    @Option(names = "--resolution", paramLabel = "DURATION", defaultValue = "1ns", converter = DurationConverter.class,
+            description = "Timestamp resolution: times are rounded down to it, e.g. 1ns, 1us "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration resolution;
+
+    @Option(names = "--loss", paramLabel = "PCT", defaultValue = "1%", converter = FractionConverter.class,
+            description = "Probability that a transmission is lost, e.g. 1%% or 0.01 (default: ${DEFAULT-VALUE}).")
+    double loss;
+
+    @Option(names = "--rate", paramLabel = "R[..MAX]", defaultValue = "10", converter = RateConverter.class,
+            description = "New messages per second per link (requests, or one-way segments); MIN..MAX draws each "
+                    + "link's rate log-uniformly, e.g. 0.1..1000 (default: ${DEFAULT-VALUE}).")
+    Rate rate;
+
+    @Option(names = "--min-delay", paramLabel = "DURATION", defaultValue = "50us", converter = DurationConverter.class,
+            description = "Minimum one-way delay through one switch; twice that across the spine or a bridge "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration minDelay;
+
+    @Option(names = "--asymmetry", paramLabel = "PCT", defaultValue = "20%", converter = FractionConverter.class,
+            description = "Each direction's minimum delay is the above times 1 +- up to this "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double asymmetry;
+
+    @Option(names = "--extra-delay", paramLabel = "DURATION", defaultValue = "10us",
+            converter = DurationConverter.class,
+            description = "Mean of the random delay above the minimum (default: ${DEFAULT-VALUE}).")
+    Duration extraDelay;
+
+    @Option(names = "--delay-distribution", paramLabel = "DIST", defaultValue = "lognormal",
+            converter = DistributionConverter.class,
+            description = "Shape of that extra delay: exponential or lognormal (sigma 1) (default: ${DEFAULT-VALUE}).")
+    DelayModel.Distribution distribution;
+
+    @Option(names = "--interrupts", paramLabel = "PCT", defaultValue = "0.1%", converter = FractionConverter.class,
+            description = "Share of deliveries held up by an interrupt (default: ${DEFAULT-VALUE}).")
+    double interrupts;
+
+    @Option(names = "--interrupt-delay", paramLabel = "DURATION", defaultValue = "1ms",
+            converter = DurationConverter.class,
+            description = "Mean (exponential) of such a hold-up (default: ${DEFAULT-VALUE}).")
+    Duration interruptDelay;
+
+    @Option(names = "--service-time", paramLabel = "DURATION", defaultValue = "200us",
+            converter = DurationConverter.class,
+            description = "Mean (exponential) time a server takes to answer (default: ${DEFAULT-VALUE}).")
+    Duration serviceTime;
+
+    @Option(names = "--one-way", paramLabel = "PCT", defaultValue = "10%", converter = FractionConverter.class,
+            description = "Share of links with one-way traffic; the others are request/response "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double oneWay;
+
+    @Option(names = "--rto", paramLabel = "DURATION", defaultValue = "200ms", converter = DurationConverter.class,
+            description = "Retransmission timeout of the first retry, doubled after each (default: ${DEFAULT-VALUE}).")
+    Duration rto;
+
+    @Option(names = "--retries", paramLabel = "N", defaultValue = "5",
+            description = "Retransmissions before a segment is given up (default: ${DEFAULT-VALUE}).")
+    int retries;
+
+    @Option(names = "--churn", paramLabel = "PCT", defaultValue = "0%", converter = FractionConverter.class,
+            description = "Share of nodes that join during the first half or leave during the second half, or "
+                    + "both (default: ${DEFAULT-VALUE}).")
+    double churn;
+
+    /** The configuration the options describe. */
+    SimulationConfig config() {
+        SimulationConfig c = new SimulationConfig();
+        c.nodes = nodes;
+        c.topology = topology;
+        c.degree = degree;
+        c.groupSize = groupSize;
+        c.durationNs = duration.toNanos();
+        c.seed = seed;
+        c.maxOffsetNs = offset.toNanos();
+        c.maxDriftPpm = driftPpm;
+        c.wander = wander;
+        c.wanderWalkPpmPerSqrtS = wanderWalk;
+        c.wanderAmplitudePpm = wanderAmplitude;
+        c.wanderPeriodNs = wanderPeriod.toNanos();
+        c.stepNs = step.toNanos();
+        c.resolutionNs = resolution.toNanos();
+        c.loss = loss;
+        c.rateMin = rate.min();
+        c.rateMax = rate.max();
+        c.minDelayNs = minDelay.toNanos();
+        c.asymmetry = asymmetry;
+        c.extraDelayNs = extraDelay.toNanos();
+        c.distribution = distribution;
+        c.interruptProbability = interrupts;
+        c.interruptDelayNs = interruptDelay.toNanos();
+        c.serviceTimeNs = serviceTime.toNanos();
+        c.oneWayFraction = oneWay;
+        c.rtoNs = rto.toNanos();
+        c.maxRetries = retries;
+        c.churn = churn;
+        return c;
+    }
+
+}
