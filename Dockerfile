@@ -1,13 +1,23 @@
 # syntax=docker/dockerfile:1
 # The tracesync image: `docker build -t tracesync:0.1.0-SNAPSHOT .` (docs/DEPLOYMENT.md).
 
-# Build stage: the shaded jar, built by the Maven wrapper exactly as on a developer's machine.
+# Build stage: the application's shaded jar, built by the Maven wrapper exactly as on a developer's machine.
 FROM maven:3.9.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
 # The cache mount keeps ~/.m2 between builds (BuildKit, the default builder of Docker Engine 23+ and Compose v2).
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl topology -am package
 
+# The repository's command line (simulate, import, evaluate, ...), for docker-compose's simulator profile only:
+# `docker build --target tools`. BuildKit builds these two stages only for that target, never for the image below.
+FROM build AS build-tools
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl tools -am package
+
+FROM eclipse-temurin:17-jre-noble AS tools
+COPY --from=build-tools /src/tools/target/tracesync-tools-0.1.0-SNAPSHOT-all.jar /app/tracesync-tools.jar
+ENTRYPOINT ["java", "-jar", "/app/tracesync-tools.jar"]
+
+# The production image (the default target, last): the application's jar only — run, replay, correct-spans.
 # Runtime stage: a JRE on glibc (RocksDB's JNI library, used by the state stores, needs glibc, not musl).
 FROM eclipse-temurin:17-jre-noble
 # curl for the health checks of docker-compose.yml; a user with a fixed uid, group 0 so that an arbitrary uid

@@ -20,7 +20,7 @@ import picocli.CommandLine;
 class DockerComposeFileTest {
 
     private static final JsonNode SERVICES = DeployFiles.yaml("docker-compose.yml").path("services");
-    private static final String JAR_COMMAND = "java -jar " + DockerfileTest.JAR + " ";
+    private static final String JAR_COMMAND = "java -jar " + DockerfileTest.TOOLS_JAR + " ";
 
     private static JsonNode service(String name) {
         JsonNode s = SERVICES.path(name);
@@ -54,11 +54,13 @@ class DockerComposeFileTest {
                 service("kafka").path("image").asText());
         assertEquals("apicurio/apicurio-registry:" + DeployFiles.pom("pom.xml", "/project/properties/apicurio.version"),
                 service("registry").path("image").asText());
-        String app = "tracesync:" + DeployFiles.projectVersion();
-        for (String s : List.of("tracesync", "simulator")) {
-            assertEquals(app, service(s).path("image").asText(), s);
-            assertEquals(".", service(s).path("build").asText(), s + " is built from the repository's Dockerfile");
-        }
+        assertEquals("tracesync:" + DeployFiles.projectVersion(), service("tracesync").path("image").asText());
+        assertEquals(".", service("tracesync").path("build").asText(), "built from the Dockerfile's default target");
+        JsonNode tools = service("simulator");
+        assertEquals("tracesync-tools:" + DeployFiles.projectVersion(), tools.path("image").asText());
+        assertEquals(".", tools.path("build").path("context").asText());
+        assertEquals("tools", tools.path("build").path("target").asText(), "the command line, not the application");
+        DockerfileTest.FILE.stage("tools");
     }
 
     @Test

@@ -22,6 +22,7 @@ class DockerfileTest {
     static final Dockerfile FILE = Dockerfile.parse(DeployFiles.text("Dockerfile"));
     static final String STATE_DIR = "/var/lib/tracesync";
     static final String JAR = "/app/tracesync.jar";
+    static final String TOOLS_JAR = "/app/tracesync-tools.jar";
 
     private static final String JAVA_RELEASE = DeployFiles.pom("pom.xml", "/project/properties/maven.compiler.release");
 
@@ -56,13 +57,27 @@ class DockerfileTest {
 
     @Test
     void buildsTheShadedJarWithTheWrapperOnAJdkOfTheProjectsRelease() {
-        assertEquals(2, FILE.stages().size(), "a build stage and a runtime stage");
+        assertEquals(List.of("build", "build-tools", "tools", ""), FILE.stages().stream().map(Dockerfile.Stage::name)
+                .toList(), "the build, the command line's target, and the production image last (the default)");
         Dockerfile.Stage build = FILE.stages().get(0);
         assertTrue(build.image().matches("maven:[\\d.]+-eclipse-temurin-" + JAVA_RELEASE), build.image());
         assertEquals(List.of("--mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl topology -am package"),
                 build.all("RUN"));
         String modules = DeployFiles.pom("pom.xml", "/project/modules");
         assertTrue(modules.contains("topology"), "topology is a module of the parent POM");
+    }
+
+    @Test
+    void theToolsTargetRunsTheCommandLineOfTheRepository() throws Exception {
+        assertEquals(List.of("--mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl tools -am package"),
+                FILE.stage("build-tools").all("RUN"));
+        assertEquals("build", FILE.stage("build-tools").image(), "on top of the application's build");
+        Dockerfile.Stage tools = FILE.stage("tools");
+        assertEquals(List.of("--from=build-tools /src/tools/target/tracesync-tools-" + DeployFiles.projectVersion()
+                + "-all.jar " + TOOLS_JAR), tools.all("COPY"));
+        assertEquals(json("[\"java\", \"-jar\", \"" + TOOLS_JAR + "\"]"), json(tools.last("ENTRYPOINT")));
+        assertTrue(FILE.runtime().all("COPY").stream().allMatch(c -> c.startsWith("--from=build ")),
+                "the production image takes nothing of the tools");
     }
 
     @Test

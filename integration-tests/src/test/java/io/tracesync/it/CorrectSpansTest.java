@@ -3,7 +3,7 @@ package io.tracesync.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.otel.HostIdentity;
@@ -72,7 +72,7 @@ class CorrectSpansTest {
         }
 
         Path json = dir.resolve("spans.jsonl");
-        List<MatchedPair> pairs = new ArrayList<>();
+        List<SendReceive> pairs = new ArrayList<>();
         SpanPairer pairer = new SpanPairer(1_000_000, x -> {
             pairs.add(x.request());
             pairs.add(x.response());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.files.PairsCsv;
@@ -161,8 +161,8 @@ class ImportReplayTest {
         });
     }
 
-    private static List<MatchedPair> pairs(Path run) throws Exception {
-        List<MatchedPair> pairs = new ArrayList<>();
+    private static List<SendReceive> pairs(Path run) throws Exception {
+        List<SendReceive> pairs = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(run.resolve("pairs.csv"))) {
             PairsCsv.read(in, "pairs.csv", pairs::add);
         }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.cli.TracesyncCommand;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.files.PairsCsv;
@@ -60,7 +60,7 @@ class LttngImportTest {
         assertTrue(out.toString().startsWith("imported " + ScpTrace.EVENTS
                 + " packet events of 2 nodes from 2 trace(s)"), out.toString());
 
-        List<MatchedPair> pairs = new ArrayList<>();
+        List<SendReceive> pairs = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(pairsCsv)) {
             PairsCsv.read(in, pairsCsv.toString(), pairs::add);
         }

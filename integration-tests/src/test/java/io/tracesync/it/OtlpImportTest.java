@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.tracesync.client.SyncClock;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.otel.HostIdentity;
@@ -14,7 +14,7 @@ import io.tracesync.otel.OtlpSpans;
 import io.tracesync.otel.SkewedHosts;
 import io.tracesync.otel.SpanPairer;
 import io.tracesync.otel.SpanTimeCorrection;
-import io.tracesync.streams.CorrectedSpansTopology;
+import io.tracesync.otel.CorrectedSpansTopology;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TopicCreator;
 import io.tracesync.streams.TracesyncApp;
@@ -104,7 +104,7 @@ class OtlpImportTest {
                 + "client/server/producer/consumer spans"), imported.out());
         assertTrue(imported.out().contains("1 undecodable input(s)"), imported.out());
 
-        List<MatchedPair> pairs = new ArrayList<>();
+        List<SendReceive> pairs = new ArrayList<>();
         SpanPairer pairer = new SpanPairer(1_000_000, x -> {
             pairs.add(x.request());
             pairs.add(x.response());

@@ -1,6 +1,6 @@
 package io.tracesync.files;
 
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -23,12 +23,12 @@ public final class PairsCsv {
     }
 
     /** Calls {@code sink} for each pair; returns the number of pairs read. */
-    public static long read(BufferedReader in, String source, Consumer<MatchedPair> sink) throws IOException {
+    public static long read(BufferedReader in, String source, Consumer<SendReceive> sink) throws IOException {
         return readRows(in, source, row -> sink.accept(row.pair()));
     }
 
     /** One line read: its pair, and its extra columns for readers of wider files (e.g. a simulation's truth). */
-    public record Row(MatchedPair pair, String[] fields, String source, long line) {
+    public record Row(SendReceive pair, String[] fields, String source, long line) {
 
         /** The integer in column {@code column} (0-based), named {@code name} in the error of a bad line. */
         public long longAt(int column, String name) {
@@ -65,7 +65,7 @@ public final class PairsCsv {
             if (sender.equals(receiver)) {
                 throw new InputException(source, lineNo, "node " + sender + " sends to itself");
             }
-            sink.accept(new Row(new MatchedPair(sender, timestamp(f[1], source, lineNo, "send_ns"), receiver,
+            sink.accept(new Row(new SendReceive(sender, timestamp(f[1], source, lineNo, "send_ns"), receiver,
                     timestamp(f[3], source, lineNo, "recv_ns")), f, source, lineNo));
             count++;
         }

@@ -3,7 +3,7 @@ package io.tracesync.cli;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +32,7 @@ final class CanonicalPairs {
 
     private final Map<LinkKey, List<Point>> byLink = new TreeMap<>();
 
-    void add(MatchedPair p) {
+    void add(SendReceive p) {
         boolean aToB = p.sender().compareTo(p.receiver()) < 0;
         byLink.computeIfAbsent(p.link(), k -> new ArrayList<>())
                 .add(aToB ? new Point(p.sendNs(), p.recvNs(), true) : new Point(p.recvNs(), p.sendNs(), false));

@@ -4,7 +4,7 @@ import io.tracesync.app.ProgressBar;
 import io.tracesync.app.ProgressLine;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -93,7 +93,7 @@ public final class Demo {
                     Map.entry("commit.interval.ms", "200"),
                     Map.entry(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG, "0"),
                     Map.entry(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG, "0")));
-            List<MatchedPair> pairs = new ArrayList<>();
+            List<SendReceive> pairs = new ArrayList<>();
             long events;
             try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
                 List<String> names = new ArrayList<>();
@@ -118,7 +118,7 @@ public final class Demo {
     }
 
     /** Runs the simulation into the run directory (for the report) and the per-node topics at once. */
-    private long simulate(Scenario scenario, Path run, TraceTopicWriter writer, List<MatchedPair> pairs)
+    private long simulate(Scenario scenario, Path run, TraceTopicWriter writer, List<SendReceive> pairs)
             throws IOException {
         SimulatedTraffic traffic = new SimulatedTraffic(scenario);
         try (OutputDirectory files = new OutputDirectory(run, scenario);
@@ -134,7 +134,7 @@ public final class Demo {
                 @Override
                 public void pair(MatchedSegment p) {
                     files.pair(p);
-                    pairs.add(new MatchedPair(scenario.node(p.sender()).name(), p.sendNs(),
+                    pairs.add(new SendReceive(scenario.node(p.sender()).name(), p.sendNs(),
                             scenario.node(p.receiver()).name(), p.recvNs()));
                 }
 

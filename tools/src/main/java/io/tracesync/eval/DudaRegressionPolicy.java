@@ -2,7 +2,7 @@ package io.tracesync.eval;
 
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.numeric.ClockMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,7 @@ public final class DudaRegressionPolicy implements FactorPolicy {
     private final FewestHopTree tree = new FewestHopTree();
 
     @Override
-    public void accept(MatchedPair pair) {
+    public void accept(SendReceive pair) {
         LinkKey key = pair.link();
         boolean fromA = key.a().equals(pair.sender());
         regressions.computeIfAbsent(key, k -> new LinkRegression()).add(fromA, fromA ? pair.sendNs() : pair.recvNs(),

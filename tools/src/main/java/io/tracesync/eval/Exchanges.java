@@ -1,7 +1,7 @@
 package io.tracesync.eval;
 
 import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -14,17 +14,17 @@ import java.util.function.Function;
  */
 final class Exchanges<T> {
 
-    private final Function<T, MatchedPair> pairOf;
+    private final Function<T, SendReceive> pairOf;
     private final BiConsumer<T, T> onExchange;
     private final Map<LinkKey, T> pending = new HashMap<>();
 
-    Exchanges(Function<T, MatchedPair> pairOf, BiConsumer<T, T> onExchange) {
+    Exchanges(Function<T, SendReceive> pairOf, BiConsumer<T, T> onExchange) {
         this.pairOf = pairOf;
         this.onExchange = onExchange;
     }
 
     void accept(T message) {
-        MatchedPair a = pairOf.apply(message);
+        SendReceive a = pairOf.apply(message);
         LinkKey key = a.link();
         T request = pending.get(key);
         if (request == null || !pairOf.apply(request).sender().equals(a.receiver())
@@ -37,7 +37,7 @@ final class Exchanges<T> {
     }
 
     /** θ: the answerer's clock minus the requester's, assuming symmetric delays: ((sr − cs) − (cr − ss)) / 2. */
-    static double offset(MatchedPair request, MatchedPair answer) {
+    static double offset(SendReceive request, SendReceive answer) {
         return ((double) (request.recvNs() - request.sendNs()) - (double) (answer.recvNs() - answer.sendNs())) / 2;
     }
 }

@@ -2,7 +2,7 @@ package io.tracesync.eval;
 
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +14,7 @@ import java.util.Set;
 public interface FactorPolicy {
 
     /** A message, in true receive order, after the link core has taken it. */
-    default void accept(MatchedPair pair) {
+    default void accept(SendReceive pair) {
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.tracesync.eval;
 
 import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -91,7 +91,7 @@ public final class Metrics {
         FactorHistory history = new FactorHistory(replay.factors());
         Map<LinkKey, LinkChecks> out = new TreeMap<>();
         TruthPair.read(truthPairs, source, p -> {
-            MatchedPair m = p.pair();
+            SendReceive m = p.pair();
             FactorRow s = history.at(m.sender(), p.trueRecvNs());
             FactorRow r = history.at(m.receiver(), p.trueRecvNs());
             if (s == null || r == null || !s.reference().equals(r.reference())) {

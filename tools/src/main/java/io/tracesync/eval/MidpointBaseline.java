@@ -1,6 +1,6 @@
 package io.tracesync.eval;
 
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.io.BufferedReader;
 import java.io.IOException;
 
@@ -36,12 +36,12 @@ public final class MidpointBaseline {
     }
 
     /** The heuristic's answer for one exchange: θ, the answerer's clock minus the requester's. */
-    public static double offset(MatchedPair request, MatchedPair answer) {
+    public static double offset(SendReceive request, SendReceive answer) {
         return Exchanges.offset(request, answer);
     }
 
-    private void score(TruthPair request, MatchedPair answer) {
-        MatchedPair q = request.pair();
+    private void score(TruthPair request, SendReceive answer) {
+        SendReceive q = request.pair();
         String x = q.sender();
         String y = q.receiver();
         long t = request.trueRecvNs();

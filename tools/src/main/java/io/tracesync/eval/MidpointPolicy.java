@@ -2,7 +2,7 @@ package io.tracesync.eval;
 
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.util.List;
@@ -21,15 +21,15 @@ public final class MidpointPolicy implements FactorPolicy {
 
     /** Per link, the latest offset of b's clock over a's. */
     private final Map<LinkKey, ClockMap> latest = new TreeMap<>();
-    private final Exchanges<MatchedPair> exchanges = new Exchanges<>(p -> p, this::record);
+    private final Exchanges<SendReceive> exchanges = new Exchanges<>(p -> p, this::record);
     private final FewestHopTree tree = new FewestHopTree();
 
     @Override
-    public void accept(MatchedPair pair) {
+    public void accept(SendReceive pair) {
         exchanges.accept(pair);
     }
 
-    private void record(MatchedPair request, MatchedPair answer) {
+    private void record(SendReceive request, SendReceive answer) {
         LinkKey key = request.link();
         double theta = Exchanges.offset(request, answer);
         latest.put(key, ClockMap.of(DoubleDouble.ONE,

@@ -2,7 +2,7 @@ package io.tracesync.lttng;
 
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,9 +20,9 @@ import java.util.function.Consumer;
 final class FirstSendReceive {
 
     private final Map<String, List<Flow>> flows = new HashMap<>();
-    private final Consumer<MatchedPair> pairs;
+    private final Consumer<SendReceive> pairs;
 
-    FirstSendReceive(Consumer<MatchedPair> pairs) {
+    FirstSendReceive(Consumer<SendReceive> pairs) {
         this.pairs = pairs;
     }
 
@@ -75,7 +75,7 @@ final class FirstSendReceive {
         }
         if (flow.send != null && flow.recv != null) {
             flow.matched = true;
-            pairs.accept(new MatchedPair(flow.send.getNode(), flow.send.getTsNs(), flow.recv.getNode(),
+            pairs.accept(new SendReceive(flow.send.getNode(), flow.send.getTsNs(), flow.recv.getNode(),
                     flow.recv.getTsNs()));
         }
     }

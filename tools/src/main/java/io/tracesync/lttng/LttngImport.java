@@ -2,7 +2,7 @@ package io.tracesync.lttng;
 
 import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.files.PairsCsv;
 import io.tracesync.files.TraceCsv;
 import io.tracesync.files.TraceCsvFiles;
@@ -236,7 +236,7 @@ public final class LttngImport {
         return 0;
     }
 
-    private static void write(Writer out, MatchedPair p) {
+    private static void write(Writer out, SendReceive p) {
         try {
             out.append(PairsCsv.appendLine(new StringBuilder(64), p.sender(), p.sendNs(), p.receiver(), p.recvNs())
                     .append('\n'));

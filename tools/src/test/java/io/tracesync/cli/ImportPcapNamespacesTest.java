@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.link.LinkOptions;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -99,7 +99,7 @@ class ImportPcapNamespacesTest {
                 "fd00:199::2", "--events-out", events.toString(), shifted.toString());
         assertEquals(0, importB.exit(), importB.err());
 
-        List<MatchedPair> pairs = pairs(read(events.resolve("a.csv")), read(events.resolve("b.csv")));
+        List<SendReceive> pairs = pairs(read(events.resolve("a.csv")), read(events.resolve("b.csv")));
         assertTrue(pairs.size() >= 400, "pairs matched: " + pairs.size());
         NodeFactor factor = OfflineSync.factors(pairs, LinkOptions.NO_HORIZON,
                 NetworkOptions.DEFAULT.withPinnedReference("a")).get("b");
@@ -251,7 +251,7 @@ class ImportPcapNamespacesTest {
     }
 
     /** Each send matched with the receive of the same segment on the other node, segments seen once each only. */
-    private static List<MatchedPair> pairs(List<TraceEvent> a, List<TraceEvent> b) {
+    private static List<SendReceive> pairs(List<TraceEvent> a, List<TraceEvent> b) {
         Map<String, List<TraceEvent>> byKey = new HashMap<>();
         for (TraceEvent e : a) {
             byKey.computeIfAbsent(key(e), k -> new ArrayList<>()).add(e);
@@ -259,16 +259,16 @@ class ImportPcapNamespacesTest {
         for (TraceEvent e : b) {
             byKey.computeIfAbsent(key(e), k -> new ArrayList<>()).add(e);
         }
-        List<MatchedPair> pairs = new ArrayList<>();
+        List<SendReceive> pairs = new ArrayList<>();
         for (List<TraceEvent> seen : byKey.values()) {
             if (seen.size() == 2 && seen.get(0).getDirection() != seen.get(1).getDirection()
                     && !seen.get(0).getNode().equals(seen.get(1).getNode())) {
                 TraceEvent send = seen.get(0).getDirection() == Direction.SEND ? seen.get(0) : seen.get(1);
                 TraceEvent recv = send == seen.get(0) ? seen.get(1) : seen.get(0);
-                pairs.add(new MatchedPair(send.getNode(), send.getTsNs(), recv.getNode(), recv.getTsNs()));
+                pairs.add(new SendReceive(send.getNode(), send.getTsNs(), recv.getNode(), recv.getTsNs()));
             }
         }
-        pairs.sort(Comparator.comparingLong(MatchedPair::sendNs));
+        pairs.sort(Comparator.comparingLong(SendReceive::sendNs));
         return pairs;
     }
 

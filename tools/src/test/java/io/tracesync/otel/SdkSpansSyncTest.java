@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.core.link.LinkOptions;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NodeFactor;
@@ -51,7 +51,7 @@ class SdkSpansSyncTest {
         pairer.finish();
         assertEquals(new SpanPairer.Counts(8000, 4000, 0, 0, 0, 0, 0, 0), pairer.counts());
 
-        List<MatchedPair> pairs = new ArrayList<>();
+        List<SendReceive> pairs = new ArrayList<>();
         exchanges.forEach(x -> {
             pairs.add(x.request());
             pairs.add(x.response());
@@ -104,7 +104,7 @@ class SdkSpansSyncTest {
             sim.publish(i % 2 == 0 ? api : worker, i % 2 == 0 ? worker : api, SkewedHosts.T0 + i * 300_000_000L,
                     i % 4 < 2);
         }
-        List<MatchedPair> pairs = new ArrayList<>();
+        List<SendReceive> pairs = new ArrayList<>();
         SpanPairer pairer = new SpanPairer(100_000, x -> {
             throw new AssertionError("no call here: " + x);
         }, m -> pairs.add(m.message()));
@@ -136,7 +136,7 @@ class SdkSpansSyncTest {
         }
         System.out.println("SdkSpansSyncTest messages: error " + errors + ", widest interval " + widest + " ns");
 
-        List<MatchedPair> oneWay = pairs.stream().filter(p -> p.sender().equals("api")).toList();
+        List<SendReceive> oneWay = pairs.stream().filter(p -> p.sender().equals("api")).toList();
         assertEquals(1000, oneWay.size());
         Map<String, NodeFactor> apart = io.tracesync.core.network.OfflineSync.factors(oneWay,
                 LinkOptions.NO_HORIZON, NetworkOptions.DEFAULT);

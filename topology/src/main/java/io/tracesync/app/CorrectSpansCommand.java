@@ -4,7 +4,7 @@ import io.tracesync.client.SyncClock;
 import io.tracesync.otel.HostIdentity;
 import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.SpanTimeCorrection;
-import io.tracesync.streams.CorrectedSpansTopology;
+import io.tracesync.otel.CorrectedSpansTopology;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package io.tracesync.otel;
 
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.List;
 
 /**
@@ -29,8 +29,8 @@ public record MessageExchange(MessagingSpan producer, MessagingSpan consumer) {
         }
     }
 
-    public MatchedPair message() {
-        return new MatchedPair(producer.host(), producer.startNs(), consumer.host(), consumer.endNs());
+    public SendReceive message() {
+        return new SendReceive(producer.host(), producer.startNs(), consumer.host(), consumer.endNs());
     }
 
     /** The send and the receive the matcher pairs. */

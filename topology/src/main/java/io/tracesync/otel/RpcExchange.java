@@ -1,7 +1,7 @@
 package io.tracesync.otel;
 
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.List;
 
 /**
@@ -19,12 +19,12 @@ public record RpcExchange(RpcSpan client, RpcSpan server) {
         }
     }
 
-    public MatchedPair request() {
-        return new MatchedPair(client.host(), client.startNs(), server.host(), server.startNs());
+    public SendReceive request() {
+        return new SendReceive(client.host(), client.startNs(), server.host(), server.startNs());
     }
 
-    public MatchedPair response() {
-        return new MatchedPair(server.host(), server.endNs(), client.host(), client.endNs());
+    public SendReceive response() {
+        return new SendReceive(server.host(), server.endNs(), client.host(), client.endNs());
     }
 
     /** The four trace events (request send and receive, response send and receive) the matcher pairs into two. */

@@ -11,7 +11,7 @@ import io.opentelemetry.proto.resource.v1.Resource;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -117,7 +117,7 @@ class MessagingCausalityTest {
         }
         Collections.shuffle(spans, random);
 
-        Map<String, MatchedPair> byProducer = new HashMap<>();
+        Map<String, SendReceive> byProducer = new HashMap<>();
         SpanPairer pairer = new SpanPairer(1_000, x -> {
             throw new AssertionError("no call here: " + x);
         }, m -> assertTrue(byProducer.put(m.producer().spanId(), m.message()) == null, "twice: " + m));
@@ -130,7 +130,7 @@ class MessagingCausalityTest {
 
         for (int i = 0; i < specs.size(); i++) {
             Spec s = specs.get(i);
-            MatchedPair m = byProducer.get("%016x".formatted(2L * i + 1));
+            SendReceive m = byProducer.get("%016x".formatted(2L * i + 1));
             assertEquals("h" + s.producer(), m.sender());
             assertEquals("h" + consumer(s), m.receiver());
             long sendInstant = clocks.get(s.producer()).firstAt(m.sendNs());

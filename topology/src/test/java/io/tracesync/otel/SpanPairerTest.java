@@ -1,5 +1,6 @@
 package io.tracesync.otel;
 
+import io.tracesync.core.link.SendReceive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
@@ -33,8 +34,8 @@ class SpanPairerTest {
         p.accept(c2);
         assertEquals(List.of(new RpcExchange(c1, s1), new RpcExchange(c2, s2)), out);
         RpcExchange x = out.get(0);
-        assertEquals(new io.tracesync.core.link.MatchedPair("a", 100, "b", 5_300), x.request());
-        assertEquals(new io.tracesync.core.link.MatchedPair("b", 5_600, "a", 900), x.response());
+        assertEquals(new SendReceive("a", 100, "b", 5_300), x.request());
+        assertEquals(new SendReceive("b", 5_600, "a", 900), x.response());
         assertEquals(new SpanPairer.Counts(4, 2, 0, 0, 0, 0, 0, 0), p.counts());
     }
 
@@ -87,8 +88,8 @@ class SpanPairerTest {
         p.accept(job);
         p.accept(polled); // fan-out: a second consumer, after the first was paired
         assertEquals(List.of(new MessageExchange(job, processed), new MessageExchange(job, polled)), messages);
-        assertEquals(new io.tracesync.core.link.MatchedPair("a", 1_000, "b", 5_000), messages.get(0).message());
-        assertEquals(new io.tracesync.core.link.MatchedPair("a", 1_000, "c", 3_500), messages.get(1).message());
+        assertEquals(new SendReceive("a", 1_000, "b", 5_000), messages.get(0).message());
+        assertEquals(new SendReceive("a", 1_000, "c", 3_500), messages.get(1).message());
         p.finish();
         assertEquals(new SpanPairer.Counts(3, 0, 2, 0, 0, 0, 0, 0), p.counts());
         assertEquals(List.of(), out);

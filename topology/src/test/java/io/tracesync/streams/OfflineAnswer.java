@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import java.util.List;
@@ -18,7 +18,7 @@ final class OfflineAnswer {
     private OfflineAnswer() {
     }
 
-    static void assertStreamed(TopologyTestDriver driver, Topics topics, Settings settings, List<MatchedPair> pairs) {
+    static void assertStreamed(TopologyTestDriver driver, Topics topics, Settings settings, List<SendReceive> pairs) {
         Map<String, SyncFactor> streamed = driver.createOutputTopic(topics.factors, new StringDeserializer(),
                 topics.syncFactor.deserializer()).readKeyValuesToMap();
         Map<String, NodeFactor> offline = OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions());

@@ -1,6 +1,6 @@
 package io.tracesync.streams;
 
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.sim.Scenario;
 import io.tracesync.sim.SimulatedTraffic;
 import io.tracesync.sim.SimulationConfig;
@@ -17,7 +17,7 @@ public final class SimulatedTraces {
 
     public final List<String> nodes = new ArrayList<>();
     public final List<io.tracesync.avro.TraceEvent> events = new ArrayList<>();
-    public final List<MatchedPair> pairs = new ArrayList<>();
+    public final List<SendReceive> pairs = new ArrayList<>();
 
     public static SimulatedTraces run(int nodes, long durationNs, long seed) {
         SimulationConfig c = new SimulationConfig();
@@ -42,7 +42,7 @@ public final class SimulatedTraces {
 
             @Override
             public void pair(MatchedSegment p) {
-                t.pairs.add(new MatchedPair(scenario.node(p.sender()).name(), p.sendNs(),
+                t.pairs.add(new SendReceive(scenario.node(p.sender()).name(), p.sendNs(),
                         scenario.node(p.receiver()).name(), p.recvNs()));
             }
 

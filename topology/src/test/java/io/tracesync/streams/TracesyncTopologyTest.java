@@ -10,7 +10,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.client.PublishedFactor;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import java.nio.charset.StandardCharsets;
@@ -173,7 +173,7 @@ class TracesyncTopologyTest {
     }
 
     /** What {@code tracesync sync-pairs} computes from the same pairs. */
-    private Map<String, NodeFactor> offline(List<MatchedPair> pairs) {
+    private Map<String, NodeFactor> offline(List<SendReceive> pairs) {
         return OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions());
     }
 }

@@ -3,7 +3,7 @@ package io.tracesync.core.network;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -19,10 +19,10 @@ public final class OfflineSync {
     }
 
     /** Every node's factor to its component's reference, by node, as {@link NetworkSync#evaluate(Long)} gives it. */
-    public static Map<String, NodeFactor> factors(Iterable<MatchedPair> pairs, LinkOptions link,
+    public static Map<String, NodeFactor> factors(Iterable<SendReceive> pairs, LinkOptions link,
             NetworkOptions network) {
         Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
-        for (MatchedPair p : pairs) {
+        for (SendReceive p : pairs) {
             p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(link)));
         }
         NetworkSync net = new NetworkSync(network);

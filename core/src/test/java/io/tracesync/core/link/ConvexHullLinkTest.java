@@ -215,10 +215,10 @@ class ConvexHullLinkTest {
     }
 
     /** Trace Compass's SyncTest: t1 = a, t2 = b; the last pair makes the corridor infeasible. */
-    private static final MatchedPair[] SYNC_TEST = {
-        new MatchedPair("t2", 1, "t1", 1), new MatchedPair("t1", 1, "t2", 3), new MatchedPair("t2", 2, "t1", 3),
-        new MatchedPair("t1", 3, "t2", 5), new MatchedPair("t1", 4, "t2", 8), new MatchedPair("t2", 4, "t1", 5),
-        new MatchedPair("t2", 4, "t1", 6), new MatchedPair("t1", 6, "t2", 7), new MatchedPair("t1", 7, "t2", 4)};
+    private static final SendReceive[] SYNC_TEST = {
+        new SendReceive("t2", 1, "t1", 1), new SendReceive("t1", 1, "t2", 3), new SendReceive("t2", 2, "t1", 3),
+        new SendReceive("t1", 3, "t2", 5), new SendReceive("t1", 4, "t2", 8), new SendReceive("t2", 4, "t1", 5),
+        new SendReceive("t2", 4, "t1", 6), new SendReceive("t1", 6, "t2", 7), new SendReceive("t1", 7, "t2", 4)};
 
     @Test
     void aFailedLinkReportsFailUntilItsAnsweringEpochHasAnEstimate() {
@@ -238,9 +238,9 @@ class ConvexHullLinkTest {
 
         // One direction is no estimate yet; both directions are.
         for (ConvexHullLink l : List.of(link, copy)) {
-            assertEquals(PairEffect.NARROWED, new MatchedPair("t1", 8, "t2", 20).applyTo(l));
+            assertEquals(PairEffect.NARROWED, new SendReceive("t1", 8, "t2", 20).applyTo(l));
             assertEquals(LinkQuality.FAIL, l.quality());
-            assertEquals(PairEffect.NARROWED, new MatchedPair("t2", 20, "t1", 10).applyTo(l));
+            assertEquals(PairEffect.NARROWED, new SendReceive("t2", 20, "t1", 10).applyTo(l));
             assertEquals(LinkQuality.APPROXIMATE, l.quality());
             assertNotNull(l.estimate());
             assertEquals(1, l.failures());
@@ -254,7 +254,7 @@ class ConvexHullLinkTest {
     @Test
     void withoutAHorizonTheSameSequenceFailsForGood() {
         ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON);
-        for (MatchedPair p : SYNC_TEST) {
+        for (SendReceive p : SYNC_TEST) {
             p.applyTo(link);
         }
         assertEquals(LinkQuality.FAIL, link.quality());

@@ -7,7 +7,7 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import org.junit.jupiter.api.Test;
 
 class LinkEstimateTest {
@@ -20,9 +20,9 @@ class LinkEstimateTest {
     @Test
     void anAccurateCorridorWithoutAnIncreasingEstimateDoesNotTakePart() {
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
-        new MatchedPair("a", 0, "b", 100).applyTo(link);
-        new MatchedPair("a", 100, "b", 1).applyTo(link);
-        new MatchedPair("b", 0, "a", 50).applyTo(link);
+        new SendReceive("a", 0, "b", 100).applyTo(link);
+        new SendReceive("a", 100, "b", 1).applyTo(link);
+        new SendReceive("b", 0, "a", 50).applyTo(link);
         assertNull(link.estimate());
         assertEquals(LinkQuality.INCOMPLETE, link.quality());
 

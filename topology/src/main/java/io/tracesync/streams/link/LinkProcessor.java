@@ -10,6 +10,7 @@ import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.link.LinkStateCodec;
 import io.tracesync.core.link.PairEffect;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.matcher.InvalidTraceEventException;
@@ -86,9 +87,9 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
 
     /** One pair of the batch {@code record}, in the order matched. */
     private void process(Record<LinkId, MatchedPairs> record, MatchedPair p) {
-        io.tracesync.core.link.MatchedPair pair;
+        SendReceive pair;
         try {
-            pair = new io.tracesync.core.link.MatchedPair(p.getSender(), p.getSendNs(), p.getReceiver(),
+            pair = new SendReceive(p.getSender(), p.getSendNs(), p.getReceiver(),
                     p.getRecvNs());
         } catch (IllegalArgumentException e) {
             throw new InvalidTraceEventException("matched pair " + p + ": " + e.getMessage());

@@ -11,6 +11,7 @@ import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.Quality;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
@@ -126,7 +127,7 @@ class LinkProcessorTest {
         LinkEstimate emitted = null;
         List<Long> expected = new java.util.ArrayList<>();
         List<MatchedPair> held = new java.util.ArrayList<>();
-        for (io.tracesync.core.link.MatchedPair m : cluster.pairs) {
+        for (SendReceive m : cluster.pairs) {
             held.add(new MatchedPair(m.sender(), m.sendNs(), m.receiver(), m.recvNs()));
             if (held.size() == batch) {
                 p.process(new Record<>(new LinkId("n0", "n1"), new MatchedPairs(List.copyOf(held)), 0L));

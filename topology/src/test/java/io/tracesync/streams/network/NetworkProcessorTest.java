@@ -11,7 +11,7 @@ import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.link.MatchedPair;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -82,7 +82,7 @@ class NetworkProcessorTest {
     private List<LinkSummary> summaries(int n) {
         Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
         Map<LinkKey, Integer> counts = new TreeMap<>();
-        for (MatchedPair p : cluster.pairs) {
+        for (SendReceive p : cluster.pairs) {
             if (counts.merge(p.link(), 1, Integer::sum) <= n) {
                 p.applyTo(links.computeIfAbsent(p.link(), k -> new ConvexHullLink(settings.linkOptions())));
             }

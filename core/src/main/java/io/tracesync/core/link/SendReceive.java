@@ -3,9 +3,9 @@ package io.tracesync.core.link;
 import java.util.Objects;
 
 /** One message: sent by {@code sender} at its clock's {@code sendNs}, received by {@code receiver} at {@code recvNs}. */
-public record MatchedPair(String sender, long sendNs, String receiver, long recvNs) {
+public record SendReceive(String sender, long sendNs, String receiver, long recvNs) {
 
-    public MatchedPair {
+    public SendReceive {
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(receiver, "receiver");
         if (sender.isEmpty() || receiver.isEmpty()) {

@@ -1,7 +1,5 @@
-package io.tracesync.streams;
+package io.tracesync.otel;
 
-import io.tracesync.otel.OtlpFormat;
-import io.tracesync.otel.SpanTimeCorrection;
 import java.io.IOException;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;

@@ -9,8 +9,8 @@ class MatchedPairTest {
 
     @Test
     void linkOrdersNodesByIdAndPointsFollowTheDirection() {
-        MatchedPair ab = new MatchedPair("alpha", 100, "bravo", 250);
-        MatchedPair ba = new MatchedPair("bravo", 300, "alpha", 180);
+        SendReceive ab = new SendReceive("alpha", 100, "bravo", 250);
+        SendReceive ba = new SendReceive("bravo", 300, "alpha", 180);
         assertEquals(new LinkKey("alpha", "bravo"), ab.link());
         assertEquals(ab.link(), ba.link());
         ConvexHullLink link = new ConvexHullLink(LinkOptions.NO_HORIZON);
@@ -23,9 +23,9 @@ class MatchedPairTest {
 
     @Test
     void aNodeCannotSendToItself() {
-        assertThrows(IllegalArgumentException.class, () -> new MatchedPair("n", 1, "n", 2));
+        assertThrows(IllegalArgumentException.class, () -> new SendReceive("n", 1, "n", 2));
         assertThrows(IllegalArgumentException.class, () -> LinkKey.between("n", "n"));
         assertThrows(IllegalArgumentException.class, () -> new LinkKey("b", "a"));
-        assertThrows(IllegalArgumentException.class, () -> new MatchedPair("", 1, "n", 2));
+        assertThrows(IllegalArgumentException.class, () -> new SendReceive("", 1, "n", 2));
     }
 }

@@ -1,4 +1,4 @@
-package io.tracesync.streams;
+package io.tracesync.otel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,9 +11,6 @@ import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
-import io.tracesync.otel.HostIdentity;
-import io.tracesync.otel.OtlpFormat;
-import io.tracesync.otel.SpanTimeCorrection;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
