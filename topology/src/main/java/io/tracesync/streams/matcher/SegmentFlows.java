@@ -1,5 +1,7 @@
 package io.tracesync.streams.matcher;
 
+import io.tracesync.core.matching.PacketFlow.Sighting;
+import io.tracesync.core.matching.PacketFlow;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -23,9 +25,9 @@ final class SegmentFlows {
 
     private static final byte VERSION = 2;
 
-    final List<Flow> flows;
+    final List<PacketFlow> flows;
 
-    SegmentFlows(List<Flow> flows) {
+    SegmentFlows(List<PacketFlow> flows) {
         this.flows = flows;
     }
 
@@ -41,21 +43,21 @@ final class SegmentFlows {
      */
     byte[] encode() {
         int size = 3;
-        for (Flow f : flows) {
-            size += 1 + length(f.saddr) + length(f.daddr) + 8 + length(f.send) + length(f.recv);
+        for (PacketFlow f : flows) {
+            size += 1 + length(f.saddr()) + length(f.daddr()) + 8 + length(f.send()) + length(f.recv());
         }
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put(VERSION);
         out.putShort((short) flows.size());
-        for (Flow f : flows) {
-            out.put((byte) ((f.saddr != null ? 1 : 0) | (f.daddr != null ? 2 : 0) | (f.send != null ? 4 : 0)
-                    | (f.recv != null ? 8 : 0) | (f.matched ? 16 : 0)));
-            putBytes(out, f.saddr);
-            putBytes(out, f.daddr);
-            out.putInt(f.sport);
-            out.putInt(f.dport);
-            putSighting(out, f.send);
-            putSighting(out, f.recv);
+        for (PacketFlow f : flows) {
+            out.put((byte) ((f.saddr() != null ? 1 : 0) | (f.daddr() != null ? 2 : 0) | (f.send() != null ? 4 : 0)
+                    | (f.recv() != null ? 8 : 0) | (f.matched() ? 16 : 0)));
+            putBytes(out, f.saddr());
+            putBytes(out, f.daddr());
+            out.putInt(f.sport());
+            out.putInt(f.dport());
+            putSighting(out, f.send());
+            putSighting(out, f.recv());
         }
         return out.array();
     }
@@ -68,16 +70,16 @@ final class SegmentFlows {
                 throw new IllegalArgumentException("unknown matcher state version " + version);
             }
             int n = in.readUnsignedShort();
-            List<Flow> flows = new ArrayList<>(n);
+            List<PacketFlow> flows = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 int flags = in.readByte();
                 byte[] saddr = (flags & 1) != 0 ? readBytes(in) : null;
                 byte[] daddr = (flags & 2) != 0 ? readBytes(in) : null;
-                Flow f = new Flow(saddr, daddr, in.readInt(), in.readInt());
-                f.send = (flags & 4) != 0 ? new Sighting(in.readUTF(), in.readLong()) : null;
-                f.recv = (flags & 8) != 0 ? new Sighting(in.readUTF(), in.readLong()) : null;
-                f.matched = (flags & 16) != 0;
-                flows.add(f);
+                int sport = in.readInt();
+                int dport = in.readInt();
+                Sighting send = (flags & 4) != 0 ? new Sighting(in.readUTF(), in.readLong()) : null;
+                Sighting recv = (flags & 8) != 0 ? new Sighting(in.readUTF(), in.readLong()) : null;
+                flows.add(new PacketFlow(saddr, daddr, sport, dport, send, recv, (flags & 16) != 0));
             }
             return new SegmentFlows(flows);
         } catch (IOException e) {

@@ -1,9 +1,12 @@
 package io.tracesync.streams.matcher;
 
+import io.tracesync.avro.Direction;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.core.matching.PacketFlow.Sighting;
+import io.tracesync.core.matching.PacketFlow;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
@@ -126,7 +129,7 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
                 long g = kv.key.window().start() / rotationMs;
                 Generation generation = held.computeIfAbsent(g, x -> new Generation());
                 generation.add(KeyHashes.hash(kv.key.key()));
-                generation.unmatched += kv.value.flows.stream().filter(f -> !f.matched).count();
+                generation.unmatched += kv.value.flows.stream().filter(f -> !f.matched()).count();
                 latest = Math.max(latest, g);
             }
         }
@@ -149,35 +152,42 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
         // the earlier generation first: its flows were created first
         SegmentFlows held = earlier;
         Generation generation = before;
-        Flow flow = find(earlier, e);
+        boolean isSend = e.getDirection() == Direction.SEND;
+        byte[] saddr = PacketFlow.bytes(e.getSaddr());
+        byte[] daddr = PacketFlow.bytes(e.getDaddr());
+        int sport = PacketFlow.port(e.getSport());
+        int dport = PacketFlow.port(e.getDport());
+        PacketFlow flow = earlier == null ? null
+                : PacketFlow.find(earlier.flows, isSend, e.getNode(), saddr, daddr, sport, dport);
         if (flow == null) {
             held = latest;
             generation = now;
-            flow = find(latest, e);
+            flow = latest == null ? null
+                    : PacketFlow.find(latest.flows, isSend, e.getNode(), saddr, daddr, sport, dport);
         }
         Sighting seen = new Sighting(e.getNode(), e.getTsNs());
         if (flow == null) {
-            add(key, hash, latest, e, seen);
-        } else if (seen.equals(flow.side(e.getDirection()))) {
-            throw new InvalidTraceEventException("duplicate event: node " + e.getNode() + " already recorded this "
-                    + e.getDirection() + " at " + e.getTsNs() + " (segment " + key + ")");
-        } else if (flow.matched || flow.side(e.getDirection()) != null) {
-            stats.duplicates.incrementAndGet();
-        } else if (flow.other(e.getDirection()).node().equals(e.getNode())) {
-            throw new InvalidTraceEventException("node " + e.getNode() + " sends to itself (segment " + key + ")");
-        } else {
-            flow.set(e.getDirection(), seen);
-            flow.matched = true;
-            generation.unmatched--;
-            // the store holds values by reference: a changed one is put back
-            store.put(key, held, stamp(generation == now ? current : current - 1));
-            forward(record, flow);
+            add(key, hash, latest, PacketFlow.first(isSend, seen, saddr, daddr, sport, dport));
+            return;
+        }
+        switch (flow.offer(isSend, seen)) {
+            case DUPLICATE -> throw new InvalidTraceEventException("duplicate event: node " + e.getNode()
+                    + " already recorded this " + e.getDirection() + " at " + e.getTsNs() + " (segment " + key + ")");
+            case COPY -> stats.duplicates.incrementAndGet();
+            case SAME_NODE -> throw new InvalidTraceEventException("node " + e.getNode() + " sends to itself (segment "
+                    + key + ")");
+            case PAIRED -> {
+                generation.unmatched--;
+                // the store holds values by reference: a changed one is put back
+                store.put(key, held, stamp(generation == now ? current : current - 1));
+                forward(record, flow);
+            }
         }
     }
 
     /** A new flow, in the current generation's entry of this key ({@code latest}: that entry so far, or null). */
-    private void add(String key, long hash, SegmentFlows latest, TraceEvent e, Sighting seen) {
-        List<Flow> flows;
+    private void add(String key, long hash, SegmentFlows latest, PacketFlow flow) {
+        List<PacketFlow> flows;
         if (latest == null) {
             makeRoom();
             flows = new ArrayList<>(1);
@@ -187,40 +197,22 @@ public final class SegmentMatcher extends ContextualProcessor<String, TraceEvent
             // a new list: a dead letter thrown before a put must leave the stored flows as they were
             flows = new ArrayList<>(latest.flows);
         }
-        Flow flow = Flow.of(e);
-        flow.set(e.getDirection(), seen);
         flows.add(flow);
         store.put(key, new SegmentFlows(flows), stamp(current));
         now.unmatched++;
     }
 
-    private void forward(Record<String, TraceEvent> record, Flow flow) {
-        String s = flow.send.node();
-        String r = flow.recv.node();
+    private void forward(Record<String, TraceEvent> record, PacketFlow flow) {
+        String s = flow.send().node();
+        String r = flow.recv().node();
         LinkId link = s.compareTo(r) < 0 ? new LinkId(s, r) : new LinkId(r, s);
-        MatchedPair pair = new MatchedPair(s, flow.send.tsNs(), r, flow.recv.tsNs());
+        MatchedPair pair = new MatchedPair(s, flow.send().tsNs(), r, flow.recv().tsNs());
         stats.pairs.incrementAndGet();
         if (batches != null) {
             batches.add(record, link, pair);
         } else {
             context().forward(record.withKey(link).withValue(new MatchedPairs(List.of(pair))));
         }
-    }
-
-    /** The flow this event belongs to: same connection, and not already holding this side from another copy. */
-    private static Flow find(SegmentFlows held, TraceEvent e) {
-        if (held == null) {
-            return null;
-        }
-        for (Flow f : held.flows) {
-            if (f.sameConnection(e)) {
-                Sighting same = f.side(e.getDirection());
-                if (f.matched || same == null || same.node().equals(e.getNode())) {
-                    return f;
-                }
-            }
-        }
-        return null;
     }
 
     /** Before a new entry is stored: ends generations early until it fits under {@code maxPending}. */
