@@ -1,25 +1,16 @@
 package io.tracesync.cli;
 
 import io.tracesync.app.DurationConverter;
-import io.tracesync.app.ProgressBar;
-import io.tracesync.core.link.ConvexHullLink;
-import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
-import io.tracesync.files.PairsCsv;
-import java.io.BufferedReader;
+import io.tracesync.offline.PairsSync;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,8 +18,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tracesync sync-pairs}: the offline synchronization of a matched-pairs file, the reference answer the
- * stream must equal.
+ * {@code tracesync sync-pairs}: the options of a {@link PairsSync}, the offline synchronization of a matched-pairs
+ * file and the reference answer the stream must equal.
  */
 @Command(name = "sync-pairs", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Synchronize the clocks of the nodes in a matched-pairs CSV file.",
@@ -117,53 +108,12 @@ final class SyncPairsCommand implements Callable<Integer> {
             err.println("--min-delay cannot be negative");
             return 2;
         }
-        LinkOptions options = new LinkOptions(horizon.toNanos(), minDelay, minDelay);
-        CanonicalPairs read = new CanonicalPairs();
-        Map<LinkKey, ConvexHullLink> links;
-        long count;
-        try (BufferedReader in = open()) {
-            count = PairsCsv.read(in, pairs.equals("-") ? "<stdin>" : pairs, read::add);
-            links = read.links(options);
-        } catch (PairsCsv.InputException | IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
-        }
-        SyncReport report;
-        try {
-            report = SyncReport.build(links, networkOptions(), at);
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(report.toJson());
-        } else {
-            out.print(report.toText(count));
-        }
-        out.flush();
-        report.warnings().forEach(err::println);
-        err.flush();
-        return 0;
-    }
-
-    private NetworkOptions networkOptions() {
         NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight).withMethod(network);
         if (approximate) {
             o = o.withApproximate(Double.POSITIVE_INFINITY);
         }
-        return o.withPinnedReference(reference);
-    }
-
-    private BufferedReader open() throws IOException {
-        if (pairs.equals("-")) {
-            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        }
-        Path path = Path.of(pairs);
-        if (!Files.isReadable(path)) {
-            throw new IllegalArgumentException("cannot read " + path);
-        }
-        return new BufferedReader(new InputStreamReader(ProgressBar.wrap(Files.newInputStream(path), Files.size(path),
-                spec.commandLine().getErr(), "reading " + path.getFileName()), StandardCharsets.UTF_8));
+        PairsSync.Options options = new PairsSync.Options(pairs, new LinkOptions(horizon.toNanos(), minDelay,
+                minDelay), o.withPinnedReference(reference), at, json);
+        return new PairsSync(options, System.in, spec.commandLine().getOut(), err).run();
     }
 }

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.offline;
 
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;

@@ -1,4 +1,4 @@
-package io.tracesync.cli;
+package io.tracesync.offline;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
