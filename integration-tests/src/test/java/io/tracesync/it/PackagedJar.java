@@ -49,6 +49,17 @@ final class PackagedJar {
     /** As {@link #run(long, String...)}, from {@code directory} and without services named by the environment. */
     String runIn(Path directory, long timeoutSeconds, String... args) throws IOException,
             InterruptedException {
+        Ended ended = end(directory, timeoutSeconds, args);
+        assertEquals(0, ended.exit(), ended.err());
+        return ended.out();
+    }
+
+    /** How a run ended: its exit code and everything it printed. */
+    record Ended(int exit, String out, String err) {
+    }
+
+    /** Runs it from {@code directory}, whatever its exit code, without services named by the environment. */
+    Ended end(Path directory, long timeoutSeconds, String... args) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command(List.of(), args)).directory(directory.toFile());
         builder.environment().remove("TRACESYNC_BOOTSTRAP");
         builder.environment().remove("TRACESYNC_REGISTRY_URL");
@@ -60,8 +71,7 @@ final class PackagedJar {
             throw new AssertionError(module + ": tracesync " + String.join(" ", args) + " did not finish in "
                     + timeoutSeconds + " s");
         }
-        assertEquals(0, p.exitValue(), err.join());
-        return out;
+        return new Ended(p.exitValue(), out, err.join());
     }
 
     String run(String... args) throws IOException, InterruptedException {

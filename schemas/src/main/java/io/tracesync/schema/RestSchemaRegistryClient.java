@@ -83,6 +83,20 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         return raced == null ? schema : raced;
     }
 
+    /**
+     * Asks the registry once for its subjects, without retries: whether it answers at all.
+     *
+     * @throws SchemaRegistryUnavailableException if no URL answers, or answers with a transient status
+     * @throws SerializationException if it answers with another error (e.g. 401 without credentials)
+     */
+    public void ping() {
+        HttpRequest.Builder request = HttpRequest.newBuilder().GET().header("Accept", ACCEPT).timeout(timeout);
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        attempt(request, "/subjects");
+    }
+
     private int cachedId(String subject, Schema schema, String path) {
         SubjectSchema key = new SubjectSchema(subject, schema);
         Integer cached = ids.get(key);

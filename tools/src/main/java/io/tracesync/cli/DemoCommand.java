@@ -45,10 +45,15 @@ public final class DemoCommand implements Callable<Integer> {
                     + "TRACESYNC_REGISTRY_URL).")
     String registry;
 
+    @Option(names = "--keep-running",
+            description = "At the end, keep the application, its HTTP side (live view, /convert, /factors) and the "
+                    + "services running until Ctrl-C, and print their addresses.")
+    boolean keepRunning;
+
     @Override
     public Integer call() throws Exception {
         CommandLine cmd = spec.commandLine();
-        return new Demo(new Demo.Options(nodes, duration, seed, work, bootstrap, registry), cmd.getOut(),
+        return new Demo(new Demo.Options(nodes, duration, seed, work, bootstrap, registry, keepRunning), cmd.getOut(),
                 cmd.getErr()).run((run, report) -> new CommandLine(new EvaluateCommand())
                         .setOut(new PrintWriter(PrintWriter.nullWriter()))
                         .execute("--run", run.toString(), "--report", report.toString()));

@@ -14,9 +14,8 @@ import picocli.CommandLine;
 /** The {@code tracesync} command line of the repository: the production commands and the tools around them. */
 @Command(name = "tracesync", mixinStandardHelpOptions = true, versionProvider = ApplicationCommand.Version.class,
         description = "Online clock synchronization of distributed traces, with guaranteed error bounds.",
-        subcommands = {DemoCommand.class, RunCommand.class, ImportCommand.class, ReplayCommand.class,
-                CorrectSpansCommand.class,
-                SyncPairsCommand.class, SimulateCommand.class,
+        subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
+                ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchStreamCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
@@ -25,7 +24,7 @@ public final class TracesyncCommand implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(UserErrors.commandLine(new TracesyncCommand()).execute(args));
+        System.exit(UserErrors.commandLine(new TracesyncCommand(), args).execute(args));
     }
 
     @Override

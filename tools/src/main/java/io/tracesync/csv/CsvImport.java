@@ -1,5 +1,6 @@
 package io.tracesync.csv;
 
+import io.tracesync.app.StartupCheck;
 import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.files.InterleavedLines;
@@ -86,6 +87,7 @@ public final class CsvImport {
         Map<String, Long> perNode = new TreeMap<>();
         long[] skipped = {0};
         long start = System.nanoTime();
+        StartupCheck.run(settings);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(nodes);
             scan(files, true, bytes, err, "importing", e -> {

@@ -27,6 +27,8 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.config.TracesyncConfig;
+import io.tracesync.streams.http.OperationsServer;
+import io.tracesync.streams.metrics.AppMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -36,6 +38,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.BiFunction;
 
 /**
@@ -45,8 +48,12 @@ import java.util.function.BiFunction;
  */
 public final class Demo {
 
-    /** What to simulate, where to work, and which services to use instead of local ones (null: local). */
-    public record Options(int nodes, Duration duration, long seed, Path work, String bootstrap, String registry) {
+    /**
+     * What to simulate, where to work, which services to use instead of local ones (null: local), and whether to
+     * keep the application, its HTTP side and the services running at the end.
+     */
+    public record Options(int nodes, Duration duration, long seed, Path work, String bootstrap, String registry,
+            boolean keepRunning) {
     }
 
     private final Options options;
@@ -65,12 +72,12 @@ public final class Demo {
      * @param report the command that writes the report of a run directory into a directory, as {@code evaluate}
      */
     public int run(BiFunction<Path, Path, Integer> report) throws Exception {
-        Files.createDirectories(options.work());
         SimulationConfig config = new SimulationConfig();
         config.nodes = options.nodes();
         config.durationNs = options.duration().toNanos();
         config.seed = options.seed();
         Scenario scenario = Scenario.build(config);
+        Files.createDirectories(options.work());
         Path run = options.work().resolve("run");
         if (Files.exists(run)) {
             err.println("replacing the previous demo's simulated run in " + run);
@@ -105,16 +112,52 @@ public final class Demo {
                     events = simulate(scenario, run, writer, pairs);
                     await(app.stats(), events);
                     Map<String, SyncFactor> streamed = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-                    table(scenario, TrueClocks.of(GroundTruth.read(run)), streamed,
+                    TrueClocks truth = TrueClocks.of(GroundTruth.read(run));
+                    table(scenario, truth, streamed,
                             OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
+                    Path reportDir = options.work().resolve("report");
+                    int code = report.apply(run, reportDir);
+                    out.printf("report: %s%n", reportDir.resolve("report.html").toAbsolutePath());
+                    out.flush();
+                    if (options.keepRunning()) {
+                        String node = scenario.node(0).name();
+                        keepRunning(settings, app, env, node, truth.localAt(node, scenario.endNs()));
+                    }
+                    return code;
                 }
             }
         }
-        Path reportDir = options.work().resolve("report");
-        int code = report.apply(run, reportDir);
-        out.printf("report: %s%n", reportDir.resolve("report.html").toAbsolutePath());
-        out.flush();
-        return code;
+    }
+
+    /**
+     * Serves the application's HTTP side (any free port) and keeps everything running until Ctrl-C, after printing
+     * where to look and how to reach the services.
+     */
+    private void keepRunning(Settings settings, TracesyncApp app, KafkaEnvironment env, String node, long localNs)
+            throws Exception {
+        Settings http = settings.with(TracesyncConfig.HTTP_PORT_CONFIG, "0");
+        CountDownLatch stop = new CountDownLatch(1);
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
+                OperationsServer server = OperationsServer.start(http, app.streams(), metrics)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                stop.countDown();
+                try {
+                    stopped.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "tracesync-demo-stop"));
+            String base = "http://127.0.0.1:" + server.port();
+            out.printf("%nkept running (Ctrl-C stops everything):%n  live view     %s/%n"
+                    + "  a conversion  %s/convert?node=%s&t=%d%n  factors       %s/factors%n"
+                    + "  services      --bootstrap-servers %s --schema-registry-url %s%n",
+                    base, base, node, localNs, base, env.bootstrapServers(), env.registryUrl());
+            out.flush();
+            stop.await();
+        } finally {
+            stopped.countDown();
+        }
     }
 
     /** Runs the simulation into the run directory (for the report) and the per-node topics at once. */

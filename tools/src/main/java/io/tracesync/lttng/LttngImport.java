@@ -1,5 +1,6 @@
 package io.tracesync.lttng;
 
+import io.tracesync.app.StartupCheck;
 import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.link.SendReceive;
@@ -172,6 +173,9 @@ public final class LttngImport {
 
     /** The second pass: Kafka and the files; 1 if Kafka refused the events. */
     private int load(Babeltrace babeltrace, List<Source> sources, Map<String, Long> perNode) throws IOException {
+        if (!options.filesOnly()) {
+            StartupCheck.run(settings);
+        }
         long total = perNode.values().stream().mapToLong(Long::longValue).sum();
         Map<String, Long> directions = new TreeMap<>();
         Map<String, String> topics = new TreeMap<>();

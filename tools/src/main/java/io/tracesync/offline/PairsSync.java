@@ -74,8 +74,9 @@ public final class PairsSync {
             return new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
         }
         Path path = Path.of(options.pairs());
-        if (!Files.isReadable(path)) {
-            throw new IllegalArgumentException("cannot read " + path);
+        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+            throw new IllegalArgumentException("cannot read " + path + (Files.isDirectory(path) ? ": a directory, not "
+                    + "a pairs file" : Files.exists(path) ? "" : ": no such file"));
         }
         return new BufferedReader(new InputStreamReader(ProgressBar.wrap(Files.newInputStream(path), Files.size(path),
                 err, "reading " + path.getFileName()), StandardCharsets.UTF_8));

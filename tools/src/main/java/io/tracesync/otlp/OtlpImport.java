@@ -1,5 +1,6 @@
 package io.tracesync.otlp;
 
+import io.tracesync.app.StartupCheck;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.TraceEvent;
@@ -65,6 +66,7 @@ public final class OtlpImport {
                 return 2;
             }
         }
+        StartupCheck.run(settings);
         Map<String, Long> perNode = new TreeMap<>();
         long start = System.nanoTime();
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {

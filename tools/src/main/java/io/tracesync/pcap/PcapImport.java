@@ -1,5 +1,6 @@
 package io.tracesync.pcap;
 
+import io.tracesync.app.StartupCheck;
 import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
@@ -128,6 +129,7 @@ public final class PcapImport {
     private int toTopic(Set<String> own, long bytes, long untimed) throws IOException {
         long[] n = {0};
         long start = System.nanoTime();
+        StartupCheck.run(settings);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(List.of(node));
             scanEvents(own, bytes, e -> {

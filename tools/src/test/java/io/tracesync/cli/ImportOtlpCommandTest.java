@@ -51,14 +51,15 @@ class ImportOtlpCommandTest {
         Path json = Files.writeString(dir.resolve("bad.json"), "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":"
                 + "[{\"traceId\":\"zz\"}]}]}]}\n");
         Path empty = Files.writeString(dir.resolve("empty.json"), "{}\n");
-        CliRun p = CliRun.of("import", "otlp", proto.toString(), "--bootstrap-servers", NO_BROKER);
+        CliRun p = CliRun.of("import", "otlp", proto.toString(), "--bootstrap-servers", NO_BROKER, "-D",
+                "startup.check.timeout=none");
         assertEquals(2, p.exit(), p.err());
         assertTrue(p.err().lines().anyMatch(l -> l.startsWith(proto + ": not an OTLP protobuf "
                 + "ExportTraceServiceRequest: ")), p.err());
         assertTrue(p.out().contains("1 undecodable input(s), listed on stderr"), p.out());
 
         CliRun j = CliRun.of("import", "otlp", "--format", "otlp_json", json.toString(), empty.toString(),
-                "--bootstrap-servers", NO_BROKER);
+                "--bootstrap-servers", NO_BROKER, "-D", "startup.check.timeout=none");
         assertEquals(2, j.exit(), j.err());
         assertEquals(List.of(json + ": traceId \"zz\" is not hex (OTLP/JSON writes ids as hex)"),
                 j.err().lines().filter(l -> !l.isBlank()).toList());

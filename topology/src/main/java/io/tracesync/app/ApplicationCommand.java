@@ -18,7 +18,7 @@ public final class ApplicationCommand implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(UserErrors.commandLine(new ApplicationCommand()).execute(args));
+        System.exit(UserErrors.commandLine(new ApplicationCommand(), args).execute(args));
     }
 
     @Override

@@ -8,6 +8,8 @@ import io.tracesync.streams.metrics.AppMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -52,6 +54,8 @@ public final class RunCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+        StartupCheck.run(settings);
+        requireFreePort(settings);
         CountDownLatch stopped = new CountDownLatch(1);
         try (TracesyncApp app = TracesyncApp.start(settings);
              AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
@@ -68,6 +72,29 @@ public final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Fails before the application starts if the HTTP port is taken (a port given, not 0 or none): a moment's race
+     * with another process remains, which {@link OperationsServer#start} then reports the same way.
+     */
+    private static void requireFreePort(Settings settings) throws IOException {
+        String port = settings.get(TracesyncConfig.HTTP_PORT_CONFIG);
+        if (port.equals(TracesyncConfig.NONE) || port.equals("0")) {
+            return;
+        }
+        String host = settings.get(TracesyncConfig.HTTP_HOST_CONFIG);
+        try {
+            new ServerSocket(Integer.parseInt(port), 1, InetAddress.getByName(host)).close();
+        } catch (BindException e) {
+            throw portInUse(settings, e);
+        }
+    }
+
+    private static UserError portInUse(Settings settings, BindException e) {
+        return new UserError("cannot serve HTTP on " + settings.get(TracesyncConfig.HTTP_HOST_CONFIG) + ":"
+                + settings.get(TracesyncConfig.HTTP_PORT_CONFIG) + " (" + e.getMessage() + "): set http.port "
+                + "(0: any free port, none: no HTTP)", e);
+    }
+
     /** The HTTP side (health, metrics, queries), unless {@code http.port=none}; null then. */
     private static OperationsServer serve(Settings settings, TracesyncApp app, AppMetrics metrics) throws IOException {
         if (settings.get(TracesyncConfig.HTTP_PORT_CONFIG).equals(TracesyncConfig.NONE)) {
@@ -76,9 +103,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             return OperationsServer.start(settings, app.streams(), metrics);
         } catch (BindException e) {
-            throw new BindException("cannot serve HTTP on " + settings.get(TracesyncConfig.HTTP_HOST_CONFIG) + ":"
-                    + settings.get(TracesyncConfig.HTTP_PORT_CONFIG) + " (" + e.getMessage() + "): set http.port "
-                    + "(0: any free port, none: no HTTP)");
+            throw portInUse(settings, e);
         }
     }
 }

@@ -1,29 +1,62 @@
 package io.tracesync.app;
 
+import java.util.Arrays;
 import org.apache.kafka.common.config.ConfigException;
 import picocli.CommandLine;
 
 /**
- * How a command ends on a user's mistake in the configuration: one {@code error: …} line and exit code 2, as on a
- * wrong option, instead of a stack trace.
+ * How a command ends on an error: one {@code error: …} line, no stack trace (unless {@code --verbose}). A mistake
+ * the user can fix — a configuration value, an argument, a service that does not answer ({@link UserError}) — exits
+ * with 2, as a wrong option does; anything else with 1. {@link #commandLine} also keeps the Kafka clients' warnings
+ * (retries, fencing, temporary directories) off the console unless {@code --verbose} asks for them.
  */
 public final class UserErrors implements CommandLine.IExecutionExceptionHandler {
 
     /** The exit code of a usage or configuration error (picocli's for a wrong option). */
     public static final int EXIT = 2;
+    /** The option, on every command, that shows stack traces and the Kafka clients' warnings. */
+    public static final String VERBOSE = "--verbose";
 
-    /** A command line for {@code command} that ends this way. */
-    public static CommandLine commandLine(Object command) {
-        return new CommandLine(command).setExecutionExceptionHandler(new UserErrors());
+    private static final String KAFKA_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.apache.kafka";
+
+    /** A command line for {@code command} that ends this way; {@code args} decide how much Kafka logs. */
+    public static CommandLine commandLine(Object command, String... args) {
+        if (System.getProperty(KAFKA_LOG_LEVEL) == null) {
+            System.setProperty(KAFKA_LOG_LEVEL, Arrays.asList(args).contains(VERBOSE) ? "warn" : "error");
+        }
+        CommandLine cmd = new CommandLine(command).setExecutionExceptionHandler(new UserErrors());
+        CommandLine.Model.OptionSpec verbose = CommandLine.Model.OptionSpec.builder(VERBOSE)
+                .description("Show stack traces and the Kafka clients' warnings.")
+                .scopeType(CommandLine.ScopeType.INHERIT).build();
+        cmd.getCommandSpec().addOption(verbose);
+        return cmd;
     }
 
     @Override
-    public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed)
-            throws Exception {
-        if (e instanceof ConfigException) {
-            cmd.getErr().println("error: " + e.getMessage());
-            return EXIT;
+    public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+        boolean user = e instanceof ConfigException || e instanceof UserError || e instanceof IllegalArgumentException;
+        if (verbose(parsed)) {
+            e.printStackTrace(cmd.getErr());
         }
-        throw e;
+        cmd.getErr().println("error: " + message(e));
+        cmd.getErr().flush();
+        return user ? EXIT : 1;
+    }
+
+    private static boolean verbose(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption(VERBOSE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The exception's message; for one without, its type and its cause's. */
+    private static String message(Throwable e) {
+        if (e.getMessage() != null) {
+            return e.getMessage();
+        }
+        return e.getClass().getSimpleName() + (e.getCause() == null ? "" : ": " + message(e.getCause()));
     }
 }

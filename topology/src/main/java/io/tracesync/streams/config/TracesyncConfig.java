@@ -48,6 +48,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String FACTORS_MIN_CHANGE_CONFIG = "factors.min.change";
     public static final String HTTP_HOST_CONFIG = "http.host";
     public static final String HTTP_PORT_CONFIG = "http.port";
+    public static final String STARTUP_CHECK_TIMEOUT_CONFIG = "startup.check.timeout";
 
     /** The value of {@link #NETWORK_APPROXIMATE_WEIGHT_CONFIG} and {@link #HTTP_PORT_CONFIG} that turns them off. */
     public static final String NONE = "none";
@@ -116,7 +117,10 @@ public final class TracesyncConfig extends AbstractConfig {
                     "Interface of the HTTP side of run (health, metrics, queries, live view); containers use "
                             + "0.0.0.0.")
             .define(HTTP_PORT_CONFIG, Type.STRING, "8080", port(), Importance.MEDIUM,
-                    "Port of the HTTP side; 0: any free one, none: no HTTP side.");
+                    "Port of the HTTP side; 0: any free one, none: no HTTP side.")
+            .define(STARTUP_CHECK_TIMEOUT_CONFIG, Type.STRING, "15s", duration(), Importance.LOW,
+                    "How long a command waits, before it starts, for the brokers and the schema registry to "
+                            + "answer; none: no check.");
 
     public TracesyncConfig(Map<String, ?> values) {
         super(CONFIG, values, false);
