@@ -10,7 +10,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tracesync bench-intervals}: the cost of the network-wide intervals and least-squares estimate. */
-@Command(name = "bench-intervals", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bench-intervals",
+        header = "Benchmark the factors from every link.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmark the factors from every link on connected random networks of linear clocks: "
                 + "each round a fraction of the links changes and one evaluation from every link and one along the "
                 + "spanning tree are timed, in ms (median of the rounds)."})

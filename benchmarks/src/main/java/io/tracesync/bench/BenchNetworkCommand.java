@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
  * {@code tracesync bench-network}: the dynamic-network experiment of [Jabbarifar 2013, Tables 4.1/5.1] on the
  * network core.
  */
-@Command(name = "bench-network", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bench-network",
+        header = "Benchmark the network core on a dynamic network.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmark the network core on the dynamic-network workload of [Jabbarifar 2013]: vertices "
                 + "appear, trees join, then almost every operation is a link closing a cycle.",
                 "Prints the operation counts ([Jabbarifar 2013, Tables 4.1/5.1]), the time in the spanning forest "

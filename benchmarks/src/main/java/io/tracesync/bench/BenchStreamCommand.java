@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code tracesync bench-stream}: the application's throughput and latency beside the broker's own limit. */
-@Command(name = "bench-stream", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bench-stream",
+        header = "Benchmark the application's throughput and latency on a broker.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measures the streaming application on a broker (the local one unless given): the raw "
                 + "consume throughput of its input (Kafka's ConsumerPerformance) and the application's end-to-end "
                 + "throughput with exactly_once_v2 on the same events, then the latency from a receive event "

@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tracesync demo}: the options of a {@link Demo}; its report is {@code evaluate}'s. */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo",
+        header = "Run the whole pipeline here: local services, a simulated cluster, the application, a report.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs tracesync end to end on this machine: a local Kafka broker (KRaft) and Apicurio schema "
                 + "registry (or TRACESYNC_BOOTSTRAP / TRACESYNC_REGISTRY_URL), a simulated cluster traced into "
                 + "per-node topics, the streaming application, then a table of the factors next to the ground "

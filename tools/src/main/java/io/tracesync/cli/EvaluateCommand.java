@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tracesync evaluate}: the options of an {@link Evaluation}.
  */
-@Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "evaluate",
+        header = "Measure a simulated run's factors against the ground truth, beside baselines.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Replay a run written by 'tracesync simulate' through tracesync (factors every interval of "
                 + "true time) and measure the answers against the ground truth: true error, share inside the "
                 + "guaranteed bounds, message inversions and messages faster than the minimum delay after "

@@ -5,7 +5,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code tracesync import}: recorded traces into the trace topics, one subcommand per format. */
-@Command(name = "import", mixinStandardHelpOptions = true,
+@Command(name = "import",
+        header = "Load recorded traces (CSV, LTTng, pcap, OTLP) into the trace topics.",
+        mixinStandardHelpOptions = true,
         subcommands = {ImportCsvCommand.class, ImportPcapCommand.class, ImportLttngCommand.class,
                 ImportOtlpCommand.class},
         description = "Loads recorded traces into the per-node trace topics traces.<node> the application reads "

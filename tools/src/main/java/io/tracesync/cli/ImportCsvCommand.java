@@ -13,7 +13,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code tracesync import csv}: the options of a {@link CsvImport}. */
-@Command(name = "csv", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "csv",
+        header = "Load trace files (tracesync simulate's CSV) into the trace topics.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Loads trace files written by tracesync simulate (node,ts_ns,direction,saddr,daddr,sport,dport,"
                 + "seq,ack,flags; header optional) into the per-node topics traces.<node>, created as the "
                 + "application's writers create them (topics.partitions, topics.replication.factor).",

@@ -13,7 +13,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code tracesync import lttng}: the options of an {@link LttngImport}. */
-@Command(name = "lttng", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "lttng",
+        header = "Load LTTng kernel traces into the trace topics.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Loads LTTng kernel traces (CTF, read with Debian's babeltrace2) into the per-node topics "
                 + "traces.<node>: inet_sock_local_out/inet_sock_local_in (lttng-modules' network addon; "
                 + "addresses and ports from inet_connect/inet_accept) or net_dev_queue/netif_receive_skb with "

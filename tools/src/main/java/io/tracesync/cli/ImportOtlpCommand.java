@@ -14,7 +14,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code tracesync import otlp}: the options of an {@link OtlpImport}. */
-@Command(name = "otlp", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "otlp",
+        header = "Load OpenTelemetry spans into the trace topics.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Loads OpenTelemetry spans into the per-node topics traces.<host>: a CLIENT span and its "
                 + "SERVER child on another host give a request (client start -> server start) and a response "
                 + "(server end -> client end); a PRODUCER span and a CONSUMER span on another host naming it (as "

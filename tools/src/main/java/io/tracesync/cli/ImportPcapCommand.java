@@ -14,7 +14,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code tracesync import pcap}: the options of a {@link PcapImport}. */
-@Command(name = "pcap", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "pcap",
+        header = "Load one node's packet captures into its trace topic.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Loads one node's packet captures (pcap or pcapng; Ethernet, Linux cooked SLL/SLL2 or raw IP; "
                 + "TCP over IPv4 and IPv6) into its topic traces.<node>: a segment from one of the node's addresses is "
                 + "a SEND, one to them a RECV, at the capture's timestamp (the node's clock).",

@@ -11,7 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tracesync local-services}: the demo's broker and registry alone, until Ctrl-C. */
-@Command(name = "local-services", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "local-services",
+        header = "Start a local Kafka broker and schema registry and keep them until Ctrl-C.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Starts a local Kafka broker (KRaft) and schema registry (Apicurio, its Confluent-compatible "
                 + "API), as the demo does, prints their addresses and keeps them until Ctrl-C: for run, import, "
                 + "replay and the client library against services of your own machine.",

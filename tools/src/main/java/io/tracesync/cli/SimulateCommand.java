@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tracesync simulate}: the ground-truth cluster simulator; formats in docs/SIMULATOR.md. */
-@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "simulate",
+        header = "Simulate a traced cluster whose true clocks are known.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Simulate a traced cluster whose true clocks are known.",
                 "Nodes with drifting (optionally wandering) clocks exchange TCP segments over links with minimum "
                         + "and heavy-tailed delays, loss and retransmissions. Writes into --out: events/NODE.csv "

@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
  * {@code tracesync sync-pairs}: the options of a {@link PairsSync}, the offline synchronization of a matched-pairs
  * file and the reference answer the stream must equal.
  */
-@Command(name = "sync-pairs", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "sync-pairs",
+        header = "Synchronize a matched-pairs file offline (the reference answer).",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Synchronize the clocks of the nodes in a matched-pairs CSV file.",
                 "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
                         + "bounds. The ACCURATE links form a minimum spanning forest; each of its components has "

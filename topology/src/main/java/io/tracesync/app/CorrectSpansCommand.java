@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code tracesync correct-spans}: OTLP spans rewritten to reference time as they arrive, until stopped. */
-@Command(name = "correct-spans", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "correct-spans",
+        header = "Copy OTLP spans with their times in their reference's clock.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Copies OTLP records (as the Collector's Kafka exporter writes them) from --input to "
                 + "--output with every span's start, end and event times converted from its host's clock to its "
                 + "reference's by the factors in factors.topic (the client library's SyncClock), adding the "

@@ -9,7 +9,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tracesync replay}: the options of a {@link Replay}. */
-@Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "replay",
+        header = "Reprocess the trace topics from their beginning.",
+        mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Reprocesses the trace topics from the beginning with the streaming application "
                 + "(auto.offset.reset=earliest): by default under a new application id <application.id>-replay-"
                 + "<UTC time>, printed; or under --application-id ID, which must have no committed offsets; or, with "

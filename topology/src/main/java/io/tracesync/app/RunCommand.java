@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tracesync run}: the streaming application, until interrupted. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run",
+        header = "Run the application: trace topics in, every node's factors out.",
+        mixinStandardHelpOptions = true,
         description = {"Runs the tracesync Kafka Streams application: per-node trace topics in, conversion factors "
                 + "to each component's reference clock out (sync.factors), with sync.links, sync.tree and the "
                 + "dead-letter topic sync.dlq.",
