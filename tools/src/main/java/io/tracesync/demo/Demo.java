@@ -56,6 +56,9 @@ public final class Demo {
             boolean keepRunning) {
     }
 
+    /** How long the application may do nothing before every event is in and a factor out. */
+    private static final long STALL_NS = 60_000_000_000L;
+
     private final Options options;
     private final PrintWriter out;
     private final PrintWriter err;
@@ -192,16 +195,30 @@ public final class Demo {
         }
     }
 
-    /** Shows the live line until every event is in and the factors have not changed for three seconds. */
+    /**
+     * Shows the live line until every event is in and the factors have not changed for three seconds; fails when
+     * the application stalls before that.
+     */
     private void await(PipelineStats stats, long events) throws InterruptedException {
         ProgressLine line = new ProgressLine(err);
         long settledSince = 0;
         long lastFactors = -1;
+        long lastEvents = -1;
+        long progressSince = System.nanoTime();
         while (true) {
             Thread.sleep(500);
             line.show(stats);
             long f = stats.factorRecords.get();
-            if (stats.events.get() >= events && f == lastFactors && f > 0) {
+            long e = stats.events.get();
+            if (e != lastEvents || f != lastFactors) {
+                progressSince = System.nanoTime();
+            } else if (System.nanoTime() - progressSince > STALL_NS && (e < events || f == 0)) {
+                line.finish(stats);
+                throw new IllegalStateException("the application read " + e + " of " + events + " events and wrote "
+                        + f + " factor records, and has done nothing for " + STALL_NS / 1_000_000_000L + " s: see "
+                        + "the log above, or run again with --verbose");
+            }
+            if (e >= events && f == lastFactors && f > 0) {
                 if (settledSince == 0) {
                     settledSince = System.nanoTime();
                 } else if (System.nanoTime() - settledSince > 3_000_000_000L) {
@@ -211,6 +228,7 @@ public final class Demo {
                 settledSince = 0;
             }
             lastFactors = f;
+            lastEvents = e;
         }
         line.finish(stats);
     }

@@ -5,7 +5,8 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * The live line of the streaming commands: events in, pairs, accurate links, reference node, worst bound. On a
+ * The live line of the streaming commands: events in, pairs, accurate links, reference node, the widest bound of
+ * the published factors. On a
  * terminal it is redrawn in place; otherwise (a log, a pipe) it is printed as a line every ten seconds.
  */
 public final class ProgressLine {
@@ -22,7 +23,7 @@ public final class ProgressLine {
 
     public static String format(PipelineStats s) {
         long worst = s.worstBoundPs.get();
-        return String.format(Locale.ROOT, "events %,d  pairs %,d  accurate links %,d  reference %s  worst bound %s",
+        return String.format(Locale.ROOT, "events %,d  pairs %,d  accurate links %,d  reference %s  widest bound %s",
                 s.events.get(), s.pairs.get(), s.accurateLinks.get(),
                 s.reference.get().isEmpty() ? "-" : s.reference.get(),
                 worst < 0 ? "-" : String.format(Locale.ROOT, "%.3f µs", worst / 1e6));

@@ -40,7 +40,7 @@ public final class PipelineStats {
     /** Records sent to the dead-letter topic by the exception handlers. */
     public final AtomicLong deadLetters = new AtomicLong();
     public final AtomicReference<String> reference = new AtomicReference<>("");
-    /** The widest bound of any bounded node in the largest component, in picoseconds (-1: none yet). */
+    /** The widest bound of the published factors, at their anchors, in picoseconds (-1: none yet). */
     public final AtomicLong worstBoundPs = new AtomicLong(-1);
     /** Stream threads that failed and were replaced (an unavailable schema registry, say). */
     public final AtomicLong replacedThreads = new AtomicLong();

@@ -52,7 +52,7 @@ public final class AppMetrics implements AutoCloseable {
         TimeGauge.builder("tracesync.factor.lag", stats.factorLagMs, TimeUnit.MILLISECONDS, AtomicLong::get)
                 .description("At the last emission, how long its oldest link summary had waited").register(registry);
         Gauge.builder("tracesync.bound.widest", stats.worstBoundPs, b -> b.get() < 0 ? Double.NaN : b.get() * 1e-12)
-                .description("Widest guaranteed bound in the largest component").baseUnit("seconds")
+                .description("Widest guaranteed bound of the published factors, at their anchors").baseUnit("seconds")
                 .register(registry);
         for (KafkaStreams.State s : KafkaStreams.State.values()) {
             Gauge.builder("tracesync.streams.state", streams, k -> k.state() == s ? 1 : 0)

@@ -62,6 +62,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final Map<String, Long> latestLocalNs = new HashMap<>();
     private KeyValueStore<LinkId, LinkSummary> links;
     private KeyValueStore<String, SyncFactor> emitted;
+    private final PublishedBounds published = new PublishedBounds();
     private KeyValueStore<String, TreeSnapshot> trees;
     /** Per link its latest quality, and the links per quality (for the metrics). */
     private final Map<LinkId, Quality> qualities = new HashMap<>();
@@ -91,6 +92,11 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         super.init(context);
         links = context.getStateStore(linkStoreName);
         emitted = context.getStateStore(factorStoreName);
+        published.clear();
+        try (KeyValueIterator<String, SyncFactor> all = emitted.all()) {
+            all.forEachRemaining(kv -> published.put(kv.key, boundPs(kv.value)));
+        }
+        stats.worstBoundPs.set(published.widest());
         trees = context.getStateStore(treeStoreName);
         TreeSnapshot last = trees.get(TREE_KEY);
         treeVersion = last == null ? 0 : last.getVersion();
@@ -160,10 +166,12 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
                     f.factor(), latestLocalNs.getOrDefault(f.node(), 0L))) {
                 SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.getVersion() + 1);
                 emitted.put(f.node(), r);
+                published.put(f.node(), boundPs(r));
                 stats.factorRecords.incrementAndGet();
                 context().forward(new Record<>(f.node(), r, now));
             }
         }
+        stats.worstBoundPs.set(published.widest());
         List<TreeEdge> tree = network.tree();
         if (!tree.equals(lastTree) || excludedChanged) {
             lastTree = tree;
@@ -211,22 +219,19 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         perQuality.keySet().forEach(q -> stats.linksByQuality.get(q.name()).set(0));
     }
 
-    /** The progress figures (for people, so at most once a second): the largest component's reference and its widest bound. */
+    /** The largest component's reference, for people (so at most once a second). */
     private void summarize(List<AnchoredFactor> all) {
         Map<String, Integer> sizes = new HashMap<>();
         for (AnchoredFactor f : all) {
             sizes.merge(f.reference(), 1, Integer::sum);
         }
-        String largest = sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+        stats.reference.set(sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
                 .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
-                .map(Map.Entry::getKey).orElse("");
-        long worst = -1;
-        for (AnchoredFactor f : all) {
-            if (f.reference().equals(largest) && f.factor().bounded()) {
-                worst = Math.max(worst, Math.max(f.factor().upPs(), f.factor().downPs()));
-            }
-        }
-        stats.reference.set(largest);
-        stats.worstBoundPs.set(worst);
+                .map(Map.Entry::getKey).orElse(""));
+    }
+
+    /** A published record's bound at its anchor, the larger of up and down, in ps; -1 when unbounded. */
+    private static long boundPs(SyncFactor r) {
+        return r.getUpPs() == null || r.getDownPs() == null ? -1 : Math.max(r.getUpPs(), r.getDownPs());
     }
 }

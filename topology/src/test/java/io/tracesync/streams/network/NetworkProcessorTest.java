@@ -196,6 +196,11 @@ class NetworkProcessorTest {
                 .filter(s -> s.getQuality() == io.tracesync.avro.Quality.ACCURATE).count();
         assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get());
         assertEquals(newReferences(sent), stats.referenceChanges.get());
+        // the widest bound shown by the progress line and the metric is that of the published factors
+        long widest = forwardedFactors().values().stream().filter(f -> f.getUpPs() != null && f.getDownPs() != null)
+                .mapToLong(f -> Math.max(f.getUpPs(), f.getDownPs())).max().orElse(-1);
+        assertTrue(widest > 0);
+        assertEquals(widest, stats.worstBoundPs.get());
         first.close();
         assertEquals(0, stats.linksByQuality.get("ACCURATE").get(), "a closed task counts no link");
 
