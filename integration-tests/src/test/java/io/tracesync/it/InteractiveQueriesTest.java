@@ -134,6 +134,9 @@ class InteractiveQueriesTest {
         assertTrue(reference ? c.lowerNs() == t && c.upperNs() == t
                 : c.lowerNs() < c.nearestNs() && c.nearestNs() < c.upperNs(), got.toString());
         assertEquals(expected.get(node).reference(), got.get("reference").asText());
+        // the stream's own policy on timestamps: 0 to 2^62 ns
+        assertEquals(400, status(i, "/convert?node=" + node + "&t=-1"));
+        assertEquals(400, status(i, "/convert?node=" + node + "&t=" + (1L << 62)));
     }
 
     private void checkTree(Instance i, Map<String, NodeFactor> expected) throws Exception {

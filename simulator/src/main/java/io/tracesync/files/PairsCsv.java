@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 public final class PairsCsv {
 
     public static final String HEADER = "sender,send_ns,receiver,recv_ns";
+    private static final long MAX_TS = 1L << 62;
 
     private PairsCsv() {
     }
@@ -72,14 +73,24 @@ public final class PairsCsv {
         return count;
     }
 
+    /**
+     * A timestamp as the stream accepts them (its {@code check} step): a whole number of nanoseconds from 0 up to
+     * 2^62 exclusive.
+     */
     private static long timestamp(String field, String source, long lineNo, String name) {
         String s = field.strip();
+        long t;
         try {
-            return Long.parseLong(s);
+            t = Long.parseLong(s);
         } catch (NumberFormatException e) {
             throw new InputException(source, lineNo, name + " is not an integer number of nanoseconds in the "
                     + "int64 range: '" + abbreviate(s) + "'");
         }
+        if (t < 0 || t >= MAX_TS) {
+            throw new InputException(source, lineNo, name + " " + t + (t < 0 ? " is negative" : " is 2^62 ns or more")
+                    + ": timestamps are 0 to 2^62 ns, as the stream accepts them");
+        }
+        return t;
     }
 
     private static boolean isInteger(String s) {

@@ -44,8 +44,12 @@ public final class PairsSync {
         CanonicalPairs read = new CanonicalPairs();
         Map<LinkKey, ConvexHullLink> links;
         long count;
+        String source = options.pairs().equals("-") ? "<stdin>" : options.pairs();
         try (BufferedReader in = open()) {
-            count = PairsCsv.read(in, options.pairs().equals("-") ? "<stdin>" : options.pairs(), read::add);
+            count = PairsCsv.read(in, source, read::add);
+            if (count == 0) {
+                throw new IllegalArgumentException(source + " holds no pairs (sender,send_ns,receiver,recv_ns)");
+            }
             links = read.links(options.link());
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

@@ -18,6 +18,9 @@ import java.util.Optional;
  */
 final class NetworkApi {
 
+    /** Timestamps are 0 to 2^62 ns exclusive, as the application's check step accepts them. */
+    private static final long MAX_TS = 1L << 62;
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final NetworkQueries queries;
@@ -67,6 +70,9 @@ final class NetworkApi {
             localNs = Long.parseLong(t);
         } catch (NumberFormatException e) {
             return error(400, "t=" + t + " is not a whole number of nanoseconds");
+        }
+        if (localNs < 0 || localNs >= MAX_TS) {
+            return error(400, "t=" + t + " is outside 0 to 2^62 ns, the timestamps the application accepts");
         }
         Optional<SyncFactor> factor = queries.factor(node);
         if (factor.isEmpty()) {
