@@ -209,10 +209,17 @@ final class SyncReport {
         o.put("intercept_" + which, line == null ? null : line.intercept().toDecimalString());
     }
 
+    /** The link's quality, and how often it failed when it has. */
+    private static String quality(ConvexHullLink link) {
+        return link.failures() == 0 ? link.quality().name()
+                : link.quality() + " (" + link.failures() + " failure" + (link.failures() == 1 ? "" : "s") + ")";
+    }
+
     String toText(long pairCount) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("%d pairs, %d links%n%n", pairCount, links.size()));
-        sb.append(String.format("%-25s %-12s %8s %5s %-26s %-14s %s%n", "link (a~b)", "quality", "pairs", "hull",
+        sb.append(String.format("%d pair%s, %d link%s%n%n", pairCount, pairCount == 1 ? "" : "s", links.size(),
+                links.size() == 1 ? "" : "s"));
+        sb.append(String.format("%-25s %-18s %8s %5s %-26s %-14s %s%n", "link (a~b)", "quality", "pairs", "hull",
                 "drift b/a (ppm)", "bound (ns)", "at a's time"));
         links.forEach((key, link) -> {
             ClockMap c = link.estimate();
@@ -224,14 +231,18 @@ final class SyncReport {
             }
             List<LinkBounds> bs = bounds(link);
             if (bs.isEmpty()) {
-                sb.append(String.format("%-25s %-12s %8d %5d %-26s %-14s %s%n", key, link.quality(), link.pairs(),
+                sb.append(String.format("%-25s %-18s %8d %5d %-26s %-14s %s%n", key, quality(link), link.pairs(),
                         link.hullPoints(), drift, "-", "-"));
             }
             for (LinkBounds b : bs) {
-                sb.append(String.format("%-25s %-12s %8d %5d %-26s %-14s %d%n", key, link.quality(), link.pairs(),
+                sb.append(String.format("%-25s %-18s %8d %5d %-26s %-14s %d%n", key, quality(link), link.pairs(),
                         link.hullPoints(), drift, "+" + str(b.upNs()) + "/-" + str(b.downNs()), b.t()));
             }
         });
+        sb.append(String.format("%nquality: ACCURATE  pairs both ways, both slope bounds known: the link is bounded%n"
+                + "         APPROXIMATE  pairs both ways, a slope bound still open%n"
+                + "         INCOMPLETE  pairs one way only    ABSENT  no pair%n"
+                + "         FAIL  pairs contradicting each other (counted in failures), until new pairs agree%n"));
         for (Component c : components) {
             List<AnchoredFactor> fs = members.get(c.reference());
             sb.append(String.format("%ncomponent %s (%d node%s), reference clock: %s, evaluated at %d (%s)%n",
