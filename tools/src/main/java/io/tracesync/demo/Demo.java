@@ -237,8 +237,8 @@ public final class Demo {
     private void table(Scenario scenario, TrueClocks truth, Map<String, SyncFactor> streamed,
             Map<String, NodeFactor> offline) {
         long end = scenario.endNs();
-        out.printf(Locale.ROOT, "%n%-6s %-9s %19s %21s %12s %14s %7s %8s%n", "node", "reference", "slope",
-                "offset (ns)", "bound (µs)", "true err (µs)", "inside", "offline");
+        out.printf(Locale.ROOT, "%n%-6s %-9s %12s %18s %12s %14s %7s %8s%n", "node", "reference", "drift (ppm)",
+                "offset at end (ms)", "bound (µs)", "true err (µs)", "inside", "offline");
         int inside = 0;
         int same = 0;
         for (int i = 0; i < scenario.nodeCount(); i++) {
@@ -250,18 +250,23 @@ public final class Demo {
             }
             Factor f = PublishedFactor.of(r).factor();
             FactorRow row = new FactorRow(end, node, r.getReference(), f);
-            double error = row.apply(truth.localAt(node, end))
-                    .subtract(DoubleDouble.of(truth.localAt(r.getReference(), end))).hi();
-            boolean in = row.contains(truth.localAt(node, end), error);
+            long local = truth.localAt(node, end);
+            double error = row.apply(local).subtract(DoubleDouble.of(truth.localAt(r.getReference(), end))).hi();
+            boolean in = row.contains(local, error);
             NodeFactor o = offline.get(node);
             boolean equal = o != null && o.reference().equals(r.getReference()) && o.factor().equals(f);
             inside += in ? 1 : 0;
             same += equal ? 1 : 0;
-            out.printf(Locale.ROOT, "%-6s %-9s %19.15f %21.1f %12s %14.3f %7s %8s%n", node, r.getReference(),
-                    f.toReference().slope().hi(), f.toReference().offset().hi(),
+            double driftPpm = f.toReference().slope().subtract(DoubleDouble.ONE).hi() * 1e6;
+            double offsetNs = f.toReference().apply(local).subtract(DoubleDouble.of(local)).hi();
+            out.printf(Locale.ROOT, "%-6s %-9s %12.3f %18.3f %12s %14.3f %7s %8s%n", node, r.getReference(),
+                    driftPpm, offsetNs / 1e6,
                     f.bounded() ? String.format(Locale.ROOT, "%.3f", Math.max(f.upPs(), f.downPs()) / 1e6) : "-",
                     error / 1e3, in ? "yes" : "NO", equal ? "equal" : "DIFFERS");
         }
+        out.printf(Locale.ROOT, "%ndrift: the node's clock rate against its reference's; offset at end: the reference's "
+                + "time minus the node's at the end%nof the run; bound: the published factor's guaranteed bound; true "
+                + "err: its answer minus the reference's true time.%n");
         out.printf(Locale.ROOT, "%n%d of %d nodes: true error inside the guaranteed bound; %d equal to the offline "
                 + "answer (tracesync sync-pairs) on the same pairs%n", inside, streamed.size(), same);
         out.flush();
