@@ -1,14 +1,14 @@
 package io.tracesync.cli;
 
+import io.tracesync.app.UntilStopped;
 import io.tracesync.environment.KafkaEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code tracesync local-services}: the demo's broker and registry alone, until Ctrl-C. */
 @Command(name = "local-services",
@@ -33,17 +33,8 @@ final class LocalServicesCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         err.println("starting Kafka and the schema registry...");
         err.flush();
-        CountDownLatch stop = new CountDownLatch(1);
-        CountDownLatch stopped = new CountDownLatch(1);
-        try (KafkaEnvironment env = KafkaEnvironment.start(work, null, null)) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                stop.countDown();
-                try {
-                    stopped.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "tracesync-local-services-stop"));
+        try (UntilStopped stop = new UntilStopped();
+                KafkaEnvironment env = KafkaEnvironment.start(work, null, null)) {
             out.printf("bootstrap.servers=%s%nschema.registry.url=%s%n", env.bootstrapServers(), env.registryUrl());
             out.printf("%n  ./tracesync run --bootstrap-servers %s --schema-registry-url %s%n", env.bootstrapServers(),
                     env.registryUrl());
@@ -53,8 +44,6 @@ final class LocalServicesCommand implements Callable<Integer> {
             stop.await();
             err.println("stopping Kafka and the schema registry...");
             err.flush();
-        } finally {
-            stopped.countDown();
         }
         return 0;
     }

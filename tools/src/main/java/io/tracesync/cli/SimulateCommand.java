@@ -68,7 +68,8 @@ final class SimulateCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "simulated %d nodes, %d links, %s: %,d events (%,d SEND incl. %,d retransmissions, "
                         + "%,d RECV), %,d pairs, %,d transmissions lost, %,d segments given up, in %.1f s -> %s%n",
-                scenario.nodeCount(), scenario.linkCount(), simulation.duration.toString().substring(2).toLowerCase(Locale.ROOT),
+                scenario.nodeCount(), scenario.linkCount(),
+                simulation.duration.toString().substring(2).toLowerCase(Locale.ROOT),
                 stats.events(), stats.sends, stats.retransmissions, stats.recvs, stats.recvs, stats.dropped,
                 stats.abandoned, seconds, out);
         o.flush();

@@ -85,7 +85,8 @@ final class SyncPairsCommand implements Callable<Integer> {
                     + "link's latest time, and each component's latest.")
     List<Long> at = new ArrayList<>();
 
-    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links", converter = Converters.MethodConverter.class,
+    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links",
+            converter = Converters.MethodConverter.class,
             description = "How the nodes' factors are obtained: all-links (the tightest interval every link "
                     + "implies, a least-squares estimate inside it) or tree (composed along the spanning tree) "
                     + "(default: ${DEFAULT-VALUE}).")

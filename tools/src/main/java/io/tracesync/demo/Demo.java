@@ -2,6 +2,7 @@ package io.tracesync.demo;
 
 import io.tracesync.app.ProgressBar;
 import io.tracesync.app.ProgressLine;
+import io.tracesync.app.UntilStopped;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.SendReceive;
@@ -38,7 +39,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.BiFunction;
 
 /**
@@ -87,7 +87,9 @@ public final class Demo {
             FileTrees.delete(run);
         }
         err.println("starting Kafka and the schema registry...");
-        try (KafkaEnvironment env = KafkaEnvironment.start(options.work().resolve("services"),
+        // with --keep-running, the JVM's exit waits until everything below is stopped
+        try (UntilStopped stop = options.keepRunning() ? new UntilStopped() : null;
+                KafkaEnvironment env = KafkaEnvironment.start(options.work().resolve("services"),
                 options.bootstrap() != null ? options.bootstrap() : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
                 options.registry() != null ? options.registry() : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
             err.println(env.description());
@@ -124,7 +126,7 @@ public final class Demo {
                     out.flush();
                     if (options.keepRunning()) {
                         String node = scenario.node(0).name();
-                        keepRunning(settings, app, env, node, truth.localAt(node, scenario.endNs()));
+                        keepRunning(stop, settings, app, env, node, truth.localAt(node, scenario.endNs()));
                     }
                     return code;
                 }
@@ -136,21 +138,11 @@ public final class Demo {
      * Serves the application's HTTP side (any free port) and keeps everything running until Ctrl-C, after printing
      * where to look and how to reach the services.
      */
-    private void keepRunning(Settings settings, TracesyncApp app, KafkaEnvironment env, String node, long localNs)
-            throws Exception {
+    private void keepRunning(UntilStopped stop, Settings settings, TracesyncApp app, KafkaEnvironment env, String node,
+            long localNs) throws Exception {
         Settings http = settings.with(TracesyncConfig.HTTP_PORT_CONFIG, "0");
-        CountDownLatch stop = new CountDownLatch(1);
-        CountDownLatch stopped = new CountDownLatch(1);
         try (AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
                 OperationsServer server = OperationsServer.start(http, app.streams(), metrics)) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                stop.countDown();
-                try {
-                    stopped.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "tracesync-demo-stop"));
             String base = "http://127.0.0.1:" + server.port();
             out.printf("%nkept running (Ctrl-C stops everything):%n  live view     %s/%n"
                     + "  a conversion  %s/convert?node=%s&t=%d%n  factors       %s/factors%n"
@@ -158,8 +150,6 @@ public final class Demo {
                     base, base, node, localNs, base, env.bootstrapServers(), env.registryUrl());
             out.flush();
             stop.await();
-        } finally {
-            stopped.countDown();
         }
     }
 
@@ -264,9 +254,9 @@ public final class Demo {
                     f.bounded() ? String.format(Locale.ROOT, "%.3f", Math.max(f.upPs(), f.downPs()) / 1e6) : "-",
                     error / 1e3, in ? "yes" : "NO", equal ? "equal" : "DIFFERS");
         }
-        out.printf(Locale.ROOT, "%ndrift: the node's clock rate against its reference's; offset at end: the reference's "
-                + "time minus the node's at the end%nof the run; bound: the published factor's guaranteed bound; true "
-                + "err: its answer minus the reference's true time.%n");
+        out.printf(Locale.ROOT, "%ndrift: the node's clock rate against its reference's; offset at end: the "
+                + "reference's time minus the node's at the end%nof the run; bound: the published factor's guaranteed "
+                + "bound; true err: its answer minus the reference's true time.%n");
         out.printf(Locale.ROOT, "%n%d of %d nodes: true error inside the guaranteed bound; %d equal to the offline "
                 + "answer (tracesync sync-pairs) on the same pairs%n", inside, streamed.size(), same);
         out.flush();
