@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,10 +21,13 @@ public final class GroundTruth {
 
     private final Map<String, PiecewiseLinearClock> clocks;
     private final Map<String, Long> minDelays;
+    private final Map<String, String> parameters;
 
-    private GroundTruth(Map<String, PiecewiseLinearClock> clocks, Map<String, Long> minDelays) {
+    private GroundTruth(Map<String, PiecewiseLinearClock> clocks, Map<String, Long> minDelays,
+            Map<String, String> parameters) {
         this.clocks = clocks;
         this.minDelays = minDelays;
+        this.parameters = parameters;
     }
 
     /** Reads {@code dir/truth.json} and {@code dir/truth-clocks.csv}. */
@@ -70,7 +74,10 @@ public final class GroundTruth {
             clocks.put(e.getKey(), new PiecewiseLinearClock(Arrays.copyOf(p[0], n), Arrays.copyOf(p[1], n),
                     e.getValue()));
         }
-        return new GroundTruth(clocks, minDelays);
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("seed", root.path("seed").asText());
+        root.path("config").fields().forEachRemaining(e -> parameters.put(e.getKey(), e.getValue().asText()));
+        return new GroundTruth(clocks, minDelays, Collections.unmodifiableMap(parameters));
     }
 
     /** The exact clock of a node. */
@@ -85,6 +92,11 @@ public final class GroundTruth {
     /** Node names in index order. */
     public Iterable<String> nodes() {
         return clocks.keySet();
+    }
+
+    /** The simulation's seed and configuration as {@code truth.json} records them, in its order. */
+    public Map<String, String> parameters() {
+        return parameters;
     }
 
     /** Minimum one-way delay from {@code sender} to {@code receiver}, or null where they do not talk. */

@@ -88,7 +88,8 @@ final class EvaluateCommand implements Callable<Integer> {
     Path factorsFile;
 
     @Option(names = "--report", paramLabel = "DIR",
-            description = "Also write report.html (self-contained) and PNG plots of the accuracy over time there.")
+            description = "Also write DIR/report.html: one self-contained page (opens offline) with the run's "
+                    + "parameters, the summary, the spanning forest and every node's accuracy over time.")
     Path reportDir;
 
     @Override

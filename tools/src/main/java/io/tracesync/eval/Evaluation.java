@@ -6,18 +6,6 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
-import io.tracesync.eval.DudaRegressionPolicy;
-import io.tracesync.eval.ErrorStats;
-import io.tracesync.eval.HtmlReport;
-import io.tracesync.eval.LinkChecks;
-import io.tracesync.eval.LinkTiming;
-import io.tracesync.eval.Metrics;
-import io.tracesync.eval.MidpointBaseline;
-import io.tracesync.eval.MidpointPolicy;
-import io.tracesync.eval.NetworkPolicy;
-import io.tracesync.eval.Replay;
-import io.tracesync.eval.TraceCompassPolicy;
-import io.tracesync.eval.TrueClocks;
 import io.tracesync.files.PairsCsv;
 import io.tracesync.sim.GroundTruth;
 import java.io.BufferedReader;
@@ -28,7 +16,10 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -103,46 +94,89 @@ public final class Evaluation {
             }
         }
         long aheadNs = o.ahead().toNanos();
-        ErrorStats errors = Metrics.factorErrors(replay, truth, aheadNs);
-        out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(),
-                (System.nanoTime() - t0) / 1e9);
-        out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
-                "inside %", "width µs", "max w µs");
-        row(out, "tracesync: node vs its reference", errors);
-        String[] labels = {"tracesync, spanning tree: node vs reference", "static reference " + first + ": node vs it",
-            "Trace Compass policy: node vs its reference", "Duda regression: node vs its reference",
-            "midpoint, composed: node vs its reference"};
-        for (int i = 0; i < labels.length; i++) {
-            row(out, labels[i], Metrics.factorErrors(replays.get(i + 1), truth, aheadNs));
-        }
-        row(out, "tracesync: per exchange (same as below)", baseline.tracesync());
-        row(out, "Zipkin/Jaeger midpoint: per exchange", baseline.midpoint());
+        String sampled = aheadNs > 0 ? "each factor sampled once, " + human(o.ahead()) + " after it was computed"
+                : "sampled every " + human(o.interval()) + " while a factor is in force";
+        List<SummaryRow> rows = new ArrayList<>();
+        rows.add(new SummaryRow("tracesync: node vs its reference", "The factors tracesync publishes (--network "
+                + option(o.network()) + ", --weighting " + option(o.weighting()) + "): each node's true error against its reference's clock, "
+                + sampled + "; inside % = share inside the guaranteed bounds, width = up + down.",
+                Metrics.factorErrors(replay, truth, aheadNs)));
+        rows.add(new SummaryRow("tracesync, spanning tree: node vs reference", "The same links, each factor "
+                + "composed along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
+                Metrics.factorErrors(replays.get(1), truth, aheadNs)));
+        rows.add(new SummaryRow("static reference " + first + ": node vs it", "tracesync with the reference "
+                + "pinned to the first node instead of the tree's centre [Jabbarifar 2013, Fig. 5.10].",
+                Metrics.factorErrors(replays.get(2), truth, aheadNs)));
+        rows.add(new SummaryRow("Trace Compass policy: node vs its reference", "The same hulls, composed from the "
+                + "first node along fewest-hop paths over the ACCURATE links; no bounds [Poirier 2010, §2].",
+                Metrics.factorErrors(replays.get(3), truth, aheadNs)));
+        rows.add(new SummaryRow("Duda regression: node vs its reference", "Per link the midpoint of the two "
+                + "directions' regression lines, composed as the Trace Compass policy; no bounds [Ashton 1995, §3].",
+                Metrics.factorErrors(replays.get(4), truth, aheadNs)));
+        rows.add(new SummaryRow("midpoint, composed: node vs its reference", "Per link the offset of its latest "
+                + "request/response exchange (symmetric delays), composed along fewest-hop paths; no bounds.",
+                Metrics.factorErrors(replays.get(5), truth, aheadNs)));
+        rows.add(new SummaryRow("tracesync: per exchange (same as below)", "tracesync's relative error of the "
+                + "two nodes of each request/response exchange, at the request's arrival.", baseline.tracesync()));
+        rows.add(new SummaryRow("Zipkin/Jaeger midpoint: per exchange", "The offset a tracing UI takes from that "
+                + "exchange alone: θ = ((sr − cs) − (cr − ss)) / 2.", baseline.midpoint()));
         for (Duration h : o.compareHorizons()) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, truth),
                         List.of(new NetworkPolicy(options, o.weighting())), o.interval().toNanos()).get(0);
-                row(out, "tracesync, horizon " + (h.isZero() ? "none" : h.toString().substring(2).toLowerCase())
-                        + ": node vs ref.", Metrics.factorErrors(r, truth, aheadNs));
+                String horizon = h.isZero() ? "none" : human(h);
+                rows.add(new SummaryRow("tracesync, horizon " + horizon + ": node vs ref.", "As the first row, "
+                        + "the links keeping " + (h.isZero() ? "every pair" : "the last " + horizon + " of pairs")
+                        + ".", Metrics.factorErrors(r, truth, aheadNs)));
             }
         }
+        out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(),
+                (System.nanoTime() - t0) / 1e9);
+        out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
+                "inside %", "width µs", "max w µs");
+        rows.forEach(r -> row(out, r.label(), r.errors()));
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
         long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
         long fast = checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum();
-        out.printf("%nafter correction by tracesync: %d messages, %d inversions, %d faster than their minimum delay%n",
-                corrected, inversions, fast);
         long[] toAccurate = replay.links().values().stream().map(LinkTiming::timeToAccurateNs)
                 .filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sorted().toArray();
-        out.printf("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s%n",
-                toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
-                ms(toAccurate, toAccurate.length - 1));
+        List<String> findings = List.of(String.format("after correction by tracesync: %d messages, %d inversions, "
+                + "%d faster than their minimum delay", corrected, inversions, fast),
+                String.format("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s",
+                        toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
+                        ms(toAccurate, toAccurate.length - 1)));
+        out.println();
+        findings.forEach(out::println);
         out.flush();
         Path written = null;
         if (o.reportDir() != null) {
             long start = replay.links().values().stream().mapToLong(LinkTiming::firstPairTrueNs).min().orElse(0);
-            written = HtmlReport.write(o.reportDir(), summary.toString(), replay, tracesync.tree(), truth,
-                    start, 4);
+            written = HtmlReport.write(o.reportDir(), new HtmlReport.Content(o.run().toString(),
+                    groundTruth.parameters(), parameters(), rows, findings, replay, tracesync.tree(), truth, start));
         }
         return new Result(summary.toString(), written);
+    }
+
+    /** The replay's own settings, as the report lists them. */
+    private Map<String, String> parameters() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("interval", human(o.interval()));
+        p.put("horizon", o.horizon().isZero() ? "none" : human(o.horizon()));
+        p.put("weight", option(o.weight()));
+        p.put("network", option(o.network()));
+        p.put("weighting", option(o.weighting()));
+        p.put("ahead", human(o.ahead()));
+        p.put("known minimum delays", String.valueOf(o.knownMinDelays()));
+        return p;
+    }
+
+    /** An enum constant as the command line spells it, e.g. {@code all-links}. */
+    private static String option(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static String human(Duration d) {
+        return d.toString().substring(2).toLowerCase(Locale.ROOT);
     }
 
     /** Per link: the o.horizon(), and with --known-min-delays the link's minimum delays. */

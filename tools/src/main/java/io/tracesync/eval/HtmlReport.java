@@ -1,77 +1,157 @@
 package io.tracesync.eval;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracesync.core.network.TreeEdge;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The evaluation as one self-contained HTML file (plots embedded) plus the same plots as PNG files: the summary
- * table, then accuracy over time for the nodes whose true error was largest.
+ * The evaluation as one self-contained HTML file that opens offline: the run's parameters, the summary with what
+ * each row measures, the final spanning forest (the live view's drawing, d3-hierarchy's radial tree) and every
+ * node in a sortable table with a small plot of its error; a node's row opens its accuracy over time — the true
+ * error on its own scale beside the error inside its guaranteed band (uPlot). The libraries are inlined from their
+ * WebJars; the data are one JSON document in the page.
  */
 public final class HtmlReport {
+
+    /** Points kept per node for its plots; the statistics use every sample. */
+    static final int POINTS_PER_NODE = 1000;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * What the report shows.
+     *
+     * @param run the simulation directory replayed
+     * @param simulation the simulation's seed and settings
+     * @param replaySettings the replay's own settings
+     * @param rows the summary, first row tracesync's published factors
+     * @param findings further measured lines (corrections, time to ACCURATE)
+     * @param tree the final spanning forest of tracesync's factors in {@code replay}
+     * @param startNs the true time the plots' axes count from
+     */
+    public record Content(String run, Map<String, String> simulation, Map<String, String> replaySettings,
+            List<SummaryRow> rows, List<String> findings, Replay.Result replay, List<TreeEdge> tree,
+            TrueClocks truth, long startNs) {
+    }
 
     private HtmlReport() {
     }
 
-    /**
-     * Writes {@code report.html}, {@code tree.png} (the final spanning tree's largest component) and
-     * {@code error-NODE.png} for up to {@code plots} nodes into {@code dir}; returns the HTML file.
-     */
-    public static Path write(Path dir, String summary, Replay.Result replay, List<TreeEdge> tree, TrueClocks truth,
-            long startNs, int plots) throws IOException {
+    /** Writes {@code report.html} into {@code dir} (created if missing) and returns it. */
+    public static Path write(Path dir, Content content) throws IOException {
         Files.createDirectories(dir);
-        byte[] treePng = TreePlot.png(tree, largestComponent(replay));
-        Files.write(dir.resolve("tree.png"), treePng);
-        Map<String, List<ErrorPlot.Sample>> byNode = ErrorPlot.samples(replay, truth);
-        List<String> worst = new ArrayList<>(byNode.keySet());
-        worst.sort(Comparator.comparingDouble((String n) -> -maxError(byNode.get(n))).thenComparing(n -> n));
-        StringBuilder html = new StringBuilder();
-        html.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tracesync evaluation</title>")
-                .append("<style>body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;padding:1em}</style>")
-                .append("</head><body>\n<h1>tracesync against the ground truth</h1>\n<pre>")
-                .append(escape(summary)).append("</pre>\n<h2>The spanning tree at the end</h2>\n");
-        image(html, "spanning tree", treePng);
-        html.append("<h2>Accuracy over time, largest errors first</h2>\n");
-        for (String node : worst.subList(0, Math.min(plots, worst.size()))) {
-            byte[] png = ErrorPlot.png("node " + node, byNode.get(node), startNs);
-            Files.write(dir.resolve("error-" + node + ".png"), png);
-            image(html, "accuracy of " + node, png);
-        }
-        html.append("</body></html>\n");
+        String json = JSON.writeValueAsString(data(content)).replace("</", "<\\/");
+        String html = ReportAssets.template()
+                .replace("/*@uplot.css@*/", ReportAssets.uplotCss())
+                .replace("/*@uplot.js@*/", ReportAssets.uplotJs())
+                .replace("/*@d3-hierarchy.js@*/", ReportAssets.d3HierarchyJs())
+                .replace("/*@forest.js@*/", ReportAssets.forestJs())
+                .replace("/*@report.js@*/", ReportAssets.reportJs())
+                .replace("/*@data@*/", json);
         Path file = dir.resolve("report.html");
         Files.writeString(file, html, StandardCharsets.UTF_8);
         return file;
     }
 
-    private static void image(StringBuilder html, String alt, byte[] png) {
-        html.append("<p><img alt=\"").append(escape(alt)).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(png)).append("\"></p>\n");
+    /** The page's data: what report.js reads. */
+    static ObjectNode data(Content c) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("run", c.run());
+        root.set("simulation", pairs(c.simulation()));
+        root.set("replay", pairs(c.replaySettings()));
+        ArrayNode rows = root.putArray("summary");
+        for (SummaryRow r : c.rows()) {
+            ObjectNode o = rows.addObject().put("label", r.label()).put("meaning", r.meaning());
+            stats(o, r.errors());
+        }
+        ArrayNode findings = root.putArray("findings");
+        c.findings().forEach(findings::add);
+        Map<String, FactorRow> latest = new TreeMap<>();
+        c.replay().factors().forEach(f -> latest.put(f.node(), f));
+        root.set("tree", tree(c.tree(), latest));
+        ArrayNode factors = root.putArray("factors");
+        latest.values().forEach(f -> {
+            ObjectNode o = factors.addObject().put("node", f.node()).put("reference", f.reference())
+                    .put("component", f.reference());
+            if (f.bounded()) {
+                o.put("bound_ns", Math.max(f.upPs(), f.downPs()) / 1e3);
+            } else {
+                o.putNull("bound_ns");
+            }
+        });
+        ArrayNode nodes = root.putArray("nodes");
+        NodeSeries.of(c.replay(), c.truth(), POINTS_PER_NODE).values().forEach(s -> {
+            ObjectNode o = nodes.addObject().put("node", s.node()).put("reference", s.reference());
+            stats(o, s.stats());
+            ArrayNode t = o.putArray("t_s");
+            ArrayNode e = o.putArray("error_us");
+            ArrayNode up = o.putArray("up_us");
+            ArrayNode down = o.putArray("down_us");
+            for (int i = 0; i < s.trueNs().length; i++) {
+                t.add((s.trueNs()[i] - c.startNs()) / 1e9);
+                number(e, s.errorNs()[i] / 1e3);
+                number(up, s.upNs()[i] / 1e3);
+                number(down, s.downNs()[i] / 1e3);
+            }
+        });
+        return root;
     }
 
-    /** The reference of the most nodes, by their latest factors (ties: the smaller name). */
-    static String largestComponent(Replay.Result replay) {
-        Map<String, String> latest = new TreeMap<>();
-        replay.factors().forEach(r -> latest.put(r.node(), r.reference()));
+    /** The forest as the live view's {@code /tree} gives it: each component named by its reference. */
+    private static ObjectNode tree(List<TreeEdge> edges, Map<String, FactorRow> latest) {
+        ObjectNode tree = JSON.createObjectNode();
         Map<String, Integer> sizes = new TreeMap<>();
-        latest.values().forEach(ref -> sizes.merge(ref, 1, Integer::sum));
-        return sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
-                .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).map(Map.Entry::getKey)
-                .orElse("");
+        latest.values().forEach(f -> sizes.merge(f.reference(), 1, Integer::sum));
+        ArrayNode components = tree.putArray("components");
+        sizes.forEach((reference, n) -> components.addObject().put("reference", reference).put("nodes", n));
+        ArrayNode out = tree.putArray("edges");
+        edges.forEach(e -> out.addObject().put("a", e.a()).put("b", e.b()).put("weight", e.weight()));
+        return tree;
     }
 
-    private static double maxError(List<ErrorPlot.Sample> samples) {
-        return samples.stream().mapToDouble(s -> Math.abs(s.errorNs())).max().orElse(0);
+    private static ArrayNode pairs(Map<String, String> settings) {
+        ArrayNode out = JSON.createArrayNode();
+        settings.forEach((k, v) -> out.addArray().add(k).add(v));
+        return out;
     }
 
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    /** Error statistics in µs (inside in %); null where there is nothing to measure. */
+    private static void stats(ObjectNode o, ErrorStats s) {
+        o.put("samples", s.count());
+        put(o, "median_us", s.medianNs() / 1e3);
+        put(o, "p99_us", s.p99Ns() / 1e3);
+        put(o, "max_us", s.maxNs() / 1e3);
+        put(o, "inside_pct", s.insidePercent());
+        put(o, "width_us", s.medianWidthNs() / 1e3);
+        put(o, "max_width_us", s.maxWidthNs() / 1e3);
+    }
+
+    private static void put(ObjectNode o, String name, double v) {
+        if (Double.isNaN(v)) {
+            o.putNull(name);
+        } else {
+            o.put(name, rounded(v));
+        }
+    }
+
+    /** A value to ns precision when it is in µs; null for NaN. */
+    private static void number(ArrayNode a, double v) {
+        if (Double.isNaN(v)) {
+            a.addNull();
+        } else {
+            a.add(rounded(v));
+        }
+    }
+
+    private static double rounded(double v) {
+        return Math.round(v * 1e3) / 1e3;
     }
 }

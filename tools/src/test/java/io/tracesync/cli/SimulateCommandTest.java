@@ -122,6 +122,9 @@ class SimulateCommandTest {
         JsonNode json = new ObjectMapper().readTree(out.resolve("truth.json").toFile());
         assertEquals(events, json.get("counts").get("events").asLong());
         assertEquals(pairs.size() - 1, json.get("counts").get("pairs").asLong());
+        assertEquals(json.get("seed").asText(), truth.parameters().get("seed"));
+        assertEquals(json.get("config").get("nodes").asText(), truth.parameters().get("nodes"));
+        assertEquals(json.get("config").size() + 1, truth.parameters().size(), "the seed and every setting");
     }
 
     @Test

@@ -1,16 +1,21 @@
 package io.tracesync.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.core.network.TreeEdge;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,50 +30,80 @@ class HtmlReportTest {
                 Linear.row(10, "b", "b", 0, 0, 0), Linear.row(20, "a", "b", 1020, 30_000, 10_000)), Map.of(), 5, 30);
     }
 
-    @Test
-    void samplesFollowTheFactorInForce() {
-        List<ErrorPlot.Sample> s = ErrorPlot.samples(twoFactors(), Linear.CLOCKS).get("a");
-        assertEquals(List.of(new ErrorPlot.Sample(10, -10, 5, 20), new ErrorPlot.Sample(15, -10, 5, 20),
-                new ErrorPlot.Sample(20, 20, 30, 10), new ErrorPlot.Sample(25, 20, 30, 10)), s);
-        assertTrue(!ErrorPlot.samples(twoFactors(), Linear.CLOCKS).containsKey("b"), "the reference has no error");
+    private static HtmlReport.Content content(Replay.Result replay) {
+        ErrorStats stats = Metrics.factorErrors(replay, Linear.CLOCKS);
+        return new HtmlReport.Content("runs/</script>", Map.of("seed", "7"), Map.of("interval", "5ns"),
+                List.of(new SummaryRow("tracesync: node vs its reference", "what it measures", stats)),
+                List.of("links ACCURATE: 1 of 1"), replay, List.of(new TreeEdge("a", "b", 1e-9)), Linear.CLOCKS, 0);
     }
 
     @Test
-    void drawsTheErrorInsideItsBandAndEmbedsThePlots() throws Exception {
-        Path html = HtmlReport.write(dir, "summary <table>", twoFactors(), List.of(new TreeEdge("a", "b", 1e-9)),
-                Linear.CLOCKS, 0, 4);
-        String text = Files.readString(html);
-        assertTrue(text.contains("summary &lt;table&gt;"), text);
-        assertTrue(text.contains("data:image/png;base64,"), "embedded plot");
-        BufferedImage png = ImageIO.read(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("error-a.png"))));
-        assertEquals(900, png.getWidth());
-        int blue = 0;
-        int grey = 0;
-        for (int x = 0; x < png.getWidth(); x++) {
-            for (int y = 0; y < png.getHeight(); y++) {
-                int rgb = png.getRGB(x, y) & 0xFFFFFF;
-                blue += rgb == 0x1E5AC8 ? 1 : 0;
-                grey += rgb == 0xD2D2D2 ? 1 : 0;
-            }
-        }
-        assertTrue(blue > 100, "the error line is drawn: " + blue);
-        assertTrue(grey > 1000, "the bounds band is drawn: " + grey);
-        assertTrue(Files.notExists(dir.resolve("error-b.png")), "no plot for the reference");
-        BufferedImage tree = ImageIO.read(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("tree.png"))));
-        int red = 0;
-        for (int x = 0; x < tree.getWidth(); x++) {
-            for (int y = 0; y < tree.getHeight(); y++) {
-                red += (tree.getRGB(x, y) & 0xFFFFFF) == 0xFF0000 ? 1 : 0;
-            }
-        }
-        assertTrue(red > 20, "the reference drawn in red: " + red);
+    void seriesFollowTheFactorInForce() {
+        Map<String, NodeSeries> series = NodeSeries.of(twoFactors(), Linear.CLOCKS, 100);
+        NodeSeries a = series.get("a");
+        assertEquals("b", a.reference());
+        assertEquals(List.of(10L, 15L, 20L, 25L), List.of(a.trueNs()[0], a.trueNs()[1], a.trueNs()[2], a.trueNs()[3]));
+        assertEquals(List.of(-10.0, -10.0, 20.0, 20.0), list(a.errorNs()));
+        assertEquals(List.of(5.0, 5.0, 30.0, 30.0), list(a.upNs()));
+        assertEquals(List.of(20.0, 20.0, 10.0, 10.0), list(a.downNs()));
+        assertEquals(4, a.stats().count());
+        assertEquals(0.0, a.stats().insidePercent(), "-10 is outside [-5, 20], 20 outside [-30, 10]");
+        assertFalse(series.containsKey("b"), "the reference has no error");
     }
 
     @Test
-    void theLargestComponentIsNamedByItsReference() {
-        Replay.Result r = new Replay.Result(List.of(Linear.row(0, "a", "b", 0, 0, 0), Linear.row(0, "b", "b", 0, 0, 0),
-                Linear.row(0, "c", "c", 0, 0, 0), Linear.row(5, "c", "b", 0, 0, 0), Linear.row(0, "d", "d", 0, 0, 0)),
-                Map.of(), 5, 10);
-        assertEquals("b", HtmlReport.largestComponent(r));
+    void thinnedSeriesKeepEveryExtremeInTimeOrder() {
+        long[] offsets = new long[200];
+        Random random = new Random(3);
+        List<FactorRow> rows = new ArrayList<>(List.of(Linear.row(0, "b", "b", 0, 0, 0)));
+        for (int i = 0; i < offsets.length; i++) {
+            offsets[i] = 1000 + random.nextInt(2001) - 1000;
+            rows.add(Linear.row(i, "a", "b", offsets[i], 0, 0));
+        }
+        NodeSeries a = NodeSeries.of(new Replay.Result(rows, Map.of(), 1, offsets.length), Linear.CLOCKS, 20)
+                .get("a");
+        assertTrue(a.trueNs().length <= 20, "thinned to " + a.trueNs().length);
+        for (int i = 1; i < a.trueNs().length; i++) {
+            assertTrue(a.trueNs()[i] > a.trueNs()[i - 1], "in time order");
+        }
+        double min = Arrays.stream(offsets).min().getAsLong() - 1000;
+        double max = Arrays.stream(offsets).max().getAsLong() - 1000;
+        assertTrue(list(a.errorNs()).contains(min) && list(a.errorNs()).contains(max), "extremes kept");
+        assertEquals(200, a.stats().count(), "statistics over every sample");
+    }
+
+    @Test
+    void writesOneSelfContainedPageWithItsData() throws Exception {
+        String html = Files.readString(HtmlReport.write(dir, content(twoFactors())));
+        assertFalse(html.contains("/*@"), "every placeholder filled");
+        assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "nothing loaded from outside");
+        assertTrue(html.contains("uPlot") && html.contains("d3-hierarchy") && html.contains("TracesyncForest"),
+                "the libraries and the forest drawing are inlined");
+        Matcher m = Pattern.compile("(?s)<script type=\"application/json\" id=\"data\">(.*?)</script>").matcher(html);
+        assertTrue(m.find(), "the data document");
+        JsonNode data = new ObjectMapper().readTree(m.group(1));
+        assertEquals("runs/</script>", data.get("run").asText(), "the run's name cannot end the script early");
+        assertEquals("tracesync: node vs its reference", data.get("summary").get(0).get("label").asText());
+        assertEquals(0.02, data.get("summary").get(0).get("max_us").asDouble(), 1e-12);
+        assertEquals(List.of("seed", "7"), List.of(data.get("simulation").get(0).get(0).asText(),
+                data.get("simulation").get(0).get(1).asText()));
+        JsonNode a = data.get("nodes").get(0);
+        assertEquals("a", a.get("node").asText());
+        assertEquals(List.of(10e-9, 15e-9, 20e-9, 25e-9), doubles(a.get("t_s")), "seconds, to the ns");
+        assertEquals("[-0.01,-0.01,0.02,0.02]", a.get("error_us").toString());
+        assertEquals(1, data.get("nodes").size(), "no series for the reference");
+        assertEquals(2, data.get("factors").size(), "the reference is in the forest and the table");
+        assertEquals("b", data.get("tree").get("components").get(0).get("reference").asText());
+        assertEquals(2, data.get("tree").get("components").get(0).get("nodes").asInt());
+    }
+
+    private static List<Double> list(double[] values) {
+        return Arrays.stream(values).boxed().toList();
+    }
+
+    private static List<Double> doubles(JsonNode array) {
+        List<Double> out = new ArrayList<>();
+        array.forEach(v -> out.add(v.asDouble()));
+        return out;
     }
 }
