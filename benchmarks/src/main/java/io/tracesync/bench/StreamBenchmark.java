@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * The streaming benchmark: the application's end-to-end throughput against the raw consume throughput
@@ -33,6 +34,8 @@ public final class StreamBenchmark {
     private final Map<String, String> overrides;
     private final long seed;
     private final PrintWriter out;
+    private static final Duration TIMEOUT = Duration.ofMinutes(30);
+
     private final String prefix = "bench-" + Long.toString(System.currentTimeMillis(), 36);
     private int runs;
 
@@ -82,16 +85,21 @@ public final class StreamBenchmark {
     }
 
     /**
-     * The throughput run. {@code warmUpEvents} first go through an application of their own (its own id and topic)
-     * in this JVM: the JIT compilers then do their work before the measured run instead of during it (a cold
-     * 1,000,000-event run shares the two cores with more than half a core of compilation, docs/PERFORMANCE.md).
+     * The throughput runs, on one input: the raw consume, the floor ({@link FloorTopology}) under at_least_once and
+     * under exactly_once_v2, then tracesync. {@code warmUpEvents} first go through tracesync and the floor, on a
+     * topic of their own, in this JVM: the JIT compilers then do their work before the measured runs instead of
+     * during them (a cold 1,000,000-event run shares the two cores with more than half a core of compilation,
+     * docs/PERFORMANCE.md).
      */
     public void throughput(long events, long warmUpEvents) throws Exception {
         if (warmUpEvents > 0) {
             Settings w = settings(Map.of());
             long[] counts = writeInput(w, warmUpEvents, 2);
-            ThroughputRun.Result r = ThroughputRun.run(w, counts[0], counts[1], Duration.ofMinutes(30));
-            out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%,d events, not measured)%n",
+            ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.tracesync(w, counts[0], counts[1]), counts[0],
+                    TIMEOUT);
+            ThroughputRun.run(ThroughputRun.floor(settings(Map.of(TracesyncConfig.TRACES_TOPIC_CONFIG,
+                    w.get(TracesyncConfig.TRACES_TOPIC_CONFIG))), counts[0]), counts[0], TIMEOUT);
+            out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%,d events, not measured; the floor's too)%n",
                     "warm-up run (the JIT compilers at work)", r.eventsPerSecond(), counts[0]);
             out.flush();
         }
@@ -103,30 +111,57 @@ public final class StreamBenchmark {
         out.flush();
         ConsumerPerformanceRun.Result raw = ConsumerPerformanceRun.run(bootstrap, clientConfig(s), topic,
                 counts[0], work);
-        ThroughputRun.Result app;
-        long heapBytes;
-        try (HeapAfterCollections heap = new HeapAfterCollections()) {
-            app = ThroughputRun.run(s, counts[0], counts[1], Duration.ofMinutes(30));
-            heapBytes = heap.maxBytes();
-        }
         out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume (ConsumerPerformance fetch.nMsg.sec)",
                 raw.fetchRecordsPerSecond());
         out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume, with its group join (nMsg.sec)",
                 raw.recordsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%.1f s; start-up %.1f s before)%n",
-                "tracesync end to end, " + s.get("processing.guarantee"), app.eventsPerSecond(), app.seconds(),
-                app.startupSeconds());
-        out.printf(Locale.ROOT, "%-58s %s%n", "stream threads' time (Kafka Streams thread metrics)",
+        out.flush();
+        String commit = s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) != null
+                ? s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) : "100";
+        ThroughputRun.Result alos = floor(topic, counts[0], Map.of(StreamsConfig.PROCESSING_GUARANTEE_CONFIG,
+                StreamsConfig.AT_LEAST_ONCE, StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        ThroughputRun.Result eos = floor(topic, counts[0], Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        ThroughputRun.Result app;
+        long heapBytes;
+        try (HeapAfterCollections heap = new HeapAfterCollections()) {
+            app = ThroughputRun.run(ThroughputRun.tracesync(s, counts[0], counts[1]), counts[0], TIMEOUT);
+            heapBytes = heap.maxBytes();
+        }
+        result("tracesync end to end, " + s.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG), app);
+        out.printf(Locale.ROOT, "%-58s %s%n", "tracesync's stream threads' time (Kafka Streams metrics)",
                 app.threadTime());
-        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event  (whole process %,.1f µs/event)%n",
-                "CPU time of the stream threads", app.streamCpuNs() / 1e3, app.processCpuNs() / 1e3);
+        out.printf(Locale.ROOT, "%-58s %14.3f  (goal >= 0.8)%n", "ratio tracesync / floor (exactly_once_v2)",
+                app.eventsPerSecond() / eos.eventsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio floor (exactly_once_v2) / raw consume",
+                eos.eventsPerSecond() / raw.fetchRecordsPerSecond());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
                 / raw.fetchRecordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "tracesync's own work: stream-thread CPU above the floor",
+                (app.streamCpuNs() - eos.streamCpuNs()) / 1e3);
         out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB); live at the end %,d MiB%n",
                 "heap after collections, at most", heapBytes >> 20, Runtime.getRuntime().maxMemory() >> 20,
                 app.liveHeapBytes() >> 20);
-        out.printf(Locale.ROOT, "%-58s %,14d%n", "ACCURATE links at the end", app.accurateLinks());
+        out.printf(Locale.ROOT, "tracesync at the end: %s%n", app.did());
         out.flush();
+    }
+
+    /** A floor run on {@code topic} with these settings; prints its figures and what it did. */
+    private ThroughputRun.Result floor(String topic, long events, Map<String, String> extra) throws Exception {
+        Map<String, String> m = new HashMap<>(extra);
+        m.put(TracesyncConfig.TRACES_TOPIC_CONFIG, topic);
+        Settings f = settings(m);
+        ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.floor(f, events), events, TIMEOUT);
+        result("floor, " + f.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG) + " (commit every "
+                + f.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) + " ms)", r);
+        out.printf(Locale.ROOT, "  %s%n", r.did());
+        out.flush();
+        return r;
+    }
+
+    private void result(String label, ThroughputRun.Result r) {
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%.1f s; start-up %.1f s before; stream threads %,.1f "
+                + "µs/event of CPU, the process %,.1f)%n", label, r.eventsPerSecond(), r.seconds(),
+                r.startupSeconds(), r.streamCpuNs() / 1e3, r.processCpuNs() / 1e3);
     }
 
     /** Writes {@code events} of the simulated cluster to the run's input topic: the events and the true pairs. */

@@ -2,6 +2,8 @@ package io.tracesync.bench;
 
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.TopicCreator;
+import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -11,16 +13,36 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.streams.KafkaStreams;
 
 /**
- * The application's end-to-end throughput on events already in its input topic: from the first event it reads to
- * the moment every event has been checked, every true pair matched and every link summary applied to the network
- * (with exactly_once_v2, that includes every commit on the way).
+ * An application's end-to-end throughput on events already in its input topic: from the first event it reads to
+ * the moment the application says every event went through every hop (with exactly_once_v2, that includes every
+ * commit on the way).
  */
 final class ThroughputRun {
 
+    /** An application under measurement: how far it got, and when every event went through. */
+    interface Measured extends AutoCloseable {
+
+        KafkaStreams streams();
+
+        /** Events read so far. */
+        long events();
+
+        /** Whether every event went through every hop. */
+        boolean done();
+
+        /** Where it stands, for a run that does not finish; what it did, for one that did. */
+        String progress();
+
+        @Override
+        void close();
+    }
+
     record Result(long events, double seconds, double startupSeconds, String threadTime, double streamCpuNs,
-            double processCpuNs, long liveHeapBytes, long accurateLinks) {
+            double processCpuNs, long liveHeapBytes, String did) {
         double eventsPerSecond() {
             return events / seconds;
         }
@@ -29,30 +51,99 @@ final class ThroughputRun {
     private ThroughputRun() {
     }
 
-    static Result run(Settings settings, long events, long pairs, Duration timeout) throws InterruptedException {
+    /** tracesync: done when every event was checked, every true pair matched and every summary applied. */
+    static Measured tracesync(Settings settings, long events, long pairs) throws InterruptedException {
+        TracesyncApp app = TracesyncApp.start(settings);
+        PipelineStats s = app.stats();
+        return new Measured() {
+            @Override
+            public KafkaStreams streams() {
+                return app.streams();
+            }
+
+            @Override
+            public long events() {
+                return s.events.get();
+            }
+
+            @Override
+            public boolean done() {
+                return s.events.get() >= events && s.linkPairs.get() >= pairs
+                        && s.networkUpdates.get() == s.linkSummaries.get();
+            }
+
+            @Override
+            public String progress() {
+                return String.format("%,d of %,d events, %,d of %,d pairs, %,d of %,d link summaries applied; "
+                        + "%,d links ACCURATE", s.events.get(), events, s.linkPairs.get(), pairs,
+                        s.networkUpdates.get(), s.linkSummaries.get(), s.accurateLinks.get());
+            }
+
+            @Override
+            public void close() {
+                app.close();
+            }
+        };
+    }
+
+    /** The floor ({@link FloorTopology}): done when every event and pair went through every hop. */
+    static Measured floor(Settings settings, long events) throws InterruptedException {
+        Topics topics = new Topics(settings);
+        FloorCounts counts = new FloorCounts();
+        try (Admin admin = Admin.create(settings.streamsProperties())) {
+            TopicCreator.create(admin, topics.outputs());
+        }
+        KafkaStreams streams = new KafkaStreams(FloorTopology.build(settings, topics, counts),
+                settings.streamsProperties());
+        streams.start();
+        return new Measured() {
+            @Override
+            public KafkaStreams streams() {
+                return streams;
+            }
+
+            @Override
+            public long events() {
+                return counts.windowReads.get();
+            }
+
+            @Override
+            public boolean done() {
+                return counts.done(events);
+            }
+
+            @Override
+            public String progress() {
+                return counts.toString();
+            }
+
+            @Override
+            public void close() {
+                streams.close(Duration.ofSeconds(30));
+            }
+        };
+    }
+
+    static Result run(Measured app, long events, Duration timeout) throws InterruptedException {
         long began = System.nanoTime();
         long deadline = began + timeout.toNanos();
-        try (TracesyncApp app = TracesyncApp.start(settings)) {
-            PipelineStats s = app.stats();
+        try (app) {
             long first = 0;
             long[] cpuAtFirst = null;
             while (true) {
                 long now = System.nanoTime();
-                if (first == 0 && s.events.get() > 0) {
+                if (first == 0 && app.events() > 0) {
                     first = now;
                     cpuAtFirst = cpu();
                 }
-                if (s.events.get() >= events && s.linkPairs.get() >= pairs
-                        && s.networkUpdates.get() == s.linkSummaries.get()) {
+                if (first != 0 && app.done()) {
                     long[] cpu = cpu();
-                    return new Result(events, (now - first) / 1e9, (first - began) / 1e9, threadTime(app),
+                    return new Result(events, (now - first) / 1e9, (first - began) / 1e9, threadTime(app.streams()),
                             (cpu[0] - cpuAtFirst[0]) / (double) events, (cpu[1] - cpuAtFirst[1]) / (double) events,
-                            HeapAfterCollections.liveBytes(), s.accurateLinks.get());
+                            HeapAfterCollections.liveBytes(), app.progress());
                 }
                 if (now > deadline) {
-                    throw new IllegalStateException(String.format("not done after %s: %d of %d events, %d of %d "
-                            + "pairs, %d of %d link summaries applied", timeout, s.events.get(), events,
-                            s.linkPairs.get(), pairs, s.networkUpdates.get(), s.linkSummaries.get()));
+                    throw new IllegalStateException("not done after " + timeout + ": " + app.progress());
                 }
                 Thread.sleep(20);
             }
@@ -80,10 +171,10 @@ final class ThroughputRun {
      * s by default): per thread the shares of polling, processing, punctuating and committing, their mean commit
      * latency and records per poll; the commits per second of all threads.
      */
-    private static String threadTime(TracesyncApp app) {
+    private static String threadTime(KafkaStreams streams) {
         Map<String, Double> m = new TreeMap<>();
         Map<String, Integer> threads = new TreeMap<>();
-        for (Metric metric : app.streams().metrics().values()) {
+        for (Metric metric : streams.metrics().values()) {
             MetricName n = metric.metricName();
             if (n.group().equals("stream-thread-metrics") && metric.metricValue() instanceof Double v
                     && !v.isNaN()) {

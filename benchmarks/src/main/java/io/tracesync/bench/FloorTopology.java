@@ -1,0 +1,234 @@
+package io.tracesync.bench;
+
+import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.MATCHER_ROTATION_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
+
+import io.tracesync.avro.Direction;
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.MatchedPairs;
+import io.tracesync.avro.Quality;
+import io.tracesync.avro.SegmentKey;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
+import io.tracesync.streams.TracesyncTopology;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.WindowStore;
+import org.apache.kafka.streams.state.WindowStoreIterator;
+
+/**
+ * The floor: a Kafka Streams application of the same shape as {@link TracesyncTopology} that does none of
+ * tracesync's work — what any application of this shape pays for its plumbing. The same input topic and serdes,
+ * the same hops (the {@code segments} repartition unless {@code traces.partitioned.by.segment}, the {@code pairs}
+ * repartition by link, the one-partition {@code network} hop unless {@code links.with.network}), the same sinks,
+ * and Kafka's own stores where tracesync has its own: per event one window-store read and one write (where the
+ * matcher is), per pair one key-value write (where the link step is), per link summary one key-value write (where
+ * the network is). Pairs are the first send and receive sharing a segment key, batched per link and forwarded
+ * once per commit interval as tracesync batches them; the link step forwards one summary per changed link and
+ * commit interval (tracesync: one per change of its bounds). No checks, no hull, no network, no factors.
+ * {@link FloorCounts} counts the store reads and writes, so that the anchor cannot become cheap by accident.
+ */
+final class FloorTopology {
+
+    static final String WINDOWS = "floor-segments";
+    static final String LINKS = "floor-links";
+    static final String NETWORK = "floor-network";
+
+    private FloorTopology() {
+    }
+
+    static Topology build(Settings settings, Topics topics, FloorCounts counts) {
+        StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
+        Duration rotation = settings.duration(MATCHER_ROTATION_CONFIG);
+        Duration commit = Duration.ofMillis(Long.parseLong(settings.streamsProperties()
+                .getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100")));
+        b.addStateStore(Stores.windowStoreBuilder(Stores.persistentWindowStore(WINDOWS, rotation.multipliedBy(2),
+                rotation, false), Serdes.String(), topics.traceEvent).withCachingEnabled());
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LINKS), topics.linkId,
+                topics.matchedPairs).withCachingEnabled());
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK), topics.linkId,
+                topics.linkSummary).withCachingEnabled());
+        Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
+                .withName("traces");
+        KStream<SegmentKey, TraceEvent> events = topics.traces.pattern() != null
+                ? b.stream(topics.traces.pattern(), consumed)
+                : b.stream(topics.traces.topic(), consumed);
+        KStream<String, TraceEvent> keyed = events.selectKey((k, v) -> k.getSeq() + ":" + k.getAckSeq() + ":"
+                + k.getFlags(), Named.as("check"));
+        if (!settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG)) {
+            keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"));
+        }
+        boolean withNetwork = settings.bool(LINKS_WITH_NETWORK_CONFIG);
+        Repartitioned<LinkId, MatchedPairs> byLink = Repartitioned.with(topics.linkId, topics.matchedPairs)
+                .withName("pairs");
+        KStream<LinkId, LinkSummary> summaries = keyed
+                .process(() -> new Match(rotation, commit, counts), Named.as("match"), WINDOWS)
+                .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink)
+                .process(() -> new Links(commit, counts), Named.as("links"), LINKS);
+        summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
+        KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries.repartition(
+                Repartitioned.with(topics.linkId, topics.linkSummary).withName("network").withNumberOfPartitions(1));
+        // tracesync's factor and tree outputs are its own work: the floor keeps their sinks and writes nothing there
+        toNetwork.process(() -> new Network(counts), Named.as("network"), NETWORK)
+                .split(Named.as("output-"))
+                .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(f -> f
+                        .mapValues(v -> (SyncFactor) v, Named.as("as-factor"))
+                        .to(topics.factors, Produced.with(topics.node, topics.syncFactor).withName("to-factors")),
+                        "factors"))
+                .branch((k, v) -> v instanceof TreeSnapshot, Branched.withConsumer(t -> t
+                        .mapValues(v -> (TreeSnapshot) v, Named.as("as-tree"))
+                        .to(topics.tree, Produced.with(topics.node, topics.treeSnapshot).withName("to-tree")),
+                        "tree"))
+                .noDefaultBranch();
+        return b.build(settings.streamsProperties());
+    }
+
+    /** Per event a window-store read and write; the first send and receive of a segment make a pair. */
+    private static final class Match extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPairs> {
+        private final Duration rotation;
+        private final Duration commit;
+        private final FloorCounts counts;
+        private final Map<LinkId, List<MatchedPair>> batches = new LinkedHashMap<>();
+        private WindowStore<String, TraceEvent> store;
+
+        Match(Duration rotation, Duration commit, FloorCounts counts) {
+            this.rotation = rotation;
+            this.commit = commit;
+            this.counts = counts;
+        }
+
+        @Override
+        public void init(ProcessorContext<LinkId, MatchedPairs> context) {
+            super.init(context);
+            store = context.getStateStore(WINDOWS);
+            context.schedule(commit, PunctuationType.WALL_CLOCK_TIME, now -> forward(now));
+        }
+
+        @Override
+        public void process(Record<String, TraceEvent> record) {
+            TraceEvent e = record.value();
+            long t = record.timestamp();
+            TraceEvent other = null;
+            try (WindowStoreIterator<TraceEvent> it = store.fetch(record.key(), t - rotation.toMillis(),
+                    t + rotation.toMillis())) {
+                while (other == null && it.hasNext()) {
+                    TraceEvent candidate = it.next().value;
+                    other = candidate.getDirection() != e.getDirection() ? candidate : null;
+                }
+            }
+            counts.windowReads.incrementAndGet();
+            store.put(record.key(), e, t);
+            counts.windowWrites.incrementAndGet();
+            if (other != null) {
+                TraceEvent send = e.getDirection() == Direction.SEND ? e : other;
+                TraceEvent recv = send == e ? other : e;
+                LinkId link = send.getNode().compareTo(recv.getNode()) < 0 ? new LinkId(send.getNode(),
+                        recv.getNode()) : new LinkId(recv.getNode(), send.getNode());
+                batches.computeIfAbsent(link, k -> new ArrayList<>()).add(new MatchedPair(send.getNode(),
+                        send.getTsNs(), recv.getNode(), recv.getTsNs()));
+                counts.pairsMade.incrementAndGet();
+            }
+        }
+
+        private void forward(long now) {
+            batches.forEach((link, pairs) -> {
+                context().forward(new Record<>(link, new MatchedPairs(pairs), now));
+                counts.pairsForwarded.addAndGet(pairs.size());
+            });
+            batches.clear();
+        }
+    }
+
+    /** Per pair a key-value write; per changed link and commit interval one summary. */
+    private static final class Links extends ContextualProcessor<LinkId, MatchedPairs, LinkId, LinkSummary> {
+        private final Duration commit;
+        private final FloorCounts counts;
+        /** Per changed link: its latest receive and the pairs since its last summary. */
+        private final Map<LinkId, long[]> changed = new LinkedHashMap<>();
+        private KeyValueStore<LinkId, MatchedPairs> store;
+
+        Links(Duration commit, FloorCounts counts) {
+            this.commit = commit;
+            this.counts = counts;
+        }
+
+        @Override
+        public void init(ProcessorContext<LinkId, LinkSummary> context) {
+            super.init(context);
+            store = context.getStateStore(LINKS);
+            context.schedule(commit, PunctuationType.WALL_CLOCK_TIME, this::forward);
+        }
+
+        @Override
+        public void process(Record<LinkId, MatchedPairs> record) {
+            for (MatchedPair p : record.value().getPairs()) {
+                store.put(record.key(), new MatchedPairs(List.of(p)));
+                counts.pairWrites.incrementAndGet();
+                long[] c = changed.computeIfAbsent(record.key(), k -> new long[2]);
+                c[0] = Math.max(c[0], p.getRecvNs());
+                c[1]++;
+            }
+            counts.pendingSummaries.set(changed.size());
+        }
+
+        private void forward(long now) {
+            changed.forEach((link, c) -> {
+                context().forward(new Record<>(link, LinkSummary.newBuilder().setA(link.getA()).setB(link.getB())
+                        .setQuality(Quality.INCOMPLETE).setLatestNs(c[0]).setPairs(c[1]).setHullPoints(0)
+                        .setStalePairs(0).setFailures(0).setEpoch(0).build(), now));
+                counts.summariesForwarded.incrementAndGet();
+            });
+            changed.clear();
+            counts.pendingSummaries.set(0);
+        }
+    }
+
+    /** The one-partition last hop: per summary a key-value write. */
+    private static final class Network extends ContextualProcessor<LinkId, LinkSummary, String, SpecificRecord> {
+        private final FloorCounts counts;
+        private KeyValueStore<LinkId, LinkSummary> store;
+
+        Network(FloorCounts counts) {
+            this.counts = counts;
+        }
+
+        @Override
+        public void init(ProcessorContext<String, SpecificRecord> context) {
+            super.init(context);
+            store = context.getStateStore(NETWORK);
+        }
+
+        @Override
+        public void process(Record<LinkId, LinkSummary> record) {
+            store.put(record.key(), record.value());
+            counts.summaryWrites.incrementAndGet();
+        }
+    }
+}
