@@ -64,17 +64,28 @@ final class FloorTopology {
     private FloorTopology() {
     }
 
-    static Topology build(Settings settings, Topics topics, FloorCounts counts) {
+    /** Kafka's stores the floor keeps its state in, both with a changelog and Kafka's record cache. */
+    enum StoreKind {
+        /** Kafka's default persistent stores. */
+        ROCKSDB,
+        /** Kafka's in-memory stores: the cheaper plumbing. */
+        IN_MEMORY
+    }
+
+    static Topology build(Settings settings, Topics topics, FloorCounts counts, StoreKind kind) {
         StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
         Duration rotation = settings.duration(MATCHER_ROTATION_CONFIG);
         Duration commit = Duration.ofMillis(Long.parseLong(settings.streamsProperties()
                 .getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100")));
-        b.addStateStore(Stores.windowStoreBuilder(Stores.persistentWindowStore(WINDOWS, rotation.multipliedBy(2),
-                rotation, false), Serdes.String(), topics.traceEvent).withCachingEnabled());
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LINKS), topics.linkId,
-                topics.matchedPairs).withCachingEnabled());
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK), topics.linkId,
-                topics.linkSummary).withCachingEnabled());
+        boolean rocks = kind == StoreKind.ROCKSDB;
+        Duration retention = rotation.multipliedBy(2);
+        b.addStateStore(Stores.windowStoreBuilder(rocks ? Stores.persistentWindowStore(WINDOWS, retention, rotation,
+                false) : Stores.inMemoryWindowStore(WINDOWS, retention, rotation, false), Serdes.String(),
+                topics.traceEvent).withCachingEnabled());
+        b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(LINKS)
+                : Stores.inMemoryKeyValueStore(LINKS), topics.linkId, topics.matchedPairs).withCachingEnabled());
+        b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(NETWORK)
+                : Stores.inMemoryKeyValueStore(NETWORK), topics.linkId, topics.linkSummary).withCachingEnabled());
         Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
                 .withName("traces");
         KStream<SegmentKey, TraceEvent> events = topics.traces.pattern() != null

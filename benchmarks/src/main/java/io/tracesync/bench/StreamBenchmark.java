@@ -85,11 +85,11 @@ public final class StreamBenchmark {
     }
 
     /**
-     * The throughput runs, on one input: the raw consume, the floor ({@link FloorTopology}) under at_least_once and
-     * under exactly_once_v2, then tracesync. {@code warmUpEvents} first go through tracesync and the floor, on a
-     * topic of their own, in this JVM: the JIT compilers then do their work before the measured runs instead of
-     * during them (a cold 1,000,000-event run shares the two cores with more than half a core of compilation,
-     * docs/PERFORMANCE.md).
+     * The throughput runs, on one input: the raw consume, the floor ({@link FloorTopology}) with in-memory stores
+     * under at_least_once and exactly_once_v2, with RocksDB stores under exactly_once_v2, then tracesync.
+     * {@code warmUpEvents} first go through tracesync and the floor, on a topic of their own, in this JVM: the JIT
+     * compilers then do their work before the measured runs instead of during them (a cold 1,000,000-event run
+     * shares the two cores with more than half a core of compilation, docs/PERFORMANCE.md).
      */
     public void throughput(long events, long warmUpEvents) throws Exception {
         if (warmUpEvents > 0) {
@@ -97,8 +97,10 @@ public final class StreamBenchmark {
             long[] counts = writeInput(w, warmUpEvents, 2);
             ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.tracesync(w, counts[0], counts[1]), counts[0],
                     TIMEOUT);
-            ThroughputRun.run(ThroughputRun.floor(settings(Map.of(TracesyncConfig.TRACES_TOPIC_CONFIG,
-                    w.get(TracesyncConfig.TRACES_TOPIC_CONFIG))), counts[0]), counts[0], TIMEOUT);
+            for (FloorTopology.StoreKind stores : FloorTopology.StoreKind.values()) {
+                ThroughputRun.run(ThroughputRun.floor(settings(Map.of(TracesyncConfig.TRACES_TOPIC_CONFIG,
+                        w.get(TracesyncConfig.TRACES_TOPIC_CONFIG))), counts[0], stores), counts[0], TIMEOUT);
+            }
             out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%,d events, not measured; the floor's too)%n",
                     "warm-up run (the JIT compilers at work)", r.eventsPerSecond(), counts[0]);
             out.flush();
@@ -118,9 +120,13 @@ public final class StreamBenchmark {
         out.flush();
         String commit = s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) != null
                 ? s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) : "100";
-        ThroughputRun.Result alos = floor(topic, counts[0], Map.of(StreamsConfig.PROCESSING_GUARANTEE_CONFIG,
-                StreamsConfig.AT_LEAST_ONCE, StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
-        ThroughputRun.Result eos = floor(topic, counts[0], Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        floor(topic, counts[0], FloorTopology.StoreKind.IN_MEMORY, Map.of(
+                StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE,
+                StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        ThroughputRun.Result eos = floor(topic, counts[0], FloorTopology.StoreKind.IN_MEMORY,
+                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        ThroughputRun.Result rocks = floor(topic, counts[0], FloorTopology.StoreKind.ROCKSDB,
+                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
         ThroughputRun.Result app;
         long heapBytes;
         try (HeapAfterCollections heap = new HeapAfterCollections()) {
@@ -132,6 +138,8 @@ public final class StreamBenchmark {
                 app.threadTime());
         out.printf(Locale.ROOT, "%-58s %14.3f  (goal >= 0.8)%n", "ratio tracesync / floor (exactly_once_v2)",
                 app.eventsPerSecond() / eos.eventsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / floor with RocksDB stores",
+                app.eventsPerSecond() / rocks.eventsPerSecond());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio floor (exactly_once_v2) / raw consume",
                 eos.eventsPerSecond() / raw.fetchRecordsPerSecond());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
@@ -146,13 +154,14 @@ public final class StreamBenchmark {
     }
 
     /** A floor run on {@code topic} with these settings; prints its figures and what it did. */
-    private ThroughputRun.Result floor(String topic, long events, Map<String, String> extra) throws Exception {
+    private ThroughputRun.Result floor(String topic, long events, FloorTopology.StoreKind stores,
+            Map<String, String> extra) throws Exception {
         Map<String, String> m = new HashMap<>(extra);
         m.put(TracesyncConfig.TRACES_TOPIC_CONFIG, topic);
         Settings f = settings(m);
-        ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.floor(f, events), events, TIMEOUT);
-        result("floor, " + f.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG) + " (commit every "
-                + f.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) + " ms)", r);
+        ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.floor(f, events, stores), events, TIMEOUT);
+        result("floor, " + f.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG) + ", " + (stores
+                == FloorTopology.StoreKind.ROCKSDB ? "RocksDB" : "in-memory") + " stores", r);
         out.printf(Locale.ROOT, "  %s%n", r.did());
         out.flush();
         return r;

@@ -87,13 +87,14 @@ final class ThroughputRun {
     }
 
     /** The floor ({@link FloorTopology}): done when every event and pair went through every hop. */
-    static Measured floor(Settings settings, long events) throws InterruptedException {
+    static Measured floor(Settings settings, long events, FloorTopology.StoreKind stores)
+            throws InterruptedException {
         Topics topics = new Topics(settings);
         FloorCounts counts = new FloorCounts();
         try (Admin admin = Admin.create(settings.streamsProperties())) {
             TopicCreator.create(admin, topics.outputs());
         }
-        KafkaStreams streams = new KafkaStreams(FloorTopology.build(settings, topics, counts),
+        KafkaStreams streams = new KafkaStreams(FloorTopology.build(settings, topics, counts, stores),
                 settings.streamsProperties());
         streams.start();
         return new Measured() {

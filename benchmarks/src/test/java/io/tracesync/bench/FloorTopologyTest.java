@@ -33,9 +33,10 @@ class FloorTopologyTest {
 
     private static final Instant START = Instant.parse("2026-11-26T00:00:00Z");
 
-    @ParameterizedTest(name = "partitioned by segment {0}, links with network {1}")
-    @CsvSource({"false, false", "true, false", "false, true", "true, true"})
-    void hasTracesyncsShapeAndDoesItsStoreWork(boolean bySegment, boolean withNetwork) {
+    @ParameterizedTest(name = "partitioned by segment {0}, links with network {1}, {2} stores")
+    @CsvSource({"false, false, ROCKSDB", "true, false, IN_MEMORY", "false, true, IN_MEMORY", "true, true, ROCKSDB"})
+    void hasTracesyncsShapeAndDoesItsStoreWork(boolean bySegment, boolean withNetwork,
+            FloorTopology.StoreKind stores) {
         Settings settings = Settings.of(Map.of(
                 "schema.registry.url", "mock://" + UUID.randomUUID(),
                 "traces.partitioned.by.segment", String.valueOf(bySegment),
@@ -44,7 +45,7 @@ class FloorTopologyTest {
                 "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-floor-" + UUID.randomUUID()));
         Topics topics = new Topics(settings);
         FloorCounts counts = new FloorCounts();
-        Topology floor = FloorTopology.build(settings, topics, counts);
+        Topology floor = FloorTopology.build(settings, topics, counts, stores);
         TopologyDescription tracesync = TracesyncTopology.build(settings, topics, new PipelineStats()).describe();
         assertEquals(tracesync.subtopologies().size(), floor.describe().subtopologies().size(), floor.describe()
                 .toString());

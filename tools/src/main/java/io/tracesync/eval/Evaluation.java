@@ -98,8 +98,9 @@ public final class Evaluation {
                 : "sampled every " + human(o.interval()) + " while a factor is in force";
         List<SummaryRow> rows = new ArrayList<>();
         rows.add(new SummaryRow("tracesync: node vs its reference", "The factors tracesync publishes (--network "
-                + option(o.network()) + ", --weighting " + option(o.weighting()) + "): each node's true error against its reference's clock, "
-                + sampled + "; inside % = share inside the guaranteed bounds, width = up + down.",
+                + option(o.network()) + ", --weighting " + option(o.weighting()) + "): each node's true error "
+                + "against its reference's clock, " + sampled + "; inside % = share inside the guaranteed bounds, "
+                + "width = up + down.",
                 Metrics.factorErrors(replay, truth, aheadNs)));
         rows.add(new SummaryRow("tracesync, spanning tree: node vs reference", "The same links, each factor "
                 + "composed along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
