@@ -1,0 +1,274 @@
+package io.tracesync.bench;
+
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.config.TracesyncConfig;
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * Failover of the network task: two instances of one application (two JVMs, static membership as the k8s manifests
+ * run them) process a loaded cluster; under live traffic the instance that runs the network task is killed with
+ * SIGKILL, and the time is taken until the survivor commits the next record to {@code sync.factors} — with its
+ * phases from the survivor's log: the kill noticed (its state leaves RUNNING: the group's session timeout of the
+ * dead static member), the survivor running again, the first factor committed. The network stores' changelog is
+ * measured too: what a survivor without a standby restores.
+ */
+public final class FailoverRun {
+
+    /** What was measured, in ms after the kill. */
+    public record Result(String killed, long rebalanceMs, long runningMs, long firstFactorMs, long changelogRecords,
+            long changelogBytes) {
+    }
+
+    private static final Pattern STATE = Pattern.compile("^(\\S+) INFO TracesyncApp - state (\\S+) -> (\\S+)");
+
+    private final Map<String, String> config;
+    private final Settings settings;
+    private final List<String> instanceCommand;
+    private final Path work;
+
+    /**
+     * @param config the application's settings over the defaults (its id, topics, standbys, session timeout), for
+     *     both instances
+     * @param instanceCommand how to start {@code tracesync run} in a JVM of its own, without settings
+     */
+    public FailoverRun(Map<String, String> config, List<String> instanceCommand, Path work) {
+        this.config = Map.copyOf(config);
+        this.settings = Settings.of(config);
+        this.instanceCommand = List.copyOf(instanceCommand);
+        this.work = work;
+    }
+
+    /**
+     * Loads {@code load}, waits until both instances have processed it and the factors are quiet, then writes
+     * {@code live} at {@code rate} events per second while the instance with the network task is killed.
+     */
+    public Result run(List<TraceEvent> load, List<TraceEvent> live, double rate, Duration timeout)
+            throws Exception {
+        Files.createDirectories(work);
+        String id = settings.get("application.id");
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings);
+                Admin admin = Admin.create(settings.streamsProperties())) {
+            writer.createTopics(load.stream().map(TraceEvent::getNode).distinct().toList());
+            Map<String, Process> instances = new HashMap<>();
+            try {
+                for (String name : List.of("a", "b")) {
+                    instances.put(name, start(name));
+                }
+                load.forEach(writer::write);
+                writer.flush();
+                awaitConsumed(admin, id, writer, timeout);
+                awaitQuiet(Duration.ofSeconds(3), timeout);
+                String owner = networkOwner(admin, id);
+                String survivor = owner.equals("a") ? "b" : "a";
+                long[] changelog = changelog(admin, id + "-" + "network-links-changelog");
+                AtomicBoolean stop = new AtomicBoolean();
+                AtomicReference<Exception> failed = new AtomicReference<>();
+                Thread traffic = new Thread(() -> pace(writer, live, rate, stop, failed), "failover-traffic");
+                try (KafkaConsumer<byte[], byte[]> factors = factorsAtEnd()) {
+                    traffic.start();
+                    Thread.sleep(2000);
+                    factors.poll(Duration.ZERO);
+                    factors.seekToEnd(factors.assignment());
+                    factors.assignment().forEach(factors::position);
+                    long killedAt = System.currentTimeMillis();
+                    Process dead = instances.remove(owner);
+                    dead.destroyForcibly();
+                    dead.waitFor();
+                    long first = firstRecordAfter(factors, killedAt, timeout);
+                    stop.set(true);
+                    traffic.join();
+                    if (failed.get() != null) {
+                        throw failed.get();
+                    }
+                    long[] states = states(log(survivor), killedAt);
+                    return new Result(owner, states[0], states[1], first - killedAt, changelog[0], changelog[1]);
+                }
+            } finally {
+                for (Process p : instances.values()) {
+                    p.destroy();
+                    if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                    }
+                }
+            }
+        }
+    }
+
+    /** An instance's log ("a" or "b"). */
+    public Path log(String instance) {
+        return work.resolve("instance-" + instance + ".log");
+    }
+
+    private Process start(String name) throws IOException {
+        List<String> cmd = new ArrayList<>(instanceCommand);
+        cmd.addAll(List.of("run", "--verbose", "-D", "http.port=0"));
+        Map<String, String> own = new HashMap<>(config);
+        own.put("group.instance.id", "failover-" + name);
+        own.put("state.dir", work.resolve("state-" + name).toString());
+        own.forEach((k, v) -> cmd.addAll(List.of("-D", k + "=" + v)));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(Redirect.to(log(name).toFile()))
+                .start();
+    }
+
+    /** Waits until the application has committed every input event it was given. */
+    private void awaitConsumed(Admin admin, String id, TraceTopicWriter writer, Duration timeout)
+            throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(id)
+                    .partitionsToOffsetAndMetadata().get();
+            long inputs = committed.entrySet().stream().filter(e -> !e.getKey().topic().startsWith(id + "-"))
+                    .mapToLong(e -> e.getValue().offset()).sum();
+            if (inputs >= writer.written()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the instances committed " + inputs + " of " + writer.written()
+                        + " input events in " + timeout.toSeconds() + " s; see " + log("a") + " and " + log("b"));
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /** Waits until no factor record has been committed for {@code quiet}. */
+    private void awaitQuiet(Duration quiet, Duration timeout) throws Exception {
+        try (KafkaConsumer<byte[], byte[]> factors = factorsAtEnd()) {
+            factors.seekToBeginning(factors.assignment());
+            long deadline = System.nanoTime() + timeout.toNanos();
+            long last = System.nanoTime();
+            while (System.nanoTime() - last < quiet.toNanos()) {
+                if (!factors.poll(Duration.ofMillis(200)).isEmpty()) {
+                    last = System.nanoTime();
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("sync.factors never went quiet in " + timeout.toSeconds() + " s");
+                }
+            }
+        }
+    }
+
+    /** The instance ("a" or "b") whose consumer holds the network task's input partition. */
+    private String networkOwner(Admin admin, String id) throws ExecutionException, InterruptedException {
+        String network = id + "-" + (settings.bool(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG) ? "pairs"
+                : "network") + "-repartition";
+        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(id)).all().get().get(id);
+        for (MemberDescription m : group.members()) {
+            if (m.assignment().topicPartitions().contains(new TopicPartition(network, 0))) {
+                return m.groupInstanceId().orElseThrow().startsWith("failover-a") ? "a" : "b";
+            }
+        }
+        throw new IllegalStateException("no member holds " + network + "-0: " + group);
+    }
+
+    /** Records and bytes of a changelog topic (all partitions). */
+    private static long[] changelog(Admin admin, String topic) throws ExecutionException, InterruptedException {
+        TopicPartition p = new TopicPartition(topic, 0);
+        long records = admin.listOffsets(Map.of(p, OffsetSpec.latest())).all().get().get(p).offset()
+                - admin.listOffsets(Map.of(p, OffsetSpec.earliest())).all().get().get(p).offset();
+        int broker = admin.describeCluster().nodes().get().iterator().next().id();
+        long bytes = admin.describeLogDirs(List.of(broker)).allDescriptions().get().get(broker).values().stream()
+                .mapToLong(d -> d.replicaInfos().entrySet().stream().filter(e -> e.getKey().topic().equals(topic))
+                        .mapToLong(e -> e.getValue().size()).sum()).sum();
+        return new long[] {records, bytes};
+    }
+
+    private void pace(TraceTopicWriter writer, List<TraceEvent> live, double rate, AtomicBoolean stop,
+            AtomicReference<Exception> failed) {
+        long start = System.nanoTime();
+        try {
+            for (int i = 0; i < live.size() && !stop.get(); i++) {
+                long due = start + (long) (i * 1e9 / rate);
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                }
+                writer.write(live.get(i));
+            }
+            writer.flush();
+        } catch (Exception e) {
+            failed.set(e);
+        }
+    }
+
+    private KafkaConsumer<byte[], byte[]> factorsAtEnd() {
+        Properties p = new Properties();
+        p.putAll(settings.streamsProperties());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+        String topic = settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG);
+        c.assign(c.partitionsFor(topic).stream().map(i -> new TopicPartition(topic, i.partition())).toList());
+        c.seekToEnd(c.assignment());
+        return c;
+    }
+
+    /** When (ms since the epoch) the first factor record after the kill was seen. */
+    private static long firstRecordAfter(KafkaConsumer<byte[], byte[]> factors, long killedAt, Duration timeout) {
+        long deadline = killedAt + timeout.toMillis();
+        while (System.currentTimeMillis() < deadline) {
+            ConsumerRecords<byte[], byte[]> r = factors.poll(Duration.ofMillis(50));
+            if (!r.isEmpty()) {
+                return System.currentTimeMillis();
+            }
+        }
+        throw new IllegalStateException("no factor committed within " + timeout.toSeconds() + " s of the kill");
+    }
+
+    /**
+     * From the survivor's log: ms after the kill until its state first left RUNNING, and until it was RUNNING
+     * again; -1 where that did not happen.
+     */
+    static long[] states(Path log, long killedAt) throws IOException {
+        long left = -1;
+        long back = -1;
+        DateTimeFormatter format = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+        for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+            Matcher m = STATE.matcher(line);
+            if (!m.find()) {
+                continue;
+            }
+            long at = OffsetDateTime.parse(m.group(1), format).toInstant().toEpochMilli();
+            if (at < killedAt) {
+                continue;
+            }
+            if (left < 0 && m.group(2).equals("RUNNING")) {
+                left = at - killedAt;
+            } else if (left >= 0 && back < 0 && m.group(3).equals("RUNNING")) {
+                back = at - killedAt;
+            }
+        }
+        return new long[] {left, back};
+    }
+}
