@@ -86,22 +86,40 @@
 
   /**
    * Lays a component out on the unit disc: node.x the angle (0 up, clockwise), node.y the radius. Thanks to the
-   * hidden nodes each subtree keeps a wedge of its own at every depth, which its links do not leave. Deeper than
-   * depth 1, a link from depth d to d + 1 also stays outside ring d, where the links of its parent's other children
-   * are: ring d + 1 is at least 1/cos(angle between the link's ends) times wider.
+   * hidden nodes each subtree keeps a wedge of its own at every depth, which its links do not leave; a tenth of the
+   * circle stays free, so that no link passes through the root. The rings start evenly spaced; while two links
+   * cross (a wide fan dipping inside its own ring), the ring beyond the deeper one's parent moves out.
    */
   function radial(root) {
     const depth = root.height;
-    global.d3.tree().size([2 * Math.PI, 1]).separation((a, b) => (a.parent === b.parent ? 1 : 2) / a.depth)(root);
-    const widest = [];
-    visible(root).forEach(n => {
-      if (n.parent) widest[n.parent.depth] = Math.max(widest[n.parent.depth] || 0, Math.abs(n.x - n.parent.x));
+    global.d3.tree().size([1.8 * Math.PI, 1]).separation((a, b) => (a.parent === b.parent ? 1 : 2) / a.depth)(root);
+    const nodes = visible(root), links = nodes.filter(n => n.parent);
+    const rings = [...Array(depth + 1).keys()];
+    const place = () => nodes.forEach(n => {
+      n.y = rings[n.depth] / rings[depth];
+      n.xy = [n.y * Math.sin(n.x), -n.y * Math.cos(n.x)];
     });
-    const rings = [0, 1, 2];
-    for (let d = 2; d < depth; d++) {
-      rings.push(rings[d] * Math.max((d + 1) / d, 1 / Math.cos(Math.min(widest[d] || 0, 1.4))));
+    for (let attempt = 0; attempt < 50; attempt++) {
+      place();
+      const deeper = crossing(links);
+      if (deeper < 0) return;
+      const step = 0.25 * (rings[deeper + 1] - rings[deeper]);
+      for (let d = deeper + 1; d <= depth; d++) rings[d] += step;
     }
-    root.each(n => { n.y = rings[n.depth] / rings[depth]; });
+  }
+
+  /** The depth of the deeper parent of two crossing links (each given by its child), or -1 if none cross. */
+  function crossing(links) {
+    const turn = (a, b, c) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+    for (let i = 0; i < links.length; i++) {
+      for (let j = i + 1; j < links.length; j++) {
+        const p = links[i].parent.xy, q = links[i].xy, r = links[j].parent.xy, s = links[j].xy;
+        if (turn(p, q, r) * turn(p, q, s) < 0 && turn(r, s, p) * turn(r, s, q) < 0) {
+          return Math.max(links[i].parent.depth, links[j].parent.depth);
+        }
+      }
+    }
+    return -1;
   }
 
   /** A component's nodes, without the hidden ones. */
@@ -122,7 +140,7 @@
     const depth = c.root.height;
     const room = GAP + NODE_R + Math.min(Math.max(...visible(c.root).map(v => labelWidth(v.data.name))), 90) + PAD;
     // the radius at which no two nodes are closer than their diameters, at least
-    const xy = visible(c.root).map(v => [v.y * Math.sin(v.x), -v.y * Math.cos(v.x)]);
+    const xy = visible(c.root).map(v => v.xy);
     let closest = Infinity;
     xy.forEach((p, i) => xy.slice(i + 1).forEach(q => {
       closest = Math.min(closest, Math.hypot(p[0] - q[0], p[1] - q[1]));
