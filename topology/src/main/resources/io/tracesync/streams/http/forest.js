@@ -3,10 +3,10 @@
  *   TracesyncForest.draw(svg, tree, factors)
  * with tree as GET /tree answers it ({components, edges}) and factors the array GET /factors answers. Each component
  * is a radial tidy tree (d3-hierarchy's d3.tree, which must be loaded) around its reference node, its links straight
- * lines between consecutive depths; the rings are spaced so that no line dips inside the ring it starts from, so no
- * two links cross. Components are packed in rows, the bigger ones drawn larger. Labels run along the radial
- * direction; one that would overlap another label, a node or a link is left out (every node's name is in its
- * tooltip), the reference's never. Every coordinate written is absolute (no transformed groups).
+ * lines between consecutive depths that never cross. Components are packed in rows, the bigger ones drawn larger.
+ * Labels run along the radial direction; one that would overlap another label, a node or a link, or leave the
+ * drawing, is left out (every node's name is in its tooltip), the reference's never. Every coordinate written is
+ * absolute (no transformed groups).
  */
 (function (global) {
   'use strict';
@@ -204,7 +204,7 @@
     const placed = pack(cells, box.w, box.h);
     const top = box.y + Math.max(0, (box.h - placed.height) / 2);
 
-    // every node's position (px) and the direction its label may run in, radians (0 up, clockwise)
+    // every node's position, px
     const nodes = [];
     placed.boxes.forEach(b => {
       const {c, radius} = b.cell;
@@ -233,7 +233,7 @@
         : UNBOUNDED;
       el(el(svg, 'circle', {cx: p.px[0], cy: p.px[1], r: p.r, fill}), 'title', {}, p.n.data.name);
     });
-    labels(svg, nodes, links);
+    labels(svg, box, nodes, links);
   }
 
   /**
@@ -241,10 +241,12 @@
    * children, inward; a root's is level, right, left, above or below it) where it overlaps no label, node or link
    * drawn; else it is left out, except a reference's, then drawn in its first place.
    */
-  function labels(svg, nodes, links) {
+  function labels(svg, box, nodes, links) {
     const taken = [];
     const half = FONT / 2;
-    const clear = (p, start, end) => taken.every(t => segmentDistance(start, end, t[0], t[1]) >= 2 * half + 1)
+    const inside = q => q[0] >= box.x && q[0] <= box.x + box.w && q[1] >= box.y + half && q[1] <= box.y + box.h - half;
+    const clear = (p, start, end) => inside(start) && inside(end)
+      && taken.every(t => segmentDistance(start, end, t[0], t[1]) >= 2 * half + 1)
       && nodes.every(o => o === p || pointDistance([o.x, o.y], start, end) >= o.r + half)
       && links.every(l => l.from === p || l.to === p
         || segmentDistance(start, end, [l.from.x, l.from.y], [l.to.x, l.to.y]) >= half);
