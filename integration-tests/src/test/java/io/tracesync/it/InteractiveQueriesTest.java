@@ -27,7 +27,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -199,8 +201,9 @@ class InteractiveQueriesTest {
     }
 
     /**
-     * The live view as a person sees it in a browser: every node drawn and listed, the reference nodes marked; the
-     * screenshot shows the forest (pixels of the reference and link colours) and is kept in target/ to look at.
+     * The live view as a person sees it in a browser: every node drawn and listed, the reference nodes marked and
+     * named; no two links cross, no two nodes overlap; the screenshot shows the forest (pixels of the reference and
+     * link colours) and is kept in target/ to look at.
      */
     private void checkLiveView(Instance i, Map<String, NodeFactor> expected) throws Exception {
         HeadlessChromium chromium = new HeadlessChromium(dir);
@@ -211,11 +214,39 @@ class InteractiveQueriesTest {
         assertEquals(references, count(dom, "r=\"9\""), "reference nodes drawn larger");
         assertTrue(dom.contains(expected.size() + " nodes, " + references
                 + (references == 1 ? " component, " : " components, ")), dom);
+        assertEquals(expected.size() + 1, count(dom, "<title>"), "the page's title and each node's tooltip");
+        assertEquals(references, count(dom, "font-weight=\"bold\""), "each reference named");
+        List<double[]> links = shapes(dom, "line", "x1", "y1", "x2", "y2");
+        assertEquals(List.of(), Segments.crossings(links), "crossing links in " + dom);
+        List<double[]> nodes = shapes(dom, "circle", "cx", "cy", "r");
+        for (int a = 0; a < nodes.size(); a++) {
+            for (int b = a + 1; b < nodes.size(); b++) {
+                double[] p = nodes.get(a);
+                double[] q = nodes.get(b);
+                assertTrue(Math.hypot(p[0] - q[0], p[1] - q[1]) >= p[2] + q[2], "overlapping nodes in " + dom);
+            }
+        }
         Path png = chromium.screenshot(i.uri("/").toString(), Path.of("target", "live-view.png"), 1000, 800, 5000);
         BufferedImage image = ImageIO.read(png.toFile());
         assertEquals(1000, image.getWidth());
         assertTrue(pixels(image, 0xd9822b) > 50, "reference nodes visible in " + png.toAbsolutePath());
         assertTrue(pixels(image, 0x4a78b5) > 50, "tree links visible in " + png.toAbsolutePath());
+    }
+
+    /** The given attributes of every element of one name, in the order of the DOM (absolute coordinates). */
+    private static List<double[]> shapes(String dom, String element, String... attributes) {
+        List<double[]> out = new ArrayList<>();
+        Matcher m = Pattern.compile("<" + element + " ([^>]*)>").matcher(dom);
+        while (m.find()) {
+            double[] values = new double[attributes.length];
+            for (int k = 0; k < attributes.length; k++) {
+                Matcher v = Pattern.compile("\\b" + attributes[k] + "=\"([^\"]*)\"").matcher(m.group(1));
+                assertTrue(v.find(), attributes[k] + " of " + m.group());
+                values[k] = Double.parseDouble(v.group(1));
+            }
+            out.add(values);
+        }
+        return out;
     }
 
     private static long count(String text, String what) {

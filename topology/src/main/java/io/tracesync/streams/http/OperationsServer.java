@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The HTTP side of an instance ({@code http.host}:{@code http.port}): health for orchestrators, Prometheus metrics,
  * the network's interactive queries routed to the instance that runs the network task ({@code application.server}
- * names each instance's address), the OpenAPI description and the live view. GET only.
+ * names each instance's address), the OpenAPI description and the live view (its script, and the WebJars on the
+ * classpath under {@code /webjars/}). GET only.
  */
 public final class OperationsServer implements AutoCloseable {
 
@@ -46,7 +47,9 @@ public final class OperationsServer implements AutoCloseable {
     private static final Map<String, String> STATIC = Map.of(
             "/", "index.html",
             "/index.html", "index.html",
+            "/forest.js", "forest.js",
             "/openapi.json", "openapi.json");
+    private static final String WEBJARS = "/webjars/";
 
     private final KafkaStreams streams;
     private final AppMetrics metrics;
@@ -119,6 +122,9 @@ public final class OperationsServer implements AutoCloseable {
                 if (STATIC.containsKey(path)) {
                     return resource(STATIC.get(path));
                 }
+                if (path.startsWith(WEBJARS)) {
+                    return webjar(path);
+                }
             }
         }
         List<String> segments = segments(path);
@@ -168,11 +174,38 @@ public final class OperationsServer implements AutoCloseable {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);
             }
-            String type = name.endsWith(".json") ? Reply.JSON : "text/html; charset=utf-8";
-            return new Reply(200, type, in.readAllBytes());
+            return new Reply(200, contentType(name), in.readAllBytes());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A script or style sheet of a WebJar on the classpath ({@code /webjars/NAME/VERSION/FILE} is
+     * {@code META-INF/resources/webjars/NAME/VERSION/FILE}); 404 for anything else, and for a path with an empty,
+     * {@code .} or {@code ..} segment.
+     */
+    private static Reply webjar(String path) {
+        String name = path.substring(WEBJARS.length());
+        boolean safe = (name.endsWith(".js") || name.endsWith(".css")) && !name.contains("\\")
+                && Arrays.stream(name.split("/", -1)).noneMatch(s -> s.isEmpty() || s.equals(".") || s.equals(".."));
+        try (InputStream in = safe ? OperationsServer.class.getClassLoader()
+                .getResourceAsStream("META-INF/resources/webjars/" + name) : null) {
+            return in == null ? NetworkApi.error(404, "no such file: " + path)
+                    : new Reply(200, contentType(name), in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String contentType(String name) {
+        String extension = name.substring(name.lastIndexOf('.') + 1);
+        return switch (extension) {
+            case "json" -> Reply.JSON;
+            case "js" -> "text/javascript; charset=utf-8";
+            case "css" -> "text/css; charset=utf-8";
+            default -> "text/html; charset=utf-8";
+        };
     }
 
     private static List<String> segments(String path) {
