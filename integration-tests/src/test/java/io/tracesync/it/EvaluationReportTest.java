@@ -38,14 +38,15 @@ class EvaluationReportTest {
         assertTrue(Pattern.compile("<div id=\"errors\" hidden=\"\">\\s*</div>").matcher(dom).find(), errors(dom));
         assertEquals(NODES, count(dom, "<tr data-node="), "one table row per node");
         assertEquals(NODES, count(dom, "<circle"), "one circle per node in the forest");
-        assertEquals(2, count(dom, "<div class=\"uplot"), "the selected node's two plots, once: "
-                + count(dom, "uplot"));
-        assertTrue(count(dom, "<canvas") >= 2 + 1, "the plots and at least one row's small plot are drawn");
+        assertEquals(2 + NODES, count(dom, "<div class=\"uplot"), "the two plots and every row's small plot");
+        assertEquals(2 + NODES, count(dom, "<canvas"), "each drawn");
+        assertTrue(Pattern.compile("<h3 id=\"detail-title\">n\\d+ against n\\d+: median error").matcher(dom).find(),
+                "the worst node is selected");
         assertFalse(dom.contains("NaN"), "no NaN shown");
         Path png = chromium.screenshot(page, Path.of("target", "evaluation-report.png"), 1300, 2600, 5000);
         BufferedImage image = ImageIO.read(png.toFile());
         assertEquals(1300, image.getWidth());
-        assertTrue(pixels(image, 0x1e5ac8) > 200, "the error lines are visible in " + png.toAbsolutePath());
+        assertTrue(HeadlessChromium.pixels(image, 0x1e5ac8) > 200, "the error lines are visible in " + png.toAbsolutePath());
     }
 
     private static String errors(String dom) {
@@ -55,15 +56,5 @@ class EvaluationReportTest {
 
     private static long count(String text, String what) {
         return Pattern.compile(Pattern.quote(what)).matcher(text).results().count();
-    }
-
-    private static long pixels(BufferedImage image, int rgb) {
-        long n = 0;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                n += (image.getRGB(x, y) & 0xffffff) == rgb ? 1 : 0;
-            }
-        }
-        return n;
     }
 }

@@ -1,5 +1,6 @@
 package io.tracesync.it;
 
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,5 +57,18 @@ final class HeadlessChromium {
             throw new AssertionError("chromium exited with " + p.exitValue() + ": " + Files.readString(err));
         }
         return out;
+    }
+
+    /** How many pixels of the image have exactly this colour (0xRRGGBB). */
+    static long pixels(BufferedImage image, int rgb) {
+        long n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xffffff) == rgb) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 }

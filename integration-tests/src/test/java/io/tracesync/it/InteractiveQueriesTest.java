@@ -229,8 +229,8 @@ class InteractiveQueriesTest {
         Path png = chromium.screenshot(i.uri("/").toString(), Path.of("target", "live-view.png"), 1000, 800, 5000);
         BufferedImage image = ImageIO.read(png.toFile());
         assertEquals(1000, image.getWidth());
-        assertTrue(pixels(image, 0xd9822b) > 50, "reference nodes visible in " + png.toAbsolutePath());
-        assertTrue(pixels(image, 0x4a78b5) > 50, "tree links visible in " + png.toAbsolutePath());
+        assertTrue(HeadlessChromium.pixels(image, 0xd9822b) > 50, "reference nodes visible in " + png.toAbsolutePath());
+        assertTrue(HeadlessChromium.pixels(image, 0x4a78b5) > 50, "tree links visible in " + png.toAbsolutePath());
     }
 
     /** The given attributes of every element of one name, in the order of the DOM (absolute coordinates). */
@@ -251,18 +251,6 @@ class InteractiveQueriesTest {
 
     private static long count(String text, String what) {
         return Pattern.compile(Pattern.quote(what)).matcher(text).results().count();
-    }
-
-    private static long pixels(BufferedImage image, int rgb) {
-        long n = 0;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                if ((image.getRGB(x, y) & 0xffffff) == rgb) {
-                    n++;
-                }
-            }
-        }
-        return n;
     }
 
     private int status(Instance i, String path) {

@@ -87,6 +87,8 @@ function parameters() {
 }
 
 const BLUE = '#1e5ac8';
+/** Rows whose small plot is drawn at once; the others when they scroll into view. */
+const EAGER_SPARKLINES = 50;
 const nodeRows = new Map(data.nodes.map(n => [n.node, n]));
 
 /** Each of the two plots' width: half the detail box, 360 to 640 px. */
@@ -170,6 +172,11 @@ function nodeTable() {
       tr.addEventListener('click', () => select(r.node));
       return tr;
     }));
+    // the first rows at once, the others as they scroll into view
+    [...body.querySelectorAll('td.spark[data-node]')].slice(0, EAGER_SPARKLINES).forEach(td => {
+      td.dataset.drawn = 'true';
+      sparkline(nodeRows.get(td.dataset.node), td);
+    });
   };
   let sortKey = 'max_us';
   let descending = true;
