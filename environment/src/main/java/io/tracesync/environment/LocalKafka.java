@@ -181,6 +181,8 @@ public final class LocalKafka implements AutoCloseable {
         p.setProperty("share.coordinator.state.topic.min.isr", "1");
         p.setProperty("share.coordinator.state.topic.num.partitions", "1");
         p.setProperty("group.initial.rebalance.delay.ms", "0");
+        // lets bench-failover try session timeouts under Kafka's default minimum of 6 s
+        p.setProperty("group.min.session.timeout.ms", "1000");
         return p;
     }
 

@@ -5,6 +5,7 @@ import io.tracesync.app.CorrectSpansCommand;
 import io.tracesync.app.ReplayCommand;
 import io.tracesync.app.RunCommand;
 import io.tracesync.app.UserErrors;
+import io.tracesync.bench.BenchFailoverCommand;
 import io.tracesync.bench.BenchIntervalsCommand;
 import io.tracesync.bench.BenchNetworkCommand;
 import io.tracesync.bench.BenchStreamCommand;
@@ -17,6 +18,7 @@ import picocli.CommandLine;
         subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
                 ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchStreamCommand.class,
+                BenchFailoverCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
 

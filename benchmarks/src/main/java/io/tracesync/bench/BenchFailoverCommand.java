@@ -1,0 +1,136 @@
+package io.tracesync.bench;
+
+import io.tracesync.app.DurationConverter;
+import io.tracesync.avro.TraceEvent;
+import io.tracesync.environment.KafkaEnvironment;
+import io.tracesync.sim.SimulationConfig;
+import io.tracesync.streams.config.TracesyncConfig;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tracesync bench-failover}: how long factors stop when the instance with the network task dies. */
+@Command(name = "bench-failover",
+        header = "Benchmark the failover of the network task between two instances.",
+        mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs two instances of one application (two JVMs, static membership) on a loaded simulated "
+                + "cluster, kills the one that runs the network task under live traffic and measures the time until "
+                + "the survivor commits the next factor: once per --standbys value (num.standby.replicas).",
+                "Prints each phase and the network stores' changelog; docs/PERFORMANCE.md has the method."})
+public final class BenchFailoverCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "10000",
+            description = "Simulated nodes (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--degree", paramLabel = "D", defaultValue = "20",
+            description = "Mean links per node (default: ${DEFAULT-VALUE}: 100,000 links at 10,000 nodes).")
+    double degree;
+
+    @Option(names = "--load-events", paramLabel = "N", defaultValue = "3000000",
+            description = "Events processed before the kill (default: ${DEFAULT-VALUE}).")
+    long loadEvents;
+
+    @Option(names = "--live-rate", paramLabel = "EVENTS/S", defaultValue = "2000",
+            description = "Live traffic during the failover (default: ${DEFAULT-VALUE}).")
+    double liveRate;
+
+    @Option(names = "--standbys", paramLabel = "N[,N...]", split = ",", defaultValue = "0,1",
+            description = "num.standby.replicas of each run (default: ${DEFAULT-VALUE}).")
+    List<Integer> standbys;
+
+    @Option(names = "--session-timeout", paramLabel = "DURATION", defaultValue = "6s",
+            converter = DurationConverter.class,
+            description = "session.timeout.ms of the instances: how soon the group notices a dead static member "
+                    + "(default: 6s, the broker's smallest by default).")
+    Duration sessionTimeout;
+
+    @Option(names = "--instance-heap", paramLabel = "SIZE", defaultValue = "2g",
+            description = "-Xmx of each instance (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "An application setting for both instances, e.g. links.with.network=true (repeatable).")
+    Map<String, String> overrides = new HashMap<>();
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Simulation seed (default: 1).")
+    long seed;
+
+    @Option(names = "--work", paramLabel = "DIR", defaultValue = "bench",
+            description = "Working directory: state, instance logs, service logs (default: ./bench).")
+    Path work;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
+            description = "Use this Kafka cluster instead of starting a broker (also: TRACESYNC_BOOTSTRAP).")
+    String bootstrap;
+
+    @Option(names = "--schema-registry-url", paramLabel = "URL",
+            description = "Use this registry instead of starting one (also: TRACESYNC_REGISTRY_URL).")
+    String registry;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Files.createDirectories(work);
+        SimulationConfig cluster = new SimulationConfig();
+        cluster.nodes = nodes;
+        cluster.degree = degree;
+        cluster.durationNs = 24 * 3_600_000_000_000L; // ended by the event count
+        cluster.seed = seed;
+        long liveEvents = (long) (liveRate * 120);
+        List<TraceEvent> events = new ArrayList<>();
+        SimulatedStream.run(cluster, loadEvents + liveEvents, events::add);
+        List<TraceEvent> load = events.subList(0, (int) Math.min(loadEvents, events.size()));
+        List<TraceEvent> live = events.subList(load.size(), events.size());
+        try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
+                bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
+                registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
+            out.println(env.description());
+            out.printf(Locale.ROOT, "cluster: %,d nodes, mean degree %.0f; %,d events loaded, then %,.0f events/s "
+                    + "during the failover; session.timeout.ms %d%n", nodes, degree, load.size(), liveRate,
+                    sessionTimeout.toMillis());
+            out.flush();
+            for (int n : standbys) {
+                String id = "failover-" + Long.toString(System.currentTimeMillis(), 36) + "-" + n;
+                Map<String, String> config = new HashMap<>(overrides);
+                config.putAll(Map.of("bootstrap.servers", env.bootstrapServers(),
+                        "schema.registry.url", env.registryUrl(), "application.id", id,
+                        TracesyncConfig.TRACES_TOPIC_CONFIG, id + ".traces",
+                        TracesyncConfig.FACTORS_TOPIC_CONFIG, id + ".factors",
+                        TracesyncConfig.TREE_TOPIC_CONFIG, id + ".tree",
+                        TracesyncConfig.LINKS_TOPIC_CONFIG, id + ".links",
+                        TracesyncConfig.DLQ_TOPIC_CONFIG, id + ".dlq",
+                        "num.standby.replicas", Integer.toString(n),
+                        "session.timeout.ms", Long.toString(sessionTimeout.toMillis())));
+                FailoverRun run = new FailoverRun(config, List.of(java(), "-Xmx" + heap, "-cp",
+                        System.getProperty("java.class.path"), "io.tracesync.app.ApplicationCommand"),
+                        work.resolve(id));
+                FailoverRun.Result r = run.run(load, live, liveRate, Duration.ofMinutes(30));
+                out.printf(Locale.ROOT, "num.standby.replicas=%d: instance %s killed; the survivor left RUNNING "
+                        + "after %,d ms, RUNNING again after %,d ms; first factor committed after %,d ms; "
+                        + "network-links changelog %,d records, %,.1f MiB%n", n, r.killed(), r.rebalanceMs(),
+                        r.runningMs(), r.firstFactorMs(), r.changelogRecords(), r.changelogBytes() / 1048576.0);
+                out.flush();
+            }
+        }
+        return 0;
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
