@@ -21,12 +21,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "simulate",
         header = "Simulate a traced cluster whose true clocks are known.",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Simulate a traced cluster whose true clocks are known.",
-                "Nodes with drifting (optionally wandering) clocks exchange TCP segments over links with minimum "
-                        + "and heavy-tailed delays, loss and retransmissions. Writes into --out: events/NODE.csv "
-                        + "(each node's trace), pairs.csv (matched pairs, the input of sync-pairs), "
-                        + "truth-pairs.csv, truth-clocks.csv and truth.json (the ground truth). The same options "
-                        + "and seed give the same files."},
+        description = {"Nodes with drifting (optionally wandering) clocks exchange TCP segments over links with "
+                + "minimum and heavy-tailed delays, loss and retransmissions. Writes into --out: events/NODE.csv "
+                + "(each node's trace), pairs.csv (matched pairs, the input of sync-pairs), truth-pairs.csv, "
+                + "truth-clocks.csv and truth.json (the ground truth). The same options and seed give the same "
+                + "files."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:simulated", "1:could not write the output", "2:bad options"})
 final class SimulateCommand implements Callable<Integer> {
