@@ -52,9 +52,10 @@ final class SimulateCommand implements Callable<Integer> {
         }
         long begin = System.nanoTime();
         SimulationStats stats;
+        Simulator simulator = new Simulator(scenario);
         try (OutputDirectory files = new OutputDirectory(out, scenario);
-             ProgressBar.Meter bar = ProgressBar.meter(simulation.duration.toNanos(), err, "simulating")) {
-            stats = new Simulator(scenario).run(files, bar::update);
+             ProgressBar.Meter bar = ProgressBar.meter(simulator.progressTotal(), err, "simulating")) {
+            stats = simulator.run(files, bar::update);
             files.finish(stats);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

@@ -158,10 +158,10 @@ public final class Demo {
     private long simulate(Scenario scenario, Path run, TraceTopicWriter writer, List<SendReceive> pairs)
             throws IOException {
         SimulatedTraffic traffic = new SimulatedTraffic(scenario);
+        Simulator simulator = new Simulator(scenario);
         try (OutputDirectory files = new OutputDirectory(run, scenario);
-             ProgressBar.Meter bar = ProgressBar.meter(options.duration().toNanos(), err,
-                    "simulating into Kafka")) {
-            SimulationStats stats = new Simulator(scenario).run(new SimulationSink() {
+             ProgressBar.Meter bar = ProgressBar.meter(simulator.progressTotal(), err, "simulating into Kafka")) {
+            SimulationStats stats = simulator.run(new SimulationSink() {
                 @Override
                 public void traceEvent(SimulationSink.TraceEvent e) {
                     files.traceEvent(e);
