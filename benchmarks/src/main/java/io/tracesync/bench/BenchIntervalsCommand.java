@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench-intervals",
         header = "Benchmark the factors from every link.",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmark the factors from every link on connected random networks of linear clocks: "
+        description = {"Benchmarks the factors from every link on connected random networks of linear clocks: "
                 + "each round a fraction of the links changes and one evaluation from every link and one along the "
                 + "spanning tree are timed, in ms (median of the rounds)."})
 public final class BenchIntervalsCommand implements Callable<Integer> {

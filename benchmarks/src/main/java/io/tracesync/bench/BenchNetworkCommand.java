@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench-network",
         header = "Benchmark the network core on a dynamic network.",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmark the network core on the dynamic-network workload of [Jabbarifar 2013]: vertices "
+        description = {"Benchmarks the network core on the dynamic-network workload of [Jabbarifar 2013]: vertices "
                 + "appear, trees join, then almost every operation is a link closing a cycle.",
                 "Prints the operation counts ([Jabbarifar 2013, Tables 4.1/5.1]), the time in the spanning forest "
                         + "(MST), in reference nodes (RN) and in factor propagation, and a naive from-scratch "

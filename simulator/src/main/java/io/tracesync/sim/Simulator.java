@@ -54,9 +54,14 @@ public final class Simulator {
         }
     }
 
+    /** The last progress {@link #run} reports, its whole simulated time: the total of a progress bar. */
+    public long progressTotal() {
+        return config.durationNs;
+    }
+
     /**
      * Runs the whole simulation into {@code sink}; {@code progress} gets the simulated ns elapsed at every clock
-     * step. Can run once.
+     * step, rising to {@link #progressTotal()} at the end. Can run once.
      */
     public SimulationStats run(SimulationSink sink, LongConsumer progress) {
         if (created != 0) {
@@ -109,7 +114,7 @@ public final class Simulator {
         for (DriftingClock c : clocks) {
             c.finish();
         }
-        progress.accept(config.durationNs);
+        progress.accept(progressTotal());
         return stats;
     }
 

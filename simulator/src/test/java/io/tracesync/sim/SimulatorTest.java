@@ -53,6 +53,21 @@ class SimulatorTest {
         return c;
     }
 
+    @Test
+    void progressRisesToItsTotalAndNoFurther() {
+        SimulationConfig c = small();
+        c.durationNs = 60_500_000_000L; // not a whole number of steps
+        Simulator simulator = new Simulator(Scenario.build(c));
+        List<Long> progress = new ArrayList<>();
+        simulator.run(new Recording(), progress::add);
+        assertEquals(c.durationNs, simulator.progressTotal());
+        assertEquals(simulator.progressTotal(), progress.get(progress.size() - 1));
+        for (int i = 1; i < progress.size(); i++) {
+            assertTrue(progress.get(i - 1) <= progress.get(i) && progress.get(i) <= simulator.progressTotal(),
+                    progress.toString());
+        }
+    }
+
     /** The TCP identity of a segment: link ends, ports, seq, ack. */
     private static String identity(SimulationSink.TraceEvent e) {
         return e.src() + ">" + e.dst() + ":" + e.srcPort() + ">" + e.dstPort() + "#" + e.seq() + "/" + e.ack();

@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "evaluate",
         header = "Measure a simulated run's factors against the ground truth, beside baselines.",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Replay a run written by 'tracesync simulate' through tracesync (factors every interval of "
-                + "true time) and measure the answers against the ground truth: true error, share inside the "
+        description = {"Replays a run written by 'tracesync simulate' through tracesync (factors every interval of "
+                + "true time) and measures the answers against the ground truth: true error, share inside the "
                 + "guaranteed bounds, message inversions and messages faster than the minimum delay after "
                 + "correction, time to the first ACCURATE link; beside the same replay with a static reference "
                 + "(the first node), the Trace Compass policy (first node as root, fewest-hop paths), Duda's "

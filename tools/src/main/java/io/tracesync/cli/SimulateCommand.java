@@ -21,12 +21,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "simulate",
         header = "Simulate a traced cluster whose true clocks are known.",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Simulate a traced cluster whose true clocks are known.",
-                "Nodes with drifting (optionally wandering) clocks exchange TCP segments over links with minimum "
-                        + "and heavy-tailed delays, loss and retransmissions. Writes into --out: events/NODE.csv "
-                        + "(each node's trace), pairs.csv (matched pairs, the input of sync-pairs), "
-                        + "truth-pairs.csv, truth-clocks.csv and truth.json (the ground truth). The same options "
-                        + "and seed give the same files."},
+        description = {"Nodes with drifting (optionally wandering) clocks exchange TCP segments over links with "
+                + "minimum and heavy-tailed delays, loss and retransmissions. Writes into --out: events/NODE.csv "
+                + "(each node's trace), pairs.csv (matched pairs, the input of sync-pairs), truth-pairs.csv, "
+                + "truth-clocks.csv and truth.json (the ground truth). The same options and seed give the same "
+                + "files."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:simulated", "1:could not write the output", "2:bad options"})
 final class SimulateCommand implements Callable<Integer> {
@@ -53,9 +52,10 @@ final class SimulateCommand implements Callable<Integer> {
         }
         long begin = System.nanoTime();
         SimulationStats stats;
+        Simulator simulator = new Simulator(scenario);
         try (OutputDirectory files = new OutputDirectory(out, scenario);
-             ProgressBar.Meter bar = ProgressBar.meter(simulation.duration.toNanos(), err, "simulating")) {
-            stats = new Simulator(scenario).run(files, bar::update);
+             ProgressBar.Meter bar = ProgressBar.meter(simulator.progressTotal(), err, "simulating")) {
+            stats = simulator.run(files, bar::update);
             files.finish(stats);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

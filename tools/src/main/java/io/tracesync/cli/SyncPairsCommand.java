@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "sync-pairs",
         header = "Synchronize a matched-pairs file offline (the reference answer).",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Synchronize the clocks of the nodes in a matched-pairs CSV file.",
+        description = {"Synchronizes the clocks of the nodes in a matched-pairs CSV file.",
                 "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
                         + "bounds. The ACCURATE links form a minimum spanning forest; each of its components has "
                         + "a reference clock (its centroid, or the --reference node), and each node gets the "

@@ -22,6 +22,7 @@ import io.tracesync.sim.SimulationConfig;
 import io.tracesync.sim.SimulationSink;
 import io.tracesync.sim.SimulationStats;
 import io.tracesync.sim.Simulator;
+import io.tracesync.streams.Durations;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
@@ -157,10 +158,10 @@ public final class Demo {
     private long simulate(Scenario scenario, Path run, TraceTopicWriter writer, List<SendReceive> pairs)
             throws IOException {
         SimulatedTraffic traffic = new SimulatedTraffic(scenario);
+        Simulator simulator = new Simulator(scenario);
         try (OutputDirectory files = new OutputDirectory(run, scenario);
-             ProgressBar.Meter bar = ProgressBar.meter(options.duration().toNanos(), err,
-                    "simulating into Kafka")) {
-            SimulationStats stats = new Simulator(scenario).run(new SimulationSink() {
+             ProgressBar.Meter bar = ProgressBar.meter(simulator.progressTotal(), err, "simulating into Kafka")) {
+            SimulationStats stats = simulator.run(new SimulationSink() {
                 @Override
                 public void traceEvent(SimulationSink.TraceEvent e) {
                     files.traceEvent(e);
@@ -227,8 +228,8 @@ public final class Demo {
     private void table(Scenario scenario, TrueClocks truth, Map<String, SyncFactor> streamed,
             Map<String, NodeFactor> offline) {
         long end = scenario.endNs();
-        out.printf(Locale.ROOT, "%n%-6s %-9s %12s %18s %12s %14s %7s %8s%n", "node", "reference", "drift (ppm)",
-                "offset at end (ms)", "bound (µs)", "true err (µs)", "inside", "offline");
+        out.printf(Locale.ROOT, "%n%-6s %-9s %12s %18s %10s %10s %7s %8s%n", "node", "reference", "drift (ppm)",
+                "offset at end (ms)", "bound", "true err", "inside", "offline");
         int inside = 0;
         int same = 0;
         for (int i = 0; i < scenario.nodeCount(); i++) {
@@ -249,14 +250,14 @@ public final class Demo {
             same += equal ? 1 : 0;
             double driftPpm = f.toReference().slope().subtract(DoubleDouble.ONE).hi() * 1e6;
             double offsetNs = f.toReference().apply(local).subtract(DoubleDouble.of(local)).hi();
-            out.printf(Locale.ROOT, "%-6s %-9s %12.3f %18.3f %12s %14.3f %7s %8s%n", node, r.getReference(),
+            out.printf(Locale.ROOT, "%-6s %-9s %+12.3f %18.3f %10s %10s %7s %8s%n", node, r.getReference(),
                     driftPpm, offsetNs / 1e6,
-                    f.bounded() ? String.format(Locale.ROOT, "%.3f", Math.max(f.upPs(), f.downPs()) / 1e6) : "-",
-                    error / 1e3, in ? "yes" : "NO", equal ? "equal" : "DIFFERS");
+                    f.bounded() ? Durations.format(Math.max(f.upPs(), f.downPs()) / 1e3) : "-",
+                    Durations.format(error), in ? "yes" : "NO", equal ? "equal" : "DIFFERS");
         }
-        out.printf(Locale.ROOT, "%ndrift: the node's clock rate against its reference's; offset at end: the "
-                + "reference's time minus the node's at the end%nof the run; bound: the published factor's guaranteed "
-                + "bound; true err: its answer minus the reference's true time.%n");
+        out.printf(Locale.ROOT, "%ndrift: slope - 1 of the factor (> 0: the node's clock is slower than its "
+                + "reference's);%noffset at end: the reference's time minus the node's at the end of the run; bound: "
+                + "the published%nfactor's guaranteed bound; true err: its answer minus the reference's true time.%n");
         out.printf(Locale.ROOT, "%n%d of %d nodes: true error inside the guaranteed bound; %d equal to the offline "
                 + "answer (tracesync sync-pairs) on the same pairs%n", inside, streamed.size(), same);
         out.flush();

@@ -20,13 +20,16 @@ import io.tracesync.core.network.TreeEdge;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.core.numeric.Rational;
+import io.tracesync.streams.Durations;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -215,73 +218,112 @@ final class SyncReport {
                 : link.quality() + " (" + link.failures() + " failure" + (link.failures() == 1 ? "" : "s") + ")";
     }
 
+    /**
+     * The human table: per link its drift and bounds, per component its nodes' drift, offset and bound at the time
+     * the factors are evaluated at, in units that fit (the JSON has every digit).
+     */
     String toText(long pairCount) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("%d pair%s, %d link%s%n%n", pairCount, pairCount == 1 ? "" : "s", links.size(),
                 links.size() == 1 ? "" : "s"));
-        sb.append(String.format("%-25s %-18s %8s %5s %-26s %-14s %s%n", "link (a~b)", "quality", "pairs", "hull",
-                "drift b/a (ppm)", "bound (ns)", "at a's time"));
+        sb.append(String.format("links (bounds at %s, on a's clock):%n",
+                at.isEmpty() ? "each link's latest pair" : "each --at time"));
+        TextTable lt = new TextTable("link (a~b)", "quality", ">pairs", ">hull", ">drift b/a (ppm)", ">bound",
+                ">at (ns)");
         links.forEach((key, link) -> {
             ClockMap c = link.estimate();
             String drift = c == null ? "-" : ppm(c.slope());
             Rational acc = link.slopeAccuracy();
             if (acc != null) {
                 drift += " ± " + acc.divide(Rational.of(2)).multiply(Rational.of(1_000_000))
-                        .toBigDecimal(new MathContext(3)).toPlainString();
+                        .toBigDecimal(MathContext.DECIMAL64).setScale(3, RoundingMode.UP).toPlainString();
             }
             List<LinkBounds> bs = bounds(link);
             if (bs.isEmpty()) {
-                sb.append(String.format("%-25s %-18s %8d %5d %-26s %-14s %s%n", key, quality(link), link.pairs(),
-                        link.hullPoints(), drift, "-", "-"));
+                lt.row(key, quality(link), link.pairs(), link.hullPoints(), drift, "-", "-");
             }
             for (LinkBounds b : bs) {
-                sb.append(String.format("%-25s %-18s %8d %5d %-26s %-14s %d%n", key, quality(link), link.pairs(),
-                        link.hullPoints(), drift, "+" + str(b.upNs()) + "/-" + str(b.downNs()), b.t()));
+                lt.row(key, quality(link), link.pairs(), link.hullPoints(), drift, bound(b.upNs(), b.downNs()),
+                        b.t());
             }
         });
-        sb.append(String.format("%nquality: ACCURATE  pairs both ways, both slope bounds known: the link is bounded%n"
+        lt.appendTo(sb);
+        sb.append(String.format("%ndrift b/a: slope - 1 of b's clock against a's ± half its range; bound: "
+                + "Poirier's, around the estimate%n"));
+        sb.append(String.format("quality: ACCURATE  pairs both ways, both slope bounds known: the link is bounded%n"
                 + "         APPROXIMATE  pairs both ways, a slope bound still open%n"
                 + "         INCOMPLETE  pairs one way only    ABSENT  no pair%n"
                 + "         FAIL  pairs contradicting each other (counted in failures), until new pairs agree%n"));
         for (Component c : components) {
             List<AnchoredFactor> fs = members.get(c.reference());
-            sb.append(String.format("%ncomponent %s (%d node%s), reference clock: %s, evaluated at %d (%s)%n",
-                    c.reference(), c.nodes(), c.nodes() == 1 ? "" : "s", c.reference(), fs.get(0).evaluatedAtNs(),
-                    fs.get(0).method() == NetworkMethod.TREE ? "along the spanning tree" : "from every link"));
-            sb.append(String.format("%-20s %-42s %-42s %-20s %-14s %-14s %s%n", "node", "slope", "offset (ns)",
-                    "at local time", "bound (ns)", "tree bound", "grows (ns/s)"));
+            sb.append(String.format("%ncomponent %s (%d node%s), reference clock %s, factors %s;%n"
+                    + "offsets and bounds at %d on %s's clock (%s):%n", c.reference(), c.nodes(),
+                    c.nodes() == 1 ? "" : "s", c.reference(),
+                    fs.get(0).method() == NetworkMethod.TREE ? "along the spanning tree" : "from every link",
+                    fs.get(0).evaluatedAtNs(), c.reference(),
+                    at.isEmpty() ? "the end of the pairs" : "the latest --at"));
+            String offset = "%,." + offsetDecimals(fs) + "f";
+            TextTable nt = new TextTable("node", ">drift (ppm)", ">offset (ms)", ">bound", ">tree bound", ">grows");
             for (AnchoredFactor f : fs) {
                 Factor x = f.factor();
                 ClockMap m = x.toReference();
-                sb.append(String.format("%-20s %-42s %-42s %-20d %-14s %-14s %s%n", f.node(),
-                        m.slope().toDecimalString(), m.offset().toDecimalString(), x.anchorNs(), str(x.boundNs()),
-                        str(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))),
-                        x.bounded() ? perSecond(Math.max(x.growthAbove(), x.growthBelow())) : "-"));
+                BigDecimal offsetNs = m.apply(x.anchorNs()).subtract(DoubleDouble.of(x.anchorNs())).toBigDecimal();
+                nt.row(f.node(), ppm(m.slope()), String.format(Locale.ROOT, offset, offsetNs.movePointLeft(6)),
+                        ns(x.boundNs()), ns(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))),
+                        x.bounded() ? Durations.format(Math.max(x.growthAbove(), x.growthBelow()) * 1e9) + "/s" : "-");
             }
+            nt.appendTo(sb);
             List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
             if (!edges.isEmpty()) {
-                sb.append(String.format("%-25s %s%n", "tree link (a~b)", "weight ("
-                        + weight.label()
-                        + (weight == LinkWeight.BOUND_WIDTH ? ", ps)" : ")")));
+                TextTable tt = new TextTable("tree link (a~b)", ">weight (" + weight.label() + ")");
+                edges.forEach(e -> tt.row(e.a() + "~" + e.b(), weightText(e.weight())));
+                sb.append(System.lineSeparator());
+                tt.appendTo(sb);
             }
-            for (TreeEdge e : edges) {
-                sb.append(String.format("%-25s %s%n", e.a() + "~" + e.b(), weightText(e.weight())));
-            }
+        }
+        if (!components.isEmpty()) {
+            sb.append(String.format("%ndrift: slope - 1 of t_ref = slope * t + offset (> 0: the node's clock is slower "
+                    + "than the reference's)%noffset: the reference's time minus the node's; bound: "
+                    + "guaranteed then, growing by 'grows' per second%n  of the node's clock away from then; tree "
+                    + "bound: the same along the tree path%n"));
         }
         return sb.toString();
     }
 
-    /** A tree link's weight: bound widths are whole picoseconds, slope accuracies are tiny. */
+    /** A link's bounds above and below its estimate, one figure when they read the same. */
+    private static String bound(BigDecimal up, BigDecimal down) {
+        String u = ns(up);
+        String d = ns(down);
+        return u.equals(d) ? "±" + u : "+" + u + " / -" + d;
+    }
+
+    /** Nanoseconds in the unit that fits, {@code inf} when unbounded (null). */
+    private static String ns(BigDecimal v) {
+        return v == null ? "inf" : Durations.format(v.doubleValue());
+    }
+
+    /**
+     * Decimals of the component's offsets in ms: down to a tenth of its narrowest bound, so the offset is as precise
+     * as it is known; to the µs without one.
+     */
+    private static int offsetDecimals(List<AnchoredFactor> fs) {
+        double narrowest = fs.stream().map(f -> f.factor().boundNs()).filter(b -> b != null && b.signum() > 0)
+                .mapToDouble(BigDecimal::doubleValue).min().orElse(10_000);
+        return (int) Math.max(0, Math.min(6, Math.ceil(-Math.log10(narrowest / 1e7))));
+    }
+
+    /** A tree link's weight: a bound width (ps) as a duration, a slope accuracy in ppm. */
     private String weightText(double w) {
         if (Double.isInfinite(w)) {
             return "inf";
         }
-        return weight == LinkWeight.BOUND_WIDTH ? BigDecimal.valueOf(w).toBigInteger().toString() : Double.toString(w);
+        return weight == LinkWeight.BOUND_WIDTH ? Durations.format(w / 1000)
+                : new BigDecimal(w * 1e6).round(new MathContext(4)).toPlainString() + " ppm";
     }
 
     /** A growth rate of a bound in ns per second of the node's clock, rounded up to 3 significant digits. */
     private static BigDecimal perSecond(double rate) {
-        return new BigDecimal(rate * 1e9).round(new MathContext(3, java.math.RoundingMode.CEILING));
+        return new BigDecimal(rate * 1e9).round(new MathContext(3, RoundingMode.CEILING));
     }
 
     /** Picoseconds as nanoseconds with 3 decimals, or null when unbounded. */
@@ -289,12 +331,8 @@ final class SyncReport {
         return ps == LinkEstimate.UNBOUNDED ? null : BigDecimal.valueOf(ps, 3);
     }
 
+    /** Slope - 1 in ppm, signed, to the 0.001 ppm. */
     private static String ppm(DoubleDouble slope) {
-        return slope.subtract(DoubleDouble.ONE).toBigDecimal().multiply(BigDecimal.valueOf(1_000_000))
-                .round(new MathContext(6)).toPlainString();
-    }
-
-    private static String str(BigDecimal v) {
-        return v == null ? "inf" : v.toPlainString();
+        return String.format(Locale.ROOT, "%+.3f", slope.subtract(DoubleDouble.ONE).toBigDecimal().movePointRight(6));
     }
 }

@@ -147,7 +147,7 @@ class SyncPairsCommandTest {
         }
         CliRun text = CliRun.of("sync-pairs", "--pairs", p.toString());
         assertTrue(text.out().contains("from every link"), text.out());
-        assertTrue(text.out().contains("grows (ns/s)"), text.out());
+        assertTrue(text.out().contains("grows"), text.out());
     }
 
     @Test
@@ -157,7 +157,7 @@ class SyncPairsCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\"quality\" : \"ACCURATE\""), r.out());
         CliRun text = CliRun.of("sync-pairs", "--pairs", sample.toString());
-        assertTrue(text.out().contains("reference clock: alpha"), text.out());
+        assertTrue(text.out().contains("reference clock alpha"), text.out());
     }
 
     @Test
@@ -223,7 +223,7 @@ class SyncPairsCommandTest {
         assertTrue(link.get("slope").isNull(), link.toString());
         assertEquals(0, link.get("bounds").size());
         CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
-        assertTrue(text.out().contains("t1~t2                     FAIL"), text.out());
+        assertTrue(text.out().lines().anyMatch(l -> l.matches("t1~t2 +FAIL \\(1 failure\\) .*")), text.out());
 
         // both directions again after the failure: the new answering epoch has its own estimate
         link = syncJson(syncTest + "t1,8,t2,20\nt2,20,t1,10\n").get("links").get(0);
@@ -245,7 +245,7 @@ class SyncPairsCommandTest {
         assertEquals(LinkQuality.INCOMPLETE, LinkEstimate.of(LinkKey.between("a", "b"), core).quality());
         assertEquals("INCOMPLETE", link.get("quality").asText());
         CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
-        assertTrue(text.out().contains("a~b                       INCOMPLETE"), text.out());
+        assertTrue(text.out().lines().anyMatch(l -> l.matches("a~b +INCOMPLETE .*")), text.out());
     }
 
     // ---- networks of synthetic pairs between nodes with known linear clocks ----
@@ -371,7 +371,7 @@ class SyncPairsCommandTest {
 
         CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--horizon", "none");
         assertEquals(0, text.exit(), text.err());
-        assertTrue(text.out().contains("component b (3 nodes), reference clock: b"), text.out());
+        assertTrue(text.out().contains("component b (3 nodes), reference clock b"), text.out());
         assertTrue(text.out().contains("weight (slope-accuracy)"), text.out());
         assertTrue(text.out().contains("b~c "), text.out());
         assertEquals("", text.err());
@@ -394,8 +394,8 @@ class SyncPairsCommandTest {
         assertEquals("d", root.get("tree").get(1).get("b").asText());
 
         CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
-        assertTrue(text.out().contains("component a (2 nodes), reference clock: a"), text.out());
-        assertTrue(text.out().contains("component c (2 nodes), reference clock: c"), text.out());
+        assertTrue(text.out().contains("component a (2 nodes), reference clock a"), text.out());
+        assertTrue(text.out().contains("component c (2 nodes), reference clock c"), text.out());
         assertTrue(text.out().indexOf("component a") < text.out().indexOf("component c"), text.out());
     }
 
@@ -429,7 +429,7 @@ class SyncPairsCommandTest {
             assertEquals(widest.movePointRight(3).doubleValue(), root.get("tree").get(i).get("weight").asDouble());
         }
         CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "bound-width");
-        assertTrue(text.out().contains("weight (bound-width, ps)"), text.out());
+        assertTrue(text.out().contains("weight (bound-width)"), text.out());
         CliRun bad = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--weight", "fastest");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("'fastest' is not a link weight"), bad.err());
@@ -456,7 +456,7 @@ class SyncPairsCommandTest {
         assertFalse(r.err().contains("node b has no"), r.err());
         assertFalse(r.err().contains("node c has no"), r.err());
         CliRun text = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString());
-        assertTrue(text.out().contains("component a (1 node), reference clock: a"), text.out());
+        assertTrue(text.out().contains("component a (1 node), reference clock a"), text.out());
 
         // --approximate: a joins over the APPROXIMATE link, weight +infinity (null in JSON), unbounded
         CliRun approx = CliRun.of("sync-pairs", "--pairs", dir.resolve("pairs.csv").toString(), "--json", "--approximate");

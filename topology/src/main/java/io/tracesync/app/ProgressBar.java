@@ -15,7 +15,7 @@ public final class ProgressBar extends FilterInputStream {
     private final Meter meter;
     private long done;
 
-    private ProgressBar(InputStream in, Meter meter) {
+    ProgressBar(InputStream in, Meter meter) {
         super(in);
         this.meter = meter;
     }
@@ -62,7 +62,7 @@ public final class ProgressBar extends FilterInputStream {
         private final String label;
         private long lastDraw;
 
-        private Meter(long total, PrintWriter out, String label) {
+        Meter(long total, PrintWriter out, String label) {
             this.total = total;
             this.out = out;
             this.label = label;

@@ -1,5 +1,6 @@
 package io.tracesync.app;
 
+import io.tracesync.streams.Durations;
 import io.tracesync.streams.PipelineStats;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -26,7 +27,7 @@ public final class ProgressLine {
         return String.format(Locale.ROOT, "events %,d  pairs %,d  accurate links %,d  reference %s  widest bound %s",
                 s.events.get(), s.pairs.get(), s.accurateLinks.get(),
                 s.reference.get().isEmpty() ? "-" : s.reference.get(),
-                worst < 0 ? "-" : String.format(Locale.ROOT, "%.3f µs", worst / 1e6));
+                worst < 0 ? "-" : Durations.format(worst / 1e3));
     }
 
     public void show(PipelineStats s) {

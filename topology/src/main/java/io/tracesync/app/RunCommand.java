@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
                 + "to each component's reference clock out (sync.factors), with sync.links, sync.tree and the "
                 + "dead-letter topic sync.dlq.",
                 "Configuration, later sources winning: built-in defaults, --config FILE (Java properties: any Kafka "
-                + "Streams, client or schema.registry.* key, and tracesync's keys), environment variables "
-                + "TRACESYNC_<KEY> (upper case, '.' as '_', e.g. TRACESYNC_BOOTSTRAP_SERVERS), then flags.",
+                + "Streams, client or schema.registry.* key, and tracesync's keys: docs/STREAMS.md, Configuration), "
+                + "environment variables TRACESYNC_<KEY> (upper case, '.' as '_', e.g. TRACESYNC_BOOTSTRAP_SERVERS), "
+                + "then flags.",
                 "HTTP on http.host:http.port (default 127.0.0.1:8080; none: off): /health/live, /health/ready, "
                 + "/metrics (Prometheus), /factors, /links, /tree, /convert?node=N&t=NS, /openapi.json and a live "
                 + "view at /."})

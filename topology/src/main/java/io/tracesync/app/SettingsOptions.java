@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
  */
 public final class SettingsOptions {
 
-    @Option(names = "--config", paramLabel = "FILE", description = "A properties file.")
+    @Option(names = "--config", paramLabel = "FILE", description = "A properties file of configuration keys.")
     Path config;
 
     @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka brokers.")
@@ -23,7 +23,8 @@ public final class SettingsOptions {
             description = "Confluent-compatible schema registry (e.g. Apicurio's http://HOST:PORT/apis/ccompat/v7).")
     String registry;
 
-    @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE", description = "Any configuration key.")
+    @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
+            description = "Any configuration key (tracesync's: docs/STREAMS.md, Configuration).")
     Map<String, String> set = new LinkedHashMap<>();
 
     /** The effective settings. */

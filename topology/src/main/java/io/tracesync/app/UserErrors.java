@@ -24,7 +24,8 @@ public final class UserErrors implements CommandLine.IExecutionExceptionHandler 
         if (System.getProperty(KAFKA_LOG_LEVEL) == null) {
             System.setProperty(KAFKA_LOG_LEVEL, Arrays.asList(args).contains(VERBOSE) ? "warn" : "error");
         }
-        CommandLine cmd = new CommandLine(command).setExecutionExceptionHandler(new UserErrors());
+        CommandLine cmd = new CommandLine(command).setExecutionExceptionHandler(new UserErrors())
+                .setHelpFactory(UnbrokenNamesHelp::new);
         CommandLine.Model.OptionSpec verbose = CommandLine.Model.OptionSpec.builder(VERBOSE)
                 .description("Show stack traces and the Kafka clients' warnings.")
                 .scopeType(CommandLine.ScopeType.INHERIT).build();

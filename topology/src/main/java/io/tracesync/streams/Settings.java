@@ -177,6 +177,13 @@ public final class Settings {
         values.forEach(p::setProperty);
         p.setProperty(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,
                 config.getString(TracesyncConfig.DLQ_TOPIC_CONFIG));
+        // Kafka Streams' partition assignor builds a StreamsConfig of its own from the main consumer's configs,
+        // which leave this key out, and that one warns that the handler is off for global stores (Kafka 4.3.1,
+        // AssignorConfiguration): the main consumer gets the key too (an unused consumer key logs at info only).
+        String global = StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG;
+        if (values.containsKey(global)) {
+            p.setProperty(StreamsConfig.mainConsumerPrefix(global), values.get(global));
+        }
         return p;
     }
 

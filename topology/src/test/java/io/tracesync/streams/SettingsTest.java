@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,6 +68,18 @@ class SettingsTest {
         assertEquals("kept", s.streamsProperties().getProperty("my.own.key"), "far from tracesync's keys: Kafka's");
         assertEquals(null, Settings.load(null, Map.of("TRACESYNC_JAVA_OPTS", "-Xmx1g",
                 "TRACESYNC_REGISTRY_JAVA", "/usr/lib/jvm/21"), Map.of()).get("java.opts"), "launcher variables");
+    }
+
+    @Test
+    void thePartitionAssignorSeesTheGlobalProcessingHandlerSettingOfTheApplication() {
+        // the assignor's StreamsConfig is built from the main consumer's configs; seeing the key off, it warns
+        String global = StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG;
+        for (String value : List.of("true", "false")) {
+            StreamsConfig app = new StreamsConfig(Settings.of(Map.of(global, value)).streamsProperties());
+            Map<String, Object> consumer = app.getMainConsumerConfigs("group", "client", 0);
+            assertEquals(Boolean.valueOf(value), app.getBoolean(global));
+            assertEquals(app.getBoolean(global), new StreamsConfig(consumer).getBoolean(global), value);
+        }
     }
 
     @Test
