@@ -30,6 +30,9 @@ import picocli.CommandLine.Spec;
                 "Prints each phase and the network stores' changelog; docs/PERFORMANCE.md has the method."})
 public final class BenchFailoverCommand implements Callable<Integer> {
 
+    /** How long the live traffic lasts: the kill comes two seconds in. */
+    private static final Duration LIVE = Duration.ofSeconds(30);
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -55,8 +58,8 @@ public final class BenchFailoverCommand implements Callable<Integer> {
 
     @Option(names = "--session-timeout", paramLabel = "DURATION", defaultValue = "6s",
             converter = DurationConverter.class,
-            description = "session.timeout.ms of the instances: how soon the group notices a dead static member "
-                    + "(default: 6s, the broker's smallest by default).")
+            description = "session.timeout.ms of the instances (heartbeat.interval.ms a third of it): how soon "
+                    + "the group notices a dead static member (default: 6s, the broker's smallest by default).")
     Duration sessionTimeout;
 
     @Option(names = "--instance-heap", paramLabel = "SIZE", defaultValue = "2g",
@@ -91,7 +94,7 @@ public final class BenchFailoverCommand implements Callable<Integer> {
         cluster.degree = degree;
         cluster.durationNs = 24 * 3_600_000_000_000L; // ended by the event count
         cluster.seed = seed;
-        long liveEvents = (long) (liveRate * 120);
+        long liveEvents = (long) (liveRate * LIVE.toSeconds());
         List<TraceEvent> events = new ArrayList<>();
         SimulatedStream.run(cluster, loadEvents + liveEvents, events::add);
         List<TraceEvent> load = events.subList(0, (int) Math.min(loadEvents, events.size()));
@@ -114,12 +117,13 @@ public final class BenchFailoverCommand implements Callable<Integer> {
                         TracesyncConfig.TREE_TOPIC_CONFIG, id + ".tree",
                         TracesyncConfig.LINKS_TOPIC_CONFIG, id + ".links",
                         TracesyncConfig.DLQ_TOPIC_CONFIG, id + ".dlq",
-                        "num.standby.replicas", Integer.toString(n),
-                        "session.timeout.ms", Long.toString(sessionTimeout.toMillis())));
+                        "num.standby.replicas", Integer.toString(n)));
+                config.put("session.timeout.ms", Long.toString(sessionTimeout.toMillis()));
+                config.put("heartbeat.interval.ms", Long.toString(Math.max(100, sessionTimeout.toMillis() / 3)));
                 FailoverRun run = new FailoverRun(config, List.of(java(), "-Xmx" + heap, "-cp",
                         System.getProperty("java.class.path"), "io.tracesync.app.ApplicationCommand"),
                         work.resolve(id));
-                FailoverRun.Result r = run.run(load, live, liveRate, Duration.ofMinutes(30));
+                FailoverRun.Result r = run.run(load, live, liveRate, Duration.ofMinutes(30), () -> { });
                 out.printf(Locale.ROOT, "num.standby.replicas=%d: instance %s killed; the survivor left RUNNING "
                         + "after %,d ms, RUNNING again after %,d ms; first factor committed after %,d ms; "
                         + "network-links changelog %,d records, %,.1f MiB%n", n, r.killed(), r.rebalanceMs(),

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,12 +67,17 @@ public final class FailoverRun {
         this.work = work;
     }
 
+    /** What to check once the failover is over and every live event written, while the survivor still runs. */
+    public interface AfterFailover {
+        void check() throws Exception;
+    }
+
     /**
      * Loads {@code load}, waits until both instances have processed it and the factors are quiet, then writes
-     * {@code live} at {@code rate} events per second while the instance with the network task is killed.
+     * {@code live} at {@code rate} events per second, killing the instance with the network task two seconds in.
      */
-    public Result run(List<TraceEvent> load, List<TraceEvent> live, double rate, Duration timeout)
-            throws Exception {
+    public Result run(List<TraceEvent> load, List<TraceEvent> live, double rate, Duration timeout,
+            AfterFailover after) throws Exception {
         Files.createDirectories(work);
         String id = settings.get("application.id");
         try (TraceTopicWriter writer = new TraceTopicWriter(settings);
@@ -86,14 +90,13 @@ public final class FailoverRun {
                 }
                 load.forEach(writer::write);
                 writer.flush();
-                awaitConsumed(admin, id, writer, timeout);
+                awaitConsumed(admin, id, writer, instances, timeout);
                 awaitQuiet(Duration.ofSeconds(3), timeout);
                 String owner = networkOwner(admin, id);
                 String survivor = owner.equals("a") ? "b" : "a";
                 long[] changelog = changelog(admin, id + "-" + "network-links-changelog");
-                AtomicBoolean stop = new AtomicBoolean();
                 AtomicReference<Exception> failed = new AtomicReference<>();
-                Thread traffic = new Thread(() -> pace(writer, live, rate, stop, failed), "failover-traffic");
+                Thread traffic = new Thread(() -> pace(writer, live, rate, failed), "failover-traffic");
                 try (KafkaConsumer<byte[], byte[]> factors = factorsAtEnd()) {
                     traffic.start();
                     Thread.sleep(2000);
@@ -105,11 +108,11 @@ public final class FailoverRun {
                     dead.destroyForcibly();
                     dead.waitFor();
                     long first = firstRecordAfter(factors, killedAt, timeout);
-                    stop.set(true);
                     traffic.join();
                     if (failed.get() != null) {
                         throw failed.get();
                     }
+                    after.check();
                     long[] states = states(log(survivor), killedAt);
                     return new Result(owner, states[0], states[1], first - killedAt, changelog[0], changelog[1]);
                 }
@@ -140,11 +143,17 @@ public final class FailoverRun {
                 .start();
     }
 
-    /** Waits until the application has committed every input event it was given. */
-    private void awaitConsumed(Admin admin, String id, TraceTopicWriter writer, Duration timeout)
-            throws Exception {
+    /** Waits until the application has committed every input event it was given; fails if an instance exits. */
+    private void awaitConsumed(Admin admin, String id, TraceTopicWriter writer, Map<String, Process> instances,
+            Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
+            for (Map.Entry<String, Process> i : instances.entrySet()) {
+                if (!i.getValue().isAlive()) {
+                    throw new IllegalStateException("instance " + i.getKey() + " exited with "
+                            + i.getValue().exitValue() + "; see " + log(i.getKey()));
+                }
+            }
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(id)
                     .partitionsToOffsetAndMetadata().get();
             long inputs = committed.entrySet().stream().filter(e -> !e.getKey().topic().startsWith(id + "-"))
@@ -202,11 +211,11 @@ public final class FailoverRun {
         return new long[] {records, bytes};
     }
 
-    private void pace(TraceTopicWriter writer, List<TraceEvent> live, double rate, AtomicBoolean stop,
+    private void pace(TraceTopicWriter writer, List<TraceEvent> live, double rate,
             AtomicReference<Exception> failed) {
         long start = System.nanoTime();
         try {
-            for (int i = 0; i < live.size() && !stop.get(); i++) {
+            for (int i = 0; i < live.size(); i++) {
                 long due = start + (long) (i * 1e9 / rate);
                 long wait = due - System.nanoTime();
                 if (wait > 0) {
