@@ -74,7 +74,7 @@ final class EvaluateCommand implements Callable<Integer> {
     Duration ahead;
 
     @Option(names = "--known-min-delays",
-            description = "Give the link core every link's true minimum delays, lowered by 0.1 % to hold on any "
+            description = "Give the link core every link's true minimum delays, lowered by 0.1 %% to hold on any "
                     + "clock of under 1000 ppm (Ashton's correction, as if measured beforehand).")
     boolean knownMinDelays;
 
