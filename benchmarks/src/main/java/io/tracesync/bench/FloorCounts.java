@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /** What the floor application ({@link FloorTopology}) did: its store reads and writes and its records per hop. */
 final class FloorCounts {
 
-    final AtomicLong windowReads = new AtomicLong();
-    final AtomicLong windowWrites = new AtomicLong();
+    final AtomicLong segmentReads = new AtomicLong();
+    final AtomicLong segmentWrites = new AtomicLong();
     final AtomicLong pairsMade = new AtomicLong();
     final AtomicLong pairsForwarded = new AtomicLong();
     final AtomicLong pairWrites = new AtomicLong();
@@ -19,15 +19,15 @@ final class FloorCounts {
      * forwarded and written at the link step, each summary forwarded and written at the last hop.
      */
     boolean done(long events) {
-        return windowWrites.get() >= events && pairsForwarded.get() == pairsMade.get()
+        return segmentWrites.get() >= events && pairsForwarded.get() == pairsMade.get()
                 && pairWrites.get() == pairsMade.get() && pendingSummaries.get() == 0
                 && summaryWrites.get() == summariesForwarded.get();
     }
 
     @Override
     public String toString() {
-        return String.format("%,d window reads, %,d window writes, %,d pairs (%,d forwarded, %,d written), %,d "
-                + "summaries (%,d written)", windowReads.get(), windowWrites.get(), pairsMade.get(),
+        return String.format("%,d segment reads, %,d segment writes, %,d pairs (%,d forwarded, %,d written), %,d "
+                + "summaries (%,d written)", segmentReads.get(), segmentWrites.get(), pairsMade.get(),
                 pairsForwarded.get(), pairWrites.get(), summariesForwarded.get(), summaryWrites.get());
     }
 }

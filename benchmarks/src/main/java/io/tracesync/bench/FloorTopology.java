@@ -1,7 +1,6 @@
 package io.tracesync.bench;
 
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
-import static io.tracesync.streams.config.TracesyncConfig.MATCHER_ROTATION_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
 
 import io.tracesync.avro.Direction;
@@ -40,24 +39,23 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
-import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
  * The floor: a Kafka Streams application of the same shape as {@link TracesyncTopology} that does none of
  * tracesync's work — what any application of this shape pays for its plumbing. The same input topic and serdes,
  * the same hops (the {@code segments} repartition unless {@code traces.partitioned.by.segment}, the {@code pairs}
  * repartition by link, the one-partition {@code network} hop unless {@code links.with.network}), the same sinks,
- * and Kafka's own stores where tracesync has its own: per event one window-store read and one write (where the
- * matcher is), per pair one key-value write (where the link step is), per link summary one key-value write (where
- * the network is). Pairs are the first send and receive sharing a segment key, batched per link and forwarded
+ * and Kafka's own stores, with Kafka's record cache, where tracesync has its own: per event one read and one write
+ * keyed by segment (where the matcher is), per pair one write (where the link step is), per link summary one
+ * write (where the network is). The segments' store is a key-value store: a window store's fetch through the
+ * record cache scans the cache (a million events took more than ten minutes of CPU here), no floor at all. Pairs are the first send and receive sharing a segment key, batched per link and forwarded
  * once per commit interval as tracesync batches them; the link step forwards one summary per changed link and
  * commit interval (tracesync: one per change of its bounds). No checks, no hull, no network, no factors.
  * {@link FloorCounts} counts the store reads and writes, so that the anchor cannot become cheap by accident.
  */
 final class FloorTopology {
 
-    static final String WINDOWS = "floor-segments";
+    static final String SEGMENTS = "floor-segments";
     static final String LINKS = "floor-links";
     static final String NETWORK = "floor-network";
 
@@ -74,14 +72,11 @@ final class FloorTopology {
 
     static Topology build(Settings settings, Topics topics, FloorCounts counts, StoreKind kind) {
         StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
-        Duration rotation = settings.duration(MATCHER_ROTATION_CONFIG);
         Duration commit = Duration.ofMillis(Long.parseLong(settings.streamsProperties()
                 .getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100")));
         boolean rocks = kind == StoreKind.ROCKSDB;
-        Duration retention = rotation.multipliedBy(2);
-        b.addStateStore(Stores.windowStoreBuilder(rocks ? Stores.persistentWindowStore(WINDOWS, retention, rotation,
-                false) : Stores.inMemoryWindowStore(WINDOWS, retention, rotation, false), Serdes.String(),
-                topics.traceEvent).withCachingEnabled());
+        b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(SEGMENTS)
+                : Stores.inMemoryKeyValueStore(SEGMENTS), Serdes.String(), topics.traceEvent).withCachingEnabled());
         b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(LINKS)
                 : Stores.inMemoryKeyValueStore(LINKS), topics.linkId, topics.matchedPairs).withCachingEnabled());
         b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(NETWORK)
@@ -100,7 +95,7 @@ final class FloorTopology {
         Repartitioned<LinkId, MatchedPairs> byLink = Repartitioned.with(topics.linkId, topics.matchedPairs)
                 .withName("pairs");
         KStream<LinkId, LinkSummary> summaries = keyed
-                .process(() -> new Match(rotation, commit, counts), Named.as("match"), WINDOWS)
+                .process(() -> new Match(commit, counts), Named.as("match"), SEGMENTS)
                 .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink)
                 .process(() -> new Links(commit, counts), Named.as("links"), LINKS);
         summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
@@ -121,16 +116,14 @@ final class FloorTopology {
         return b.build(settings.streamsProperties());
     }
 
-    /** Per event a window-store read and write; the first send and receive of a segment make a pair. */
+    /** Per event a store read and write; the first send and receive of a segment make a pair. */
     private static final class Match extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPairs> {
-        private final Duration rotation;
         private final Duration commit;
         private final FloorCounts counts;
         private final Map<LinkId, List<MatchedPair>> batches = new LinkedHashMap<>();
-        private WindowStore<String, TraceEvent> store;
+        private KeyValueStore<String, TraceEvent> store;
 
-        Match(Duration rotation, Duration commit, FloorCounts counts) {
-            this.rotation = rotation;
+        Match(Duration commit, FloorCounts counts) {
             this.commit = commit;
             this.counts = counts;
         }
@@ -138,25 +131,18 @@ final class FloorTopology {
         @Override
         public void init(ProcessorContext<LinkId, MatchedPairs> context) {
             super.init(context);
-            store = context.getStateStore(WINDOWS);
+            store = context.getStateStore(SEGMENTS);
             context.schedule(commit, PunctuationType.WALL_CLOCK_TIME, now -> forward(now));
         }
 
         @Override
         public void process(Record<String, TraceEvent> record) {
             TraceEvent e = record.value();
-            long t = record.timestamp();
-            TraceEvent other = null;
-            try (WindowStoreIterator<TraceEvent> it = store.fetch(record.key(), t - rotation.toMillis(),
-                    t + rotation.toMillis())) {
-                while (other == null && it.hasNext()) {
-                    TraceEvent candidate = it.next().value;
-                    other = candidate.getDirection() != e.getDirection() ? candidate : null;
-                }
-            }
-            counts.windowReads.incrementAndGet();
-            store.put(record.key(), e, t);
-            counts.windowWrites.incrementAndGet();
+            TraceEvent seen = store.get(record.key());
+            counts.segmentReads.incrementAndGet();
+            TraceEvent other = seen != null && seen.getDirection() != e.getDirection() ? seen : null;
+            store.put(record.key(), e);
+            counts.segmentWrites.incrementAndGet();
             if (other != null) {
                 TraceEvent send = e.getDirection() == Direction.SEND ? e : other;
                 TraceEvent recv = send == e ? other : e;

@@ -105,7 +105,7 @@ final class ThroughputRun {
 
             @Override
             public long events() {
-                return counts.windowReads.get();
+                return counts.segmentReads.get();
             }
 
             @Override

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The floor has tracesync's shape — the same sub-topologies, repartition topics and sinks for every combination of
- * the two shortcuts — and really does its store reads and writes: one window read and write per event, one
+ * the two shortcuts — and really does its store reads and writes: one segment read and write per event, one
  * key-value write per pair and per summary, every pair and summary through its hop.
  */
 class FloorTopologyTest {
@@ -63,8 +63,8 @@ class FloorTopologyTest {
                     e));
             driver.advanceWallClockTime(Duration.ofSeconds(1));
             driver.advanceWallClockTime(Duration.ofSeconds(1));
-            assertEquals(fed[0], counts.windowReads.get(), "one window read per event");
-            assertEquals(fed[0], counts.windowWrites.get(), "one window write per event");
+            assertEquals(fed[0], counts.segmentReads.get(), "one segment read per event");
+            assertEquals(fed[0], counts.segmentWrites.get(), "one segment write per event");
             assertTrue(counts.pairsMade.get() >= fed[1] * 0.95 && counts.pairsMade.get() <= fed[1] * 1.05,
                     "about one pair per true pair (retransmissions aside): " + counts + ", true pairs " + fed[1]);
             assertEquals(counts.pairsMade.get(), counts.pairWrites.get(), "one key-value write per pair");
