@@ -18,9 +18,12 @@ import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -67,7 +70,22 @@ final class FloorTopology {
         /** Kafka's default persistent stores. */
         ROCKSDB,
         /** Kafka's in-memory stores: the cheaper plumbing. */
-        IN_MEMORY
+        IN_MEMORY,
+        /** No state store: maps in the heap, no changelog — the hops alone, not fault-tolerant. */
+        HEAP
+    }
+
+    /** A processor's state: a Kafka store, or a map in the heap for {@link StoreKind#HEAP}. */
+    private record Table<K, V>(Function<K, V> get, BiConsumer<K, V> put) {
+
+        static <K, V> Table<K, V> of(ProcessorContext<?, ?> context, String store, boolean heap) {
+            if (heap) {
+                Map<K, V> map = new HashMap<>();
+                return new Table<>(map::get, map::put);
+            }
+            KeyValueStore<K, V> kv = context.getStateStore(store);
+            return new Table<>(kv::get, kv::put);
+        }
     }
 
     static Topology build(Settings settings, Topics topics, FloorCounts counts, StoreKind kind) {
@@ -75,12 +93,17 @@ final class FloorTopology {
         Duration commit = Duration.ofMillis(Long.parseLong(settings.streamsProperties()
                 .getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100")));
         boolean rocks = kind == StoreKind.ROCKSDB;
-        b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(SEGMENTS)
-                : Stores.inMemoryKeyValueStore(SEGMENTS), Serdes.String(), topics.traceEvent).withCachingEnabled());
-        b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(LINKS)
-                : Stores.inMemoryKeyValueStore(LINKS), topics.linkId, topics.matchedPairs).withCachingEnabled());
-        b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(NETWORK)
-                : Stores.inMemoryKeyValueStore(NETWORK), topics.linkId, topics.linkSummary).withCachingEnabled());
+        boolean heap = kind == StoreKind.HEAP;
+        if (!heap) {
+            b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(SEGMENTS)
+                    : Stores.inMemoryKeyValueStore(SEGMENTS), Serdes.String(), topics.traceEvent)
+                    .withCachingEnabled());
+            b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(LINKS)
+                    : Stores.inMemoryKeyValueStore(LINKS), topics.linkId, topics.matchedPairs).withCachingEnabled());
+            b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(NETWORK)
+                    : Stores.inMemoryKeyValueStore(NETWORK), topics.linkId, topics.linkSummary)
+                    .withCachingEnabled());
+        }
         Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
                 .withName("traces");
         KStream<SegmentKey, TraceEvent> events = topics.traces.pattern() != null
@@ -95,14 +118,14 @@ final class FloorTopology {
         Repartitioned<LinkId, MatchedPairs> byLink = Repartitioned.with(topics.linkId, topics.matchedPairs)
                 .withName("pairs");
         KStream<LinkId, LinkSummary> summaries = keyed
-                .process(() -> new Match(commit, counts), Named.as("match"), SEGMENTS)
+                .process(() -> new Match(commit, counts, heap), Named.as("match"), stores(heap, SEGMENTS))
                 .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink)
-                .process(() -> new Links(commit, counts), Named.as("links"), LINKS);
+                .process(() -> new Links(commit, counts, heap), Named.as("links"), stores(heap, LINKS));
         summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries.repartition(
                 Repartitioned.with(topics.linkId, topics.linkSummary).withName("network").withNumberOfPartitions(1));
         // tracesync's factor and tree outputs are its own work: the floor keeps their sinks and writes nothing there
-        toNetwork.process(() -> new Network(counts), Named.as("network"), NETWORK)
+        toNetwork.process(() -> new Network(counts, heap), Named.as("network"), stores(heap, NETWORK))
                 .split(Named.as("output-"))
                 .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(f -> f
                         .mapValues(v -> (SyncFactor) v, Named.as("as-factor"))
@@ -116,32 +139,38 @@ final class FloorTopology {
         return b.build(settings.streamsProperties());
     }
 
+    private static String[] stores(boolean heap, String store) {
+        return heap ? new String[0] : new String[] {store};
+    }
+
     /** Per event a store read and write; the first send and receive of a segment make a pair. */
     private static final class Match extends ContextualProcessor<String, TraceEvent, LinkId, MatchedPairs> {
         private final Duration commit;
         private final FloorCounts counts;
+        private final boolean heap;
         private final Map<LinkId, List<MatchedPair>> batches = new LinkedHashMap<>();
-        private KeyValueStore<String, TraceEvent> store;
+        private Table<String, TraceEvent> store;
 
-        Match(Duration commit, FloorCounts counts) {
+        Match(Duration commit, FloorCounts counts, boolean heap) {
             this.commit = commit;
             this.counts = counts;
+            this.heap = heap;
         }
 
         @Override
         public void init(ProcessorContext<LinkId, MatchedPairs> context) {
             super.init(context);
-            store = context.getStateStore(SEGMENTS);
+            store = Table.of(context, SEGMENTS, heap);
             context.schedule(commit, PunctuationType.WALL_CLOCK_TIME, now -> forward(now));
         }
 
         @Override
         public void process(Record<String, TraceEvent> record) {
             TraceEvent e = record.value();
-            TraceEvent seen = store.get(record.key());
+            TraceEvent seen = store.get().apply(record.key());
             counts.segmentReads.incrementAndGet();
             TraceEvent other = seen != null && seen.getDirection() != e.getDirection() ? seen : null;
-            store.put(record.key(), e);
+            store.put().accept(record.key(), e);
             counts.segmentWrites.incrementAndGet();
             if (other != null) {
                 TraceEvent send = e.getDirection() == Direction.SEND ? e : other;
@@ -169,24 +198,26 @@ final class FloorTopology {
         private final FloorCounts counts;
         /** Per changed link: its latest receive and the pairs since its last summary. */
         private final Map<LinkId, long[]> changed = new LinkedHashMap<>();
-        private KeyValueStore<LinkId, MatchedPairs> store;
+        private final boolean heap;
+        private Table<LinkId, MatchedPairs> store;
 
-        Links(Duration commit, FloorCounts counts) {
+        Links(Duration commit, FloorCounts counts, boolean heap) {
             this.commit = commit;
             this.counts = counts;
+            this.heap = heap;
         }
 
         @Override
         public void init(ProcessorContext<LinkId, LinkSummary> context) {
             super.init(context);
-            store = context.getStateStore(LINKS);
+            store = Table.of(context, LINKS, heap);
             context.schedule(commit, PunctuationType.WALL_CLOCK_TIME, this::forward);
         }
 
         @Override
         public void process(Record<LinkId, MatchedPairs> record) {
             for (MatchedPair p : record.value().getPairs()) {
-                store.put(record.key(), new MatchedPairs(List.of(p)));
+                store.put().accept(record.key(), new MatchedPairs(List.of(p)));
                 counts.pairWrites.incrementAndGet();
                 long[] c = changed.computeIfAbsent(record.key(), k -> new long[2]);
                 c[0] = Math.max(c[0], p.getRecvNs());
@@ -210,21 +241,23 @@ final class FloorTopology {
     /** The one-partition last hop: per summary a key-value write. */
     private static final class Network extends ContextualProcessor<LinkId, LinkSummary, String, SpecificRecord> {
         private final FloorCounts counts;
-        private KeyValueStore<LinkId, LinkSummary> store;
+        private final boolean heap;
+        private Table<LinkId, LinkSummary> store;
 
-        Network(FloorCounts counts) {
+        Network(FloorCounts counts, boolean heap) {
             this.counts = counts;
+            this.heap = heap;
         }
 
         @Override
         public void init(ProcessorContext<String, SpecificRecord> context) {
             super.init(context);
-            store = context.getStateStore(NETWORK);
+            store = Table.of(context, NETWORK, heap);
         }
 
         @Override
         public void process(Record<LinkId, LinkSummary> record) {
-            store.put(record.key(), record.value());
+            store.put().accept(record.key(), record.value());
             counts.summaryWrites.incrementAndGet();
         }
     }

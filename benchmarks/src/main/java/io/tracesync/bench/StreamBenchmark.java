@@ -86,7 +86,8 @@ public final class StreamBenchmark {
 
     /**
      * The throughput runs, on one input: the raw consume, the floor ({@link FloorTopology}) with in-memory stores
-     * under at_least_once and exactly_once_v2, with RocksDB stores under exactly_once_v2, then tracesync.
+     * under at_least_once and exactly_once_v2, with RocksDB stores and with no stores under exactly_once_v2, then
+     * tracesync.
      * {@code warmUpEvents} first go through tracesync and the floor, on a topic of their own, in this JVM: the JIT
      * compilers then do their work before the measured runs instead of during them (a cold 1,000,000-event run
      * shares the two cores with more than half a core of compilation, docs/PERFORMANCE.md).
@@ -127,6 +128,8 @@ public final class StreamBenchmark {
                 Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
         ThroughputRun.Result rocks = floor(topic, counts[0], FloorTopology.StoreKind.ROCKSDB,
                 Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        ThroughputRun.Result hops = floor(topic, counts[0], FloorTopology.StoreKind.HEAP,
+                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
         ThroughputRun.Result app;
         long heapBytes;
         try (HeapAfterCollections heap = new HeapAfterCollections()) {
@@ -140,12 +143,16 @@ public final class StreamBenchmark {
                 app.eventsPerSecond() / eos.eventsPerSecond());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / floor with RocksDB stores",
                 app.eventsPerSecond() / rocks.eventsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / the hops alone (no state stores)",
+                app.eventsPerSecond() / hops.eventsPerSecond());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio floor (exactly_once_v2) / raw consume",
                 eos.eventsPerSecond() / raw.fetchRecordsPerSecond());
         out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
                 / raw.fetchRecordsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "tracesync's own work: stream-thread CPU above the floor",
+        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "stream-thread CPU: tracesync minus the floor",
                 (app.streamCpuNs() - eos.streamCpuNs()) / 1e3);
+        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "stream-thread CPU: tracesync minus the hops alone",
+                (app.streamCpuNs() - hops.streamCpuNs()) / 1e3);
         out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB); live at the end %,d MiB%n",
                 "heap after collections, at most", heapBytes >> 20, Runtime.getRuntime().maxMemory() >> 20,
                 app.liveHeapBytes() >> 20);
@@ -160,8 +167,11 @@ public final class StreamBenchmark {
         m.put(TracesyncConfig.TRACES_TOPIC_CONFIG, topic);
         Settings f = settings(m);
         ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.floor(f, events, stores), events, TIMEOUT);
-        result("floor, " + f.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG) + ", " + (stores
-                == FloorTopology.StoreKind.ROCKSDB ? "RocksDB" : "in-memory") + " stores", r);
+        result(switch (stores) {
+            case ROCKSDB -> "floor, exactly_once_v2, RocksDB stores";
+            case IN_MEMORY -> "floor, " + f.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG) + ", in-memory stores";
+            case HEAP -> "the hops alone, exactly_once_v2, state in the heap";
+        }, r);
         out.printf(Locale.ROOT, "  %s%n", r.did());
         out.flush();
         return r;

@@ -34,7 +34,8 @@ class FloorTopologyTest {
     private static final Instant START = Instant.parse("2026-11-26T00:00:00Z");
 
     @ParameterizedTest(name = "partitioned by segment {0}, links with network {1}, {2} stores")
-    @CsvSource({"false, false, ROCKSDB", "true, false, IN_MEMORY", "false, true, IN_MEMORY", "true, true, ROCKSDB"})
+    @CsvSource({"false, false, ROCKSDB", "true, false, IN_MEMORY", "false, true, HEAP", "true, true, ROCKSDB",
+        "true, true, HEAP"})
     void hasTracesyncsShapeAndDoesItsStoreWork(boolean bySegment, boolean withNetwork,
             FloorTopology.StoreKind stores) {
         Settings settings = Settings.of(Map.of(
