@@ -10,9 +10,7 @@ import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.Quality;
 import io.tracesync.avro.SegmentKey;
-import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
@@ -25,12 +23,12 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
-import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
@@ -41,6 +39,7 @@ import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -92,17 +91,11 @@ final class FloorTopology {
         StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
         Duration commit = Duration.ofMillis(Long.parseLong(settings.streamsProperties()
                 .getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100")));
-        boolean rocks = kind == StoreKind.ROCKSDB;
         boolean heap = kind == StoreKind.HEAP;
         if (!heap) {
-            b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(SEGMENTS)
-                    : Stores.inMemoryKeyValueStore(SEGMENTS), Serdes.String(), topics.traceEvent)
-                    .withCachingEnabled());
-            b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(LINKS)
-                    : Stores.inMemoryKeyValueStore(LINKS), topics.linkId, topics.matchedPairs).withCachingEnabled());
-            b.addStateStore(Stores.keyValueStoreBuilder(rocks ? Stores.persistentKeyValueStore(NETWORK)
-                    : Stores.inMemoryKeyValueStore(NETWORK), topics.linkId, topics.linkSummary)
-                    .withCachingEnabled());
+            b.addStateStore(store(SEGMENTS, kind, Serdes.String(), topics.traceEvent));
+            b.addStateStore(store(LINKS, kind, topics.linkId, topics.matchedPairs));
+            b.addStateStore(store(NETWORK, kind, topics.linkId, topics.linkSummary));
         }
         Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
                 .withName("traces");
@@ -125,18 +118,16 @@ final class FloorTopology {
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries.repartition(
                 Repartitioned.with(topics.linkId, topics.linkSummary).withName("network").withNumberOfPartitions(1));
         // tracesync's factor and tree outputs are its own work: the floor keeps their sinks and writes nothing there
-        toNetwork.process(() -> new Network(counts, heap), Named.as("network"), stores(heap, NETWORK))
-                .split(Named.as("output-"))
-                .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(f -> f
-                        .mapValues(v -> (SyncFactor) v, Named.as("as-factor"))
-                        .to(topics.factors, Produced.with(topics.node, topics.syncFactor).withName("to-factors")),
-                        "factors"))
-                .branch((k, v) -> v instanceof TreeSnapshot, Branched.withConsumer(t -> t
-                        .mapValues(v -> (TreeSnapshot) v, Named.as("as-tree"))
-                        .to(topics.tree, Produced.with(topics.node, topics.treeSnapshot).withName("to-tree")),
-                        "tree"))
-                .noDefaultBranch();
+        TracesyncTopology.writeOutputs(toNetwork.process(() -> new Network(counts, heap), Named.as("network"),
+                stores(heap, NETWORK)), topics);
         return b.build(settings.streamsProperties());
+    }
+
+    /** A key-value store of this kind, with Kafka's record cache and a changelog. */
+    private static <K, V> StoreBuilder<KeyValueStore<K, V>> store(String name, StoreKind kind, Serde<K> keys,
+            Serde<V> values) {
+        return Stores.keyValueStoreBuilder(kind == StoreKind.ROCKSDB ? Stores.persistentKeyValueStore(name)
+                : Stores.inMemoryKeyValueStore(name), keys, values).withCachingEnabled();
     }
 
     private static String[] stores(boolean heap, String store) {

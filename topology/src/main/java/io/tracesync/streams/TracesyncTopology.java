@@ -147,6 +147,12 @@ public final class TracesyncTopology {
                         settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
                         settings.number(FACTORS_MIN_CHANGE_CONFIG), stats), Named.as("network"),
                         NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
+        writeOutputs(outputs, topics);
+        return b.build(settings.streamsProperties());
+    }
+
+    /** The network step's outputs to their sinks: factors to {@code sync.factors}, snapshots to {@code sync.tree}. */
+    public static void writeOutputs(KStream<String, SpecificRecord> outputs, Topics topics) {
         outputs.split(Named.as("output-"))
                 .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> s
                         .mapValues(v -> (SyncFactor) v, Named.as("as-factor"))
@@ -157,6 +163,5 @@ public final class TracesyncTopology {
                         .to(topics.tree, Produced.with(topics.node, topics.treeSnapshot).withName("to-tree")),
                         "tree"))
                 .noDefaultBranch();
-        return b.build(settings.streamsProperties());
     }
 }
