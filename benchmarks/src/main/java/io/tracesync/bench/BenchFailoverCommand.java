@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -77,13 +78,8 @@ public final class BenchFailoverCommand implements Callable<Integer> {
             description = "Working directory: state, instance logs, service logs (default: ./bench).")
     Path work;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
-            description = "Use this Kafka cluster instead of starting a broker (also: TRACESYNC_BOOTSTRAP).")
-    String bootstrap;
-
-    @Option(names = "--schema-registry-url", paramLabel = "URL",
-            description = "Use this registry instead of starting one (also: TRACESYNC_REGISTRY_URL).")
-    String registry;
+    @Mixin
+    ServicesOptions services;
 
     @Override
     public Integer call() throws Exception {
@@ -99,9 +95,7 @@ public final class BenchFailoverCommand implements Callable<Integer> {
         SimulatedStream.run(cluster, loadEvents + liveEvents, events::add);
         List<TraceEvent> load = events.subList(0, (int) Math.min(loadEvents, events.size()));
         List<TraceEvent> live = events.subList(load.size(), events.size());
-        try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
-                bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
-                registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
+        try (KafkaEnvironment env = services.start(work)) {
             out.println(env.description());
             out.printf(Locale.ROOT, "cluster: %,d nodes, mean degree %.0f; %,d events loaded, then %,.0f events/s "
                     + "during the failover; session.timeout.ms %d%n", nodes, degree, load.size(), liveRate,

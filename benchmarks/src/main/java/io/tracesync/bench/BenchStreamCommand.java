@@ -1,7 +1,6 @@
 package io.tracesync.bench;
 
 import io.tracesync.app.DurationConverter;
-import io.tracesync.bench.StreamBenchmark;
 import io.tracesync.environment.KafkaEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
@@ -87,21 +87,14 @@ public final class BenchStreamCommand implements Callable<Integer> {
             description = "Working directory: state, service logs, tool output (default: ./bench).")
     Path work;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
-            description = "Use this Kafka cluster instead of starting a broker (also: TRACESYNC_BOOTSTRAP).")
-    String bootstrap;
-
-    @Option(names = "--schema-registry-url", paramLabel = "URL",
-            description = "Use this registry instead of starting one (also: TRACESYNC_REGISTRY_URL).")
-    String registry;
+    @Mixin
+    ServicesOptions services;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Files.createDirectories(work);
-        try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
-                bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
-                registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
+        try (KafkaEnvironment env = services.start(work)) {
             out.println(env.description());
             out.flush();
             StreamBenchmark bench = new StreamBenchmark(env.bootstrapServers(), env.registryUrl(), work, partitions,

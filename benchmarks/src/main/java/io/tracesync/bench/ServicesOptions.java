@@ -1,0 +1,25 @@
+package io.tracesync.bench;
+
+import io.tracesync.environment.KafkaEnvironment;
+import java.io.IOException;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** A benchmark's broker and registry: the ones given, else the local environment started under the work directory. */
+public final class ServicesOptions {
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
+            description = "Use this Kafka cluster instead of starting a broker (also: TRACESYNC_BOOTSTRAP).")
+    String bootstrap;
+
+    @Option(names = "--schema-registry-url", paramLabel = "URL",
+            description = "Use this registry instead of starting one (also: TRACESYNC_REGISTRY_URL).")
+    String registry;
+
+    /** The services given by option or environment variable; the missing ones started in {@code work/services}. */
+    KafkaEnvironment start(Path work) throws IOException {
+        return KafkaEnvironment.start(work.resolve("services"),
+                bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
+                registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE));
+    }
+}
