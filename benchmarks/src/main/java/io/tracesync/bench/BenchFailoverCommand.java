@@ -4,7 +4,6 @@ import io.tracesync.app.DurationConverter;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.sim.SimulationConfig;
-import io.tracesync.streams.config.TracesyncConfig;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,14 +103,8 @@ public final class BenchFailoverCommand implements Callable<Integer> {
             for (int n : standbys) {
                 String id = "failover-" + Long.toString(System.currentTimeMillis(), 36) + "-" + n;
                 Map<String, String> config = new HashMap<>(overrides);
-                config.putAll(Map.of("bootstrap.servers", env.bootstrapServers(),
-                        "schema.registry.url", env.registryUrl(), "application.id", id,
-                        TracesyncConfig.TRACES_TOPIC_CONFIG, id + ".traces",
-                        TracesyncConfig.FACTORS_TOPIC_CONFIG, id + ".factors",
-                        TracesyncConfig.TREE_TOPIC_CONFIG, id + ".tree",
-                        TracesyncConfig.LINKS_TOPIC_CONFIG, id + ".links",
-                        TracesyncConfig.DLQ_TOPIC_CONFIG, id + ".dlq",
-                        "num.standby.replicas", Integer.toString(n)));
+                config.putAll(StreamBenchmark.isolated(id, env.bootstrapServers(), env.registryUrl()));
+                config.put("num.standby.replicas", Integer.toString(n));
                 config.put("session.timeout.ms", Long.toString(sessionTimeout.toMillis()));
                 config.put("heartbeat.interval.ms", Long.toString(Math.max(100, sessionTimeout.toMillis() / 3)));
                 FailoverRun run = new FailoverRun(config, List.of(java(), "-Xmx" + heap, "-cp",

@@ -57,20 +57,22 @@ public final class StreamBenchmark {
     /** A fresh application id and topics; the input is one multiplexed topic. */
     private Settings settings(Map<String, String> extra) throws IOException {
         String run = prefix + "-" + ++runs;
-        Map<String, String> m = new HashMap<>(Map.of(
-                "bootstrap.servers", bootstrap,
-                "schema.registry.url", registry,
-                "application.id", run,
-                "state.dir", work.resolve("state").toAbsolutePath().toString(),
-                TracesyncConfig.TRACES_TOPIC_CONFIG, run + ".traces",
-                TracesyncConfig.FACTORS_TOPIC_CONFIG, run + ".factors",
-                TracesyncConfig.TREE_TOPIC_CONFIG, run + ".tree",
-                TracesyncConfig.LINKS_TOPIC_CONFIG, run + ".links",
-                TracesyncConfig.DLQ_TOPIC_CONFIG, run + ".dlq",
-                TracesyncConfig.TOPICS_PARTITIONS_CONFIG, Integer.toString(partitions)));
+        Map<String, String> m = new HashMap<>(isolated(run, bootstrap, registry));
+        m.put("state.dir", work.resolve("state").toAbsolutePath().toString());
+        m.put(TracesyncConfig.TOPICS_PARTITIONS_CONFIG, Integer.toString(partitions));
         m.putAll(overrides);
         m.putAll(extra);
         return Settings.load(null, System.getenv(), m);
+    }
+
+    /** An application id of its own and topics named after it, on these services: runs never share state. */
+    static Map<String, String> isolated(String id, String bootstrap, String registry) {
+        return Map.of("bootstrap.servers", bootstrap, "schema.registry.url", registry, "application.id", id,
+                TracesyncConfig.TRACES_TOPIC_CONFIG, id + ".traces",
+                TracesyncConfig.FACTORS_TOPIC_CONFIG, id + ".factors",
+                TracesyncConfig.TREE_TOPIC_CONFIG, id + ".tree",
+                TracesyncConfig.LINKS_TOPIC_CONFIG, id + ".links",
+                TracesyncConfig.DLQ_TOPIC_CONFIG, id + ".dlq");
     }
 
     private SimulationConfig cluster(long seedOffset) {

@@ -93,6 +93,7 @@ public final class Evaluation {
                 replay.writeFactors(w);
             }
         }
+        double replayed = (System.nanoTime() - t0) / 1e9;
         long aheadNs = o.ahead().toNanos();
         String sampled = aheadNs > 0 ? "each factor sampled once, " + human(o.ahead()) + " after it was computed"
                 : "sampled every " + human(o.interval()) + " while a factor is in force";
@@ -131,8 +132,7 @@ public final class Evaluation {
                         + ".", Metrics.factorErrors(r, truth, aheadNs)));
             }
         }
-        out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(),
-                (System.nanoTime() - t0) / 1e9);
+        out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(), replayed);
         out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
                 "inside %", "width µs", "max w µs");
         rows.forEach(r -> row(out, r.label(), r.errors()));
