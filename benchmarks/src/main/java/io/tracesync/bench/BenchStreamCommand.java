@@ -22,7 +22,8 @@ import picocli.CommandLine;
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measures the streaming application on a broker (the local one unless given): the raw "
                 + "consume throughput of its input (Kafka's ConsumerPerformance) and the application's end-to-end "
-                + "throughput with exactly_once_v2 on the same events, then the latency from a receive event "
+                + "throughput with exactly_once_v2 on the same events, the floor (an application of the same shape "
+                + "doing none of tracesync's work), each stage of tracesync alone, then the latency from a receive event "
                 + "appended to its effect in sync.factors under a paced load, once per factors.emit.interval.",
                 "Prints its figures; docs/PERFORMANCE.md has the method and one run's results."})
 public final class BenchStreamCommand implements Callable<Integer> {
@@ -38,6 +39,16 @@ public final class BenchStreamCommand implements Callable<Integer> {
             description = "Events processed first by an application of their own, so that the measured run finds "
                     + "the code compiled (default: ${DEFAULT-VALUE}; 0: a cold run).")
     long warmUpEvents;
+
+    @Option(names = "--anchors", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Measure the anchors on the same input first: the raw consume and the floor, a Kafka "
+                    + "Streams application of tracesync's shape doing none of its work (default: on).")
+    boolean anchors;
+
+    @Option(names = "--stages", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "After tracesync's run, run each of its stages alone on the records its hop carried: "
+                    + "CPU per record and per event, and each stage's throughput (default: on).")
+    boolean stages;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "50",
             description = "Simulated nodes (default: ${DEFAULT-VALUE}).")
@@ -99,7 +110,7 @@ public final class BenchStreamCommand implements Callable<Integer> {
             out.flush();
             StreamBenchmark bench = new StreamBenchmark(env.bootstrapServers(), env.registryUrl(), work, partitions,
                     nodes, degree, linkRate, seed, overrides, out);
-            bench.throughput(events, warmUpEvents);
+            bench.throughput(events, warmUpEvents, anchors, stages);
             for (String interval : latencyFor.isZero() ? List.<String>of() : emitIntervals) {
                 bench.latency(interval, rate, warmUp, latencyFor, probeEvery);
             }

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,12 +25,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Failover of the network task: two instances of one application (two JVMs, static membership as the k8s manifests
@@ -230,13 +227,7 @@ public final class FailoverRun {
     }
 
     private KafkaConsumer<byte[], byte[]> factorsAtEnd() {
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        KafkaConsumer<byte[], byte[]> c = CommittedRecords.reader(settings);
         String topic = settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG);
         c.assign(c.partitionsFor(topic).stream().map(i -> new TopicPartition(topic, i.partition())).toList());
         c.seekToEnd(c.assignment());

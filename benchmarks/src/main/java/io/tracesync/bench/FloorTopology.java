@@ -9,7 +9,6 @@ import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.Quality;
-import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
@@ -28,8 +27,6 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.TopologyConfig;
-import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
@@ -88,7 +85,7 @@ final class FloorTopology {
     }
 
     static Topology build(Settings settings, Topics topics, FloorCounts counts, StoreKind kind) {
-        StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
+        StreamsBuilder b = TracesyncTopology.builder(settings);
         Duration commit = Duration.ofMillis(Long.parseLong(settings.streamsProperties()
                 .getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100")));
         boolean heap = kind == StoreKind.HEAP;
@@ -97,12 +94,7 @@ final class FloorTopology {
             b.addStateStore(store(LINKS, kind, topics.linkId, topics.matchedPairs));
             b.addStateStore(store(NETWORK, kind, topics.linkId, topics.linkSummary));
         }
-        Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
-                .withName("traces");
-        KStream<SegmentKey, TraceEvent> events = topics.traces.pattern() != null
-                ? b.stream(topics.traces.pattern(), consumed)
-                : b.stream(topics.traces.topic(), consumed);
-        KStream<String, TraceEvent> keyed = events.selectKey((k, v) -> k.getSeq() + ":" + k.getAckSeq() + ":"
+        KStream<String, TraceEvent> keyed = TracesyncTopology.source(b, topics).selectKey((k, v) -> k.getSeq() + ":" + k.getAckSeq() + ":"
                 + k.getFlags(), Named.as("check"));
         if (!settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG)) {
             keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName("segments"));

@@ -87,51 +87,27 @@ public final class StreamBenchmark {
     }
 
     /**
-     * The throughput runs, on one input: the raw consume, the floor ({@link FloorTopology}) with in-memory stores
-     * under at_least_once and exactly_once_v2, with RocksDB stores and with no stores under exactly_once_v2, then
-     * tracesync.
-     * {@code warmUpEvents} first go through tracesync and the floor, on a topic of their own, in this JVM: the JIT
-     * compilers then do their work before the measured runs instead of during them (a cold 1,000,000-event run
-     * shares the two cores with more than half a core of compilation, docs/PERFORMANCE.md).
+     * The throughput runs, on one input: with {@code anchors}, the raw consume and the floor ({@link FloorTopology})
+     * with in-memory stores under at_least_once and exactly_once_v2, with RocksDB stores and with no stores under
+     * exactly_once_v2; then tracesync; with {@code stages}, each of tracesync's stages alone on what its hop carried
+     * in tracesync's run ({@link StageTopology}).
+     * {@code warmUpEvents} first go through tracesync (and with {@code anchors} the floor), on a topic of their own,
+     * in this JVM: the JIT compilers then do their work before the measured runs instead of during them (a cold
+     * 1,000,000-event run shares the two cores with more than half a core of compilation, docs/PERFORMANCE.md).
      */
-    public void throughput(long events, long warmUpEvents) throws Exception {
+    public void throughput(long events, long warmUpEvents, boolean anchors, boolean stages) throws Exception {
         if (warmUpEvents > 0) {
-            Settings w = settings(Map.of());
-            long[] counts = writeInput(w, warmUpEvents, 2);
-            ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.tracesync(w, counts[0], counts[1]), counts[0],
-                    TIMEOUT);
-            for (FloorTopology.StoreKind stores : FloorTopology.StoreKind.values()) {
-                ThroughputRun.run(ThroughputRun.floor(settings(Map.of(TracesyncConfig.TRACES_TOPIC_CONFIG,
-                        w.get(TracesyncConfig.TRACES_TOPIC_CONFIG))), counts[0], stores), counts[0], TIMEOUT);
-            }
-            out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%,d events, not measured; the floor's too)%n",
-                    "warm-up run (the JIT compilers at work)", r.eventsPerSecond(), counts[0]);
-            out.flush();
+            warmUp(warmUpEvents, anchors);
         }
-        Settings s = settings(Map.of());
+        // the hops' records stay for the stages' runs: Kafka Streams deletes committed ones every 30 s by default
+        Settings s = settings(stages ? Map.of(StreamsConfig.REPARTITION_PURGE_INTERVAL_MS_CONFIG,
+                Long.toString(Long.MAX_VALUE)) : Map.of());
         String topic = s.get(TracesyncConfig.TRACES_TOPIC_CONFIG);
         long[] counts = writeInput(s, events, 0);
         out.printf(Locale.ROOT, "input: %,d events (%,d true pairs) of a %d-node cluster in %s (%d partitions)%n",
                 counts[0], counts[1], nodes, topic, partitions);
         out.flush();
-        ConsumerPerformanceRun.Result raw = ConsumerPerformanceRun.run(bootstrap, clientConfig(s), topic,
-                counts[0], work);
-        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume (ConsumerPerformance fetch.nMsg.sec)",
-                raw.fetchRecordsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume, with its group join (nMsg.sec)",
-                raw.recordsPerSecond());
-        out.flush();
-        String commit = s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) != null
-                ? s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) : "100";
-        floor(topic, counts[0], FloorTopology.StoreKind.IN_MEMORY, Map.of(
-                StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE,
-                StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
-        ThroughputRun.Result eos = floor(topic, counts[0], FloorTopology.StoreKind.IN_MEMORY,
-                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
-        ThroughputRun.Result rocks = floor(topic, counts[0], FloorTopology.StoreKind.ROCKSDB,
-                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
-        ThroughputRun.Result hops = floor(topic, counts[0], FloorTopology.StoreKind.HEAP,
-                Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        Anchors anchor = anchors ? anchors(s, topic, counts[0]) : null;
         ThroughputRun.Result app;
         long heapBytes;
         try (HeapAfterCollections heap = new HeapAfterCollections()) {
@@ -141,24 +117,104 @@ public final class StreamBenchmark {
         result("tracesync end to end, " + s.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG), app);
         out.printf(Locale.ROOT, "%-58s %s%n", "tracesync's stream threads' time (Kafka Streams metrics)",
                 app.threadTime());
-        out.printf(Locale.ROOT, "%-58s %14.3f  (goal >= 0.8)%n", "ratio tracesync / floor (exactly_once_v2)",
-                app.eventsPerSecond() / eos.eventsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / floor with RocksDB stores",
-                app.eventsPerSecond() / rocks.eventsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / the hops alone (no state stores)",
-                app.eventsPerSecond() / hops.eventsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio floor (exactly_once_v2) / raw consume",
-                eos.eventsPerSecond() / raw.fetchRecordsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
-                / raw.fetchRecordsPerSecond());
-        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "stream-thread CPU: tracesync minus the floor",
-                (app.streamCpuNs() - eos.streamCpuNs()) / 1e3);
-        out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "stream-thread CPU: tracesync minus the hops alone",
-                (app.streamCpuNs() - hops.streamCpuNs()) / 1e3);
+        if (anchor != null) {
+            anchor.ratios(app);
+        }
         out.printf(Locale.ROOT, "%-58s %,10d MiB  (of -Xmx %,d MiB); live at the end %,d MiB%n",
                 "heap after collections, at most", heapBytes >> 20, Runtime.getRuntime().maxMemory() >> 20,
                 app.liveHeapBytes() >> 20);
         out.printf(Locale.ROOT, "tracesync at the end: %s%n", app.did());
+        out.flush();
+        if (stages) {
+            stages(s, counts[0], app);
+        }
+    }
+
+    private void warmUp(long warmUpEvents, boolean anchors) throws Exception {
+        Settings w = settings(Map.of());
+        long[] counts = writeInput(w, warmUpEvents, 2);
+        ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.tracesync(w, counts[0], counts[1]), counts[0],
+                TIMEOUT);
+        for (FloorTopology.StoreKind stores : anchors ? FloorTopology.StoreKind.values()
+                : new FloorTopology.StoreKind[0]) {
+            ThroughputRun.run(ThroughputRun.floor(settings(Map.of(TracesyncConfig.TRACES_TOPIC_CONFIG,
+                    w.get(TracesyncConfig.TRACES_TOPIC_CONFIG))), counts[0], stores), counts[0], TIMEOUT);
+        }
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s  (%,d events, not measured%s)%n",
+                "warm-up run (the JIT compilers at work)", r.eventsPerSecond(), counts[0],
+                anchors ? "; the floor's too" : "");
+        out.flush();
+    }
+
+    /** The anchors' figures on the measured input: the raw consume, the floor under both guarantees and stores. */
+    private record Anchors(ConsumerPerformanceRun.Result raw, ThroughputRun.Result eos, ThroughputRun.Result rocks,
+            ThroughputRun.Result hops, PrintWriter out) {
+
+        /** tracesync's rate against each anchor, and its stream-thread CPU above the floor's and the hops'. */
+        void ratios(ThroughputRun.Result app) {
+            out.printf(Locale.ROOT, "%-58s %14.3f  (goal >= 0.8)%n", "ratio tracesync / floor (exactly_once_v2)",
+                    app.eventsPerSecond() / eos.eventsPerSecond());
+            out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / floor with RocksDB stores",
+                    app.eventsPerSecond() / rocks.eventsPerSecond());
+            out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / the hops alone (no state stores)",
+                    app.eventsPerSecond() / hops.eventsPerSecond());
+            out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio floor (exactly_once_v2) / raw consume",
+                    eos.eventsPerSecond() / raw.fetchRecordsPerSecond());
+            out.printf(Locale.ROOT, "%-58s %14.3f%n", "ratio tracesync / raw consume", app.eventsPerSecond()
+                    / raw.fetchRecordsPerSecond());
+            out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "stream-thread CPU: tracesync minus the floor",
+                    (app.streamCpuNs() - eos.streamCpuNs()) / 1e3);
+            out.printf(Locale.ROOT, "%-58s %,14.1f µs/event%n", "stream-thread CPU: tracesync minus the hops alone",
+                    (app.streamCpuNs() - hops.streamCpuNs()) / 1e3);
+        }
+    }
+
+    private Anchors anchors(Settings s, String topic, long events) throws Exception {
+        ConsumerPerformanceRun.Result raw = ConsumerPerformanceRun.run(bootstrap, clientConfig(s), topic, events,
+                work);
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume (ConsumerPerformance fetch.nMsg.sec)",
+                raw.fetchRecordsPerSecond());
+        out.printf(Locale.ROOT, "%-58s %,14.0f events/s%n", "raw consume, with its group join (nMsg.sec)",
+                raw.recordsPerSecond());
+        out.flush();
+        String commit = s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) != null
+                ? s.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) : "100";
+        floor(topic, events, FloorTopology.StoreKind.IN_MEMORY, Map.of(
+                StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE,
+                StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit));
+        Map<String, String> eos = Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commit);
+        return new Anchors(raw, floor(topic, events, FloorTopology.StoreKind.IN_MEMORY, eos),
+                floor(topic, events, FloorTopology.StoreKind.ROCKSDB, eos),
+                floor(topic, events, FloorTopology.StoreKind.HEAP, eos), out);
+    }
+
+    /**
+     * Each stage of tracesync's run {@code s} alone, on the records its hop carried: stream-thread CPU per record
+     * read and per input event, and the stage's throughput on one stream thread.
+     */
+    private void stages(Settings s, long events, ThroughputRun.Result whole) throws Exception {
+        String id = s.get(StreamsConfig.APPLICATION_ID_CONFIG);
+        out.printf(Locale.ROOT, "each stage alone, on the records its hop carried in that run (%s):%n",
+                s.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG));
+        out.printf(Locale.ROOT, "  %-14s %-22s %12s %14s %14s %16s%n", "stage", "reads", "records", "records/s",
+                "µs CPU/record", "µs CPU/event");
+        double sum = 0;
+        for (StageTopology.Stage stage : StageTopology.stages(s)) {
+            String hop = stage.topic(id);
+            long records = hop == null ? events : CommittedRecords.count(s, hop);
+            Map<String, String> m = new HashMap<>();
+            m.put(TracesyncConfig.TRACES_TOPIC_CONFIG, s.get(TracesyncConfig.TRACES_TOPIC_CONFIG));
+            ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.stage(stage, hop, settings(m), records),
+                    records, TIMEOUT);
+            double perEvent = r.streamCpuNs() * records / events;
+            sum += perEvent;
+            out.printf(Locale.ROOT, "  %-14s %-22s %,12d %,14.0f %,14.2f %,16.2f%n", stage.name(),
+                    hop == null ? "the input" : stage.hop() + " repartition", records, r.eventsPerSecond(),
+                    r.streamCpuNs() / 1e3, perEvent / 1e3);
+            out.flush();
+        }
+        out.printf(Locale.ROOT, "  %-14s %-22s %12s %14s %14s %,16.2f  (the whole run: %,.2f)%n", "together", "",
+                "", "", "", sum / 1e3, whole.streamCpuNs() / 1e3);
         out.flush();
     }
 

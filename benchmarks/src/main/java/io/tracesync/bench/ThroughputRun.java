@@ -8,13 +8,19 @@ import io.tracesync.streams.TracesyncApp;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * An application's end-to-end throughput on events already in its input topic: from the first event it reads to
@@ -116,6 +122,52 @@ final class ThroughputRun {
             @Override
             public String progress() {
                 return counts.toString();
+            }
+
+            @Override
+            public void close() {
+                streams.close(Duration.ofSeconds(30));
+            }
+        };
+    }
+
+    /**
+     * One stage of tracesync alone ({@link StageTopology}) on the {@code records} its hop carried ({@code hopTopic};
+     * null: the input): done when it read them all.
+     */
+    static Measured stage(StageTopology.Stage stage, String hopTopic, Settings settings, long records)
+            throws InterruptedException {
+        Topics topics = new Topics(settings);
+        String output = settings.get(StreamsConfig.APPLICATION_ID_CONFIG) + ".stage-output";
+        try (Admin admin = Admin.create(settings.streamsProperties())) {
+            List<NewTopic> create = new ArrayList<>(topics.outputs());
+            create.add(new NewTopic(output, Optional.empty(), Optional.empty()));
+            TopicCreator.create(admin, create);
+        }
+        AtomicLong consumed = new AtomicLong();
+        PipelineStats stats = new PipelineStats();
+        KafkaStreams streams = new KafkaStreams(StageTopology.build(stage, hopTopic, output, settings, topics, stats,
+                consumed), settings.streamsProperties());
+        streams.start();
+        return new Measured() {
+            @Override
+            public KafkaStreams streams() {
+                return streams;
+            }
+
+            @Override
+            public long events() {
+                return consumed.get();
+            }
+
+            @Override
+            public boolean done() {
+                return consumed.get() >= records;
+            }
+
+            @Override
+            public String progress() {
+                return String.format("%s: %,d of %,d records read", stage.name(), consumed.get(), records);
             }
 
             @Override

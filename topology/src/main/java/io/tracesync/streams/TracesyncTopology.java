@@ -96,59 +96,89 @@ public final class TracesyncTopology {
     }
 
     public static Topology build(Settings settings, Topics topics, PipelineStats stats) {
-        StreamsBuilder b = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
-        Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
-                .withName("traces");
-        KStream<SegmentKey, TraceEvent> events = topics.traces.pattern() != null
-                ? b.stream(topics.traces.pattern(), consumed)
-                : b.stream(topics.traces.topic(), consumed);
-
-        b.addStateStore(NodeClocks.store(CLOCK_STORE));
-        b.addStateStore(SegmentMatcher.store(MATCHER_STORE, settings.duration(MATCHER_ROTATION_CONFIG)));
-        b.addStateStore(LinkProcessor.store(LINK_STORE, topics.linkId));
-        // written on every link summary: behind a write-back buffer like the stores above
-        b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary));
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
-                topics.node, topics.syncFactor));
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
-                topics.node, topics.treeSnapshot));
-
-        TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
-        Duration maxClockJump = settings.duration(CHECK_MAX_CLOCK_JUMP_CONFIG);
-        boolean bySegment = settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG);
-        int partitions = bySegment ? (int) settings.integer(TOPICS_PARTITIONS_CONFIG) : 0;
-        KStream<String, TraceEvent> keyed = events.process(
-                () -> new SegmentKeying(check, CLOCK_STORE, maxClockJump, partitions), Named.as("check"), CLOCK_STORE);
-        if (!bySegment) {
+        StreamsBuilder b = builder(settings);
+        KStream<String, TraceEvent> keyed = check(b, source(b, topics), settings, topics);
+        if (!settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG)) {
             keyed = keyed.repartition(Repartitioned.with(Serdes.String(), topics.traceEvent).withName(SEGMENTS));
         }
         boolean withNetwork = settings.bool(LINKS_WITH_NETWORK_CONFIG);
         Repartitioned<LinkId, MatchedPairs> byLink = Repartitioned.with(topics.linkId, topics.matchedPairs)
                 .withName(PAIRS);
-        boolean batching = batchesPairs(settings);
-        String[] matcherStores = batching ? new String[] {MATCHER_STORE, PAIR_BATCHES} : new String[] {MATCHER_STORE};
-        if (batching) {
-            b.addStateStore(BeforeCommit.builder(PAIR_BATCHES));
-        }
-        KStream<LinkId, LinkSummary> summaries = keyed
-                .process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration(MATCHER_ROTATION_CONFIG),
-                        settings.integer(MATCHER_MAX_PENDING_CONFIG), stats, batching ? PAIR_BATCHES : null),
-                        Named.as("match"), matcherStores)
-                .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink)
-                .process(() -> new LinkProcessor(LINK_STORE, settings.linkOptions(),
-                        settings.number(LINKS_MIN_CHANGE_CONFIG), stats), Named.as("links"), LINK_STORE);
-        summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
-
+        KStream<LinkId, LinkSummary> summaries = links(b, match(b, keyed, settings, stats)
+                .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink), settings, stats, topics);
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries
                 .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName(NETWORK)
                         .withNumberOfPartitions(1));
-        KStream<String, SpecificRecord> outputs = toNetwork
-                .process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE,
-                        settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
-                        settings.number(FACTORS_MIN_CHANGE_CONFIG), stats), Named.as("network"),
-                        NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
-        writeOutputs(outputs, topics);
+        writeOutputs(network(b, toNetwork, settings, stats, topics), topics);
         return b.build(settings.streamsProperties());
+    }
+
+    /** A builder with the application's topology settings. */
+    public static StreamsBuilder builder(Settings settings) {
+        return new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings.streamsProperties())));
+    }
+
+    /** The trace topics, by name or by pattern. */
+    public static KStream<SegmentKey, TraceEvent> source(StreamsBuilder b, Topics topics) {
+        Consumed<SegmentKey, TraceEvent> consumed = Consumed.with(topics.segmentKey, topics.traceEvent)
+                .withName("traces");
+        return topics.traces.pattern() != null ? b.stream(topics.traces.pattern(), consumed)
+                : b.stream(topics.traces.topic(), consumed);
+    }
+
+    /**
+     * Step 1, check: each event checked against its node's clock ({@link TraceEventCheck}, {@link NodeClocks}) and
+     * keyed by its segment, which with {@code traces.partitioned.by.segment} also says its partition.
+     */
+    public static KStream<String, TraceEvent> check(StreamsBuilder b, KStream<SegmentKey, TraceEvent> events,
+            Settings settings, Topics topics) {
+        b.addStateStore(NodeClocks.store(CLOCK_STORE));
+        TraceEventCheck check = new TraceEventCheck(topics.traces.perNodePrefix());
+        Duration maxClockJump = settings.duration(CHECK_MAX_CLOCK_JUMP_CONFIG);
+        int partitions = settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG)
+                ? (int) settings.integer(TOPICS_PARTITIONS_CONFIG) : 0;
+        return events.process(() -> new SegmentKeying(check, CLOCK_STORE, maxClockJump, partitions),
+                Named.as("check"), CLOCK_STORE);
+    }
+
+    /** Step 2, match: each segment's send and receive paired ({@link SegmentMatcher}), keyed by link. */
+    public static KStream<LinkId, MatchedPairs> match(StreamsBuilder b, KStream<String, TraceEvent> keyed,
+            Settings settings, PipelineStats stats) {
+        b.addStateStore(SegmentMatcher.store(MATCHER_STORE, settings.duration(MATCHER_ROTATION_CONFIG)));
+        boolean batching = batchesPairs(settings);
+        String[] stores = batching ? new String[] {MATCHER_STORE, PAIR_BATCHES} : new String[] {MATCHER_STORE};
+        if (batching) {
+            b.addStateStore(BeforeCommit.builder(PAIR_BATCHES));
+        }
+        return keyed.process(() -> new SegmentMatcher(MATCHER_STORE, settings.duration(MATCHER_ROTATION_CONFIG),
+                settings.integer(MATCHER_MAX_PENDING_CONFIG), stats, batching ? PAIR_BATCHES : null),
+                Named.as("match"), stores);
+    }
+
+    /** Step 3, links: each link's hulls ({@link LinkProcessor}); its summaries also go to {@code sync.links}. */
+    public static KStream<LinkId, LinkSummary> links(StreamsBuilder b, KStream<LinkId, MatchedPairs> pairs,
+            Settings settings, PipelineStats stats, Topics topics) {
+        b.addStateStore(LinkProcessor.store(LINK_STORE, topics.linkId));
+        KStream<LinkId, LinkSummary> summaries = pairs.process(() -> new LinkProcessor(LINK_STORE,
+                settings.linkOptions(), settings.number(LINKS_MIN_CHANGE_CONFIG), stats), Named.as("links"),
+                LINK_STORE);
+        summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
+        return summaries;
+    }
+
+    /** Step 4, network: the spanning forest, reference nodes and factors ({@link NetworkProcessor}), one task. */
+    public static KStream<String, SpecificRecord> network(StreamsBuilder b, KStream<LinkId, LinkSummary> summaries,
+            Settings settings, PipelineStats stats, Topics topics) {
+        // written on every link summary: behind a write-back buffer like the matcher's and the links' stores
+        b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
+                topics.node, topics.syncFactor));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
+                topics.node, topics.treeSnapshot));
+        return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
+                NETWORK_TREE_STORE, settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
+                settings.number(FACTORS_MIN_CHANGE_CONFIG), stats), Named.as("network"),
+                NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
     }
 
     /** The network step's outputs to their sinks: factors to {@code sync.factors}, snapshots to {@code sync.tree}. */
