@@ -1,0 +1,214 @@
+package io.tracesync.bench;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.MatchedPair;
+import io.tracesync.sim.Scenario;
+import io.tracesync.sim.SimulationConfig;
+import io.tracesync.sim.SimulationSink;
+import io.tracesync.sim.Simulator;
+import io.tracesync.streams.Settings;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * How many link summaries the network task receives per link, by the link's age: a simulated cluster's true pairs,
+ * batched per link and commit interval of their receive's true time as the {@code pairs} hop batches them, go
+ * through the application's link step ({@link LinkStep}), and each batch's pairs and summaries are counted in the
+ * age bucket of its commit (time since the link's first pair).
+ */
+final class SummaryRate {
+
+    private static final long S = 1_000_000_000L;
+    /** The age buckets' edges: 0–10 s, 10 s–1 min, 1–10 min, 10–30 min, 30–60 min, 1–6 h, 6–24 h, beyond. */
+    static final long[] EDGES = {0, 10 * S, 60 * S, 600 * S, 1_800 * S, 3_600 * S, 21_600 * S, 86_400 * S,
+            Long.MAX_VALUE};
+
+    /**
+     * @param links     request/response links, each between two of as many nodes with the simulator's default
+     *                  clocks and delays
+     * @param pairsPerS each link's pairs per second: half as many requests, each answered
+     */
+    record Config(int links, double pairsPerS, long durationNs, boolean wander, long seed) {
+    }
+
+    /**
+     * One age bucket, {@code [fromNs, toNs)}, over all links: {@code linkNs} is the link time it covers,
+     * {@code batches} the batches that forwarded at least one summary (as many summaries as one per batch would be).
+     */
+    record Bucket(long fromNs, long toNs, double linkNs, long pairs, long summaries, long batches) {
+
+        double pairsPerLinkS() {
+            return pairs / (linkNs / S);
+        }
+
+        double summariesPerLinkS() {
+            return summaries / (linkNs / S);
+        }
+
+        double batchesPerLinkS() {
+            return batches / (linkNs / S);
+        }
+
+        double emittingFraction() {
+            return (double) summaries / pairs;
+        }
+
+        /** Summaries per link per e-fold of age: c if the rate is c / age (NaN from age 0). */
+        double perEFold() {
+            return fromNs == 0 ? Double.NaN
+                    : summaries / (linkNs / (toNs - fromNs)) / Math.log((double) toNs / fromNs);
+        }
+    }
+
+    /**
+     * @param counted      summaries by {@code PipelineStats.linkSummaries}
+     * @param firstEmitted links whose first batch forwarded a summary
+     */
+    record Result(List<Bucket> buckets, int links, long pairs, long summaries, long counted, int firstEmitted) {
+    }
+
+    private final Config config;
+    private final Settings settings;
+    private final long commitNs;
+
+    /** {@code settings}: the application's, with a {@code mock://} registry (see {@link LinkStep}). */
+    SummaryRate(Config config, Settings settings) {
+        this.config = config;
+        this.settings = settings;
+        // the application's commit interval: Kafka Streams' default under exactly_once_v2 is 100 ms
+        this.commitNs = new StreamsConfig(settings.streamsProperties())
+                .getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) * 1_000_000;
+    }
+
+    long commitIntervalNs() {
+        return commitNs;
+    }
+
+    Result run() {
+        if (config.links() < 3) {
+            throw new IllegalArgumentException("need at least 3 links: " + config.links());
+        }
+        SimulationConfig c = new SimulationConfig();
+        c.nodes = config.links();
+        c.degree = 2; // as many links as nodes
+        c.rateMin = c.rateMax = config.pairsPerS() / 2;
+        c.oneWayFraction = 0;
+        c.durationNs = config.durationNs();
+        c.wander = config.wander();
+        c.seed = config.seed();
+        Scenario scenario = Scenario.build(c);
+        Feed feed = new Feed(scenario, new LinkStep(settings));
+        new Simulator(scenario).run(feed, ns -> { });
+        feed.commit();
+        return feed.result(scenario.endNs());
+    }
+
+    private static int bucket(long ageNs) {
+        int b = 1;
+        while (ageNs >= EDGES[b]) {
+            b++;
+        }
+        return b - 1;
+    }
+
+    /** One link's first pair and its batch of the open commit interval. */
+    private static final class Link {
+        final LinkId id;
+        final long firstNs;
+        final List<MatchedPair> batch = new ArrayList<>();
+        boolean committed;
+
+        Link(LinkId id, long firstNs) {
+            this.id = id;
+            this.firstNs = firstNs;
+        }
+    }
+
+    /** Batches the true pairs per link and commit interval and feeds them to the link step at each commit. */
+    private final class Feed implements SimulationSink {
+        private final Scenario scenario;
+        private final LinkStep step;
+        private final Map<Long, Link> links = new HashMap<>();
+        private final List<Link> pending = new ArrayList<>();
+        private final long[] pairs = new long[EDGES.length - 1];
+        private final long[] summaries = new long[EDGES.length - 1];
+        private final long[] batches = new long[EDGES.length - 1];
+        private long open;
+        private int firstEmitted;
+
+        Feed(Scenario scenario, LinkStep step) {
+            this.scenario = scenario;
+            this.step = step;
+        }
+
+        @Override
+        public void traceEvent(TraceEvent event) {
+        }
+
+        @Override
+        public void clockBreakpoint(int node, long trueNs, long localNs) {
+        }
+
+        @Override
+        public void pair(MatchedSegment p) {
+            long interval = (p.trueRecvNs() - SimulationConfig.START_NS) / commitNs;
+            if (interval != open) {
+                commit();
+                open = interval;
+            }
+            String sender = scenario.node(p.sender()).name();
+            String receiver = scenario.node(p.receiver()).name();
+            Link link = links.computeIfAbsent((long) Math.min(p.sender(), p.receiver()) << 32
+                    | Math.max(p.sender(), p.receiver()), k -> new Link(sender.compareTo(receiver) < 0
+                    ? new LinkId(sender, receiver) : new LinkId(receiver, sender), p.trueRecvNs()));
+            if (link.batch.isEmpty()) {
+                pending.add(link);
+            }
+            link.batch.add(new MatchedPair(sender, p.sendNs(), receiver, p.recvNs()));
+        }
+
+        /** The open interval's commit: each link's batch, then the store's write-back. */
+        void commit() {
+            long at = SimulationConfig.START_NS + (open + 1) * commitNs;
+            for (Link link : pending) {
+                int emitted = step.process(link.id, link.batch, at / 1_000_000);
+                if (!link.committed && emitted > 0) {
+                    firstEmitted++;
+                }
+                link.committed = true;
+                int b = bucket(at - link.firstNs);
+                pairs[b] += link.batch.size();
+                summaries[b] += emitted;
+                batches[b] += emitted > 0 ? 1 : 0;
+                link.batch.clear();
+            }
+            pending.clear();
+            step.commit();
+        }
+
+        Result result(long endNs) {
+            List<Bucket> buckets = new ArrayList<>();
+            for (int b = 0; b < pairs.length; b++) {
+                double linkNs = 0;
+                long to = 0;
+                for (Link link : links.values()) {
+                    long age = endNs - link.firstNs;
+                    linkNs += Math.max(0, Math.min(EDGES[b + 1], age) - EDGES[b]);
+                    to = Math.max(to, Math.min(EDGES[b + 1], age));
+                }
+                if (linkNs > 0) {
+                    buckets.add(new Bucket(EDGES[b], to, linkNs, pairs[b], summaries[b], batches[b]));
+                }
+            }
+            long total = 0;
+            for (long s : summaries) {
+                total += s;
+            }
+            return new Result(buckets, links.size(), step.stats.linkPairs.get(), total,
+                    step.stats.linkSummaries.get(), firstEmitted);
+        }
+    }
+}
