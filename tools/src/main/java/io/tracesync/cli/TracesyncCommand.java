@@ -9,6 +9,7 @@ import io.tracesync.bench.BenchFailoverCommand;
 import io.tracesync.bench.BenchIntervalsCommand;
 import io.tracesync.bench.BenchNetworkCommand;
 import io.tracesync.bench.BenchStreamCommand;
+import io.tracesync.bench.BenchSummariesCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -18,7 +19,7 @@ import picocli.CommandLine;
         subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
                 ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchStreamCommand.class,
-                BenchFailoverCommand.class,
+                BenchFailoverCommand.class, BenchSummariesCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
 
