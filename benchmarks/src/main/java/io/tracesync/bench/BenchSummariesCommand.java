@@ -26,10 +26,10 @@ import picocli.CommandLine.Spec;
                 + "--rates value and feeds their true pairs, batched per link and commit interval as the pairs hop "
                 + "batches them, through the application's link step (LinkProcessor, its default links.min.change "
                 + "of 1%% and link.horizon of 30m unless --set).",
-                "Prints, per rate and age bucket (time since the link's first pair), the pairs and the summaries "
-                        + "per link per second, the fraction of pairs that emitted one, the batches per link per "
-                        + "second that emitted at least one (the summaries if each batch emitted at most its last), "
-                        + "and the summaries per link per e-fold of age (c if the rate is c / age)."})
+                "Prints, per rate and age bucket (time since the link's first pair), the pairs, the batches and "
+                        + "the summaries per link per second (at most one summary a batch), the fraction of pairs "
+                        + "that emitted one, and the summaries per link per e-fold of age (c if the rate is c / "
+                        + "age)."})
 public final class BenchSummariesCommand implements Callable<Integer> {
 
     @Spec
@@ -84,13 +84,13 @@ public final class BenchSummariesCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%,d pairs, %,d summaries (LinkProcessor counted %,d), %.3f%% of the pairs; "
                     + "%d of %d links emitted at their first batch%n", r.pairs(), r.summaries(), r.counted(),
                     100.0 * r.summaries() / r.pairs(), r.firstEmitted(), r.links());
-            out.printf("%-13s %9s %12s %10s %12s %10s%n", "age", "pairs/s", "summaries/s", "emitting",
-                    "batches/s", "per e-fold");
+            out.printf("%-13s %9s %10s %12s %10s %10s%n", "age", "pairs/s", "batches/s", "summaries/s", "of pairs",
+                    "per e-fold");
             for (SummaryRate.Bucket b : r.buckets()) {
                 double c = b.perEFold();
-                out.printf(Locale.ROOT, "%-13s %9.2f %12.5f %9.3f%% %12.5f %10s%n",
-                        age(b.fromNs()) + "–" + age(b.toNs()), b.pairsPerLinkS(), b.summariesPerLinkS(),
-                        100 * b.emittingFraction(), b.batchesPerLinkS(),
+                out.printf(Locale.ROOT, "%-13s %9.2f %10.3f %12.5f %9.3f%% %10s%n",
+                        age(b.fromNs()) + "–" + age(b.toNs()), b.pairsPerLinkS(), b.batchesPerLinkS(),
+                        b.summariesPerLinkS(), 100 * b.emittingFraction(),
                         Double.isNaN(c) ? "-" : String.format(Locale.ROOT, "%.1f", c));
             }
             out.flush();

@@ -211,6 +211,7 @@ public final class StreamBenchmark {
             out.printf(Locale.ROOT, "  %-14s %-22s %,12d %,14.0f %,14.2f %,16.2f%n", stage.name(),
                     hop == null ? "the input" : stage.hop() + " repartition", records, r.eventsPerSecond(),
                     r.streamCpuNs() / 1e3, perEvent / 1e3);
+            out.printf(Locale.ROOT, "  %-14s %s%n", "", r.threadTime());
             out.flush();
         }
         out.printf(Locale.ROOT, "  %-14s %-22s %12s %14s %14s %,16.2f  (the whole run: %,.2f)%n", "together", "",

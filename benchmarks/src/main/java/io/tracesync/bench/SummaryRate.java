@@ -36,7 +36,7 @@ final class SummaryRate {
 
     /**
      * One age bucket, {@code [fromNs, toNs)}, over all links: {@code linkNs} is the link time it covers,
-     * {@code batches} the batches that forwarded at least one summary (as many summaries as one per batch would be).
+     * {@code batches} the batches the link step read (it forwards at most one summary for each).
      */
     record Bucket(long fromNs, long toNs, double linkNs, long pairs, long summaries, long batches) {
 
@@ -182,7 +182,7 @@ final class SummaryRate {
                 int b = bucket(at - link.firstNs);
                 pairs[b] += link.batch.size();
                 summaries[b] += emitted;
-                batches[b] += emitted > 0 ? 1 : 0;
+                batches[b]++;
                 link.batch.clear();
             }
             pending.clear();

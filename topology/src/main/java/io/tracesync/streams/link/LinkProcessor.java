@@ -9,7 +9,6 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.link.LinkStateCodec;
-import io.tracesync.core.link.PairEffect;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.PipelineStats;
@@ -78,15 +77,36 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         emitted.clear();
     }
 
+    /**
+     * A batch of one link's pairs, in the order matched: at most one summary goes out for it, the last that
+     * mattered — the ones before it would reach the network at the same point of the stream, each replaced by the
+     * next.
+     */
     @Override
     public void process(Record<LinkId, MatchedPairs> record) {
+        Summary latest = null;
         for (MatchedPair p : record.value().getPairs()) {
-            process(record, p);
+            Summary summary = process(p);
+            if (latest != null && summary != null && !latest.link.equals(summary.link)) {
+                forward(record, latest); // a batch of several links' pairs: each link's last summary
+            }
+            latest = summary != null ? summary : latest;
+        }
+        if (latest != null) {
+            forward(record, latest);
         }
     }
 
-    /** One pair of the batch {@code record}, in the order matched. */
-    private void process(Record<LinkId, MatchedPairs> record, MatchedPair p) {
+    private record Summary(LinkId link, LinkSummary value) {
+    }
+
+    private void forward(Record<LinkId, MatchedPairs> record, Summary summary) {
+        stats.linkSummaries.incrementAndGet();
+        context().forward(record.withKey(summary.link).withValue(summary.value));
+    }
+
+    /** One pair, in the order matched: the link's summary if the network must hear of the change, else null. */
+    private Summary process(MatchedPair p) {
         SendReceive pair;
         try {
             pair = new SendReceive(p.getSender(), p.getSendNs(), p.getReceiver(),
@@ -100,14 +120,14 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
             ConvexHullLink stored = store.get(id);
             return stored == null ? new ConvexHullLink(options) : stored;
         });
-        PairEffect effect = pair.applyTo(link);
+        pair.applyTo(link);
         store.put(id, link);
         stats.linkPairs.incrementAndGet();
         LinkEstimate before = emitted.get(key);
         Computed last = computed.get(key);
         boolean sameCorridor = last != null && last.link == link && last.version == link.version();
         if (sameCorridor && before != null && onlyAged(before, last, link.latestX())) {
-            return;
+            return null;
         }
         LinkEstimate now = sameCorridor ? last.estimate.atLatest(link) : LinkEstimate.of(key, link);
         computed.put(key, new Computed(link, link.version(), link.latestX(), now));
@@ -117,9 +137,9 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
                 stats.accurateLinks.addAndGet(now.quality() == LinkQuality.ACCURATE ? 1
                         : before != null ? -1 : 0);
             }
-            stats.linkSummaries.incrementAndGet();
-            context().forward(record.withKey(id).withValue(LinkSummaries.of(key, link, now)));
+            return new Summary(id, LinkSummaries.of(key, link, now));
         }
+        return null;
     }
 
     private record Computed(ConvexHullLink link, long version, long atX, LinkEstimate estimate) {
