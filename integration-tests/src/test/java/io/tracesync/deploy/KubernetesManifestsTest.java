@@ -281,7 +281,8 @@ class KubernetesManifestsTest {
     private static List<String> expected(List<NewTopic> outputs, int configured) {
         return outputs.stream().map(t -> t.name() + " "
                 + (t.numPartitions() == configured ? "\"$PARTITIONS\"" : String.valueOf(t.numPartitions()))
-                + (t.configs() == null ? Map.<String, String>of() : t.configs()).entrySet().stream().map(e -> " " + e.getKey() + "=" + e.getValue())
+                + (t.configs() == null ? Map.<String, String>of() : t.configs()).entrySet().stream()
+                        .sorted(Map.Entry.comparingByKey()).map(e -> " " + e.getKey() + "=" + e.getValue())
                         .collect(Collectors.joining()))
                 .toList();
     }

@@ -174,7 +174,7 @@ public final class TracesyncTopology {
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
                 topics.node, topics.syncFactor));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
-                topics.node, topics.treeSnapshot));
+                topics.node, topics.treeSnapshot).withLoggingEnabled(Topics.SNAPSHOT_TOPIC_CONFIGS));
         return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
                 NETWORK_TREE_STORE, settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.number(FACTORS_MIN_CHANGE_CONFIG), stats), Named.as("network"),
