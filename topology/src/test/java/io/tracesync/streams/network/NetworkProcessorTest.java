@@ -162,6 +162,22 @@ class NetworkProcessorTest {
         assertTrue(context.forwarded().isEmpty(), "nothing changed, nothing emitted");
     }
 
+    /** A task taken over after a failure publishes as soon as it has something, not an interval later. */
+    @Test
+    void theFirstEmissionComesAsSoonAsThereIsSomethingThenOneAnInterval() {
+        NetworkProcessor p = started();
+        var first = context.scheduledPunctuators().get(0);
+        assertEquals(NetworkProcessor.FIRST_EMISSION_CHECK, first.getInterval());
+        first.getPunctuator().punctuate(100);
+        assertTrue(context.forwarded().isEmpty() && !first.cancelled(), "nothing to emit yet: it keeps looking");
+        feed(p, summaries(20));
+        first.getPunctuator().punctuate(200);
+        assertEquals(5, forwardedOf(SyncFactor.class), "emitted at the first look after the summaries");
+        assertTrue(first.cancelled(), "then no more looking");
+        var regular = context.scheduledPunctuators().get(context.scheduledPunctuators().size() - 1);
+        assertEquals(Duration.ofSeconds(1), regular.getInterval(), "and one emission an interval");
+    }
+
     @Test
     void aRestartedTaskRebuildsTheForestFromItsStoreAndRepeatsNoFactor() {
         NetworkProcessor first = started();
