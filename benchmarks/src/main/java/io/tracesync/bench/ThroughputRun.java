@@ -15,12 +15,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
 
 /**
  * An application's end-to-end throughput on events already in its input topic: from the first event it reads to
@@ -100,35 +104,8 @@ final class ThroughputRun {
         try (Admin admin = Admin.create(settings.streamsProperties())) {
             TopicCreator.create(admin, topics.outputs());
         }
-        KafkaStreams streams = new KafkaStreams(FloorTopology.build(settings, topics, counts, stores),
-                settings.streamsProperties());
-        streams.start();
-        return new Measured() {
-            @Override
-            public KafkaStreams streams() {
-                return streams;
-            }
-
-            @Override
-            public long events() {
-                return counts.segmentReads.get();
-            }
-
-            @Override
-            public boolean done() {
-                return counts.done(events);
-            }
-
-            @Override
-            public String progress() {
-                return counts.toString();
-            }
-
-            @Override
-            public void close() {
-                streams.close(Duration.ofSeconds(30));
-            }
-        };
+        return started(FloorTopology.build(settings, topics, counts, stores), settings,
+                counts.segmentReads::get, () -> counts.done(events), counts::toString);
     }
 
     /**
@@ -146,8 +123,15 @@ final class ThroughputRun {
         }
         AtomicLong consumed = new AtomicLong();
         PipelineStats stats = new PipelineStats();
-        KafkaStreams streams = new KafkaStreams(StageTopology.build(stage, hopTopic, output, settings, topics, stats,
-                consumed), settings.streamsProperties());
+        return started(StageTopology.build(stage, hopTopic, output, settings, topics, stats, consumed), settings,
+                consumed::get, () -> consumed.get() >= records,
+                () -> String.format("%s: %,d of %,d records read", stage.name(), consumed.get(), records));
+    }
+
+    /** A plain Kafka Streams application of {@code topology}, started, measured by these three. */
+    private static Measured started(Topology topology, Settings settings, LongSupplier events, BooleanSupplier done,
+            Supplier<String> progress) {
+        KafkaStreams streams = new KafkaStreams(topology, settings.streamsProperties());
         streams.start();
         return new Measured() {
             @Override
@@ -157,17 +141,17 @@ final class ThroughputRun {
 
             @Override
             public long events() {
-                return consumed.get();
+                return events.getAsLong();
             }
 
             @Override
             public boolean done() {
-                return consumed.get() >= records;
+                return done.getAsBoolean();
             }
 
             @Override
             public String progress() {
-                return String.format("%s: %,d of %,d records read", stage.name(), consumed.get(), records);
+                return progress.get();
             }
 
             @Override
