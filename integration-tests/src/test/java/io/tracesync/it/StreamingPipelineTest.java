@@ -141,6 +141,37 @@ class StreamingPipelineTest {
         }
     }
 
+    /**
+     * A record of the application's own that the broker refuses (here every forest snapshot, sync.tree taking at
+     * most 64 bytes) is a dead letter with its reason, written from the network's punctuation, and the factors flow
+     * on: no thread fails, none is replaced. Under at_least_once only: under exactly_once_v2 a record the broker
+     * refuses leaves the transaction unable to commit (docs/STREAMS.md, Errors).
+     */
+    @Test
+    void anOutputTheBrokerRefusesIsADeadLetterAndTheFactorsFlowOn() throws Exception {
+        Settings settings = settings("refused").with("processing.guarantee", "at_least_once");
+        SimulatedTraces cluster = SimulatedTraces.run(4, 10_000_000_000L, 3);
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings);
+             Admin admin = Admin.create(settings.streamsProperties())) {
+            admin.createTopics(List.of(new NewTopic(settings.get("tree.topic"), 1, (short) 1)
+                    .configs(Map.of("cleanup.policy", "compact", "max.message.bytes", "64")))).all().get();
+            writer.createTopics(cluster.nodes);
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                cluster.events.forEach(writer::write);
+                writer.flush();
+                awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
+                        DEFAULTS.networkOptions()));
+                List<ConsumerRecord<byte[], byte[]>> dead = readAll(settings, settings.get("dlq.topic"), 1);
+                assertFalse(dead.isEmpty());
+                String exception = new String(dead.get(0).headers().lastHeader("__streams.errors.exception").value(),
+                        StandardCharsets.UTF_8);
+                assertEquals("org.apache.kafka.common.errors.RecordTooLargeException", exception);
+                assertEquals(0, app.stats().replacedThreads.get(), app.stats().threadFailures());
+                assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
+            }
+        }
+    }
+
     @Test
     void tenThousandMalformedRecordsEndInTheDeadLetterTopicAndTheFactorsStayClean() throws Exception {
         Settings settings = settings("malformed").with("matcher.rotation", "10m");

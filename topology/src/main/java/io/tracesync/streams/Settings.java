@@ -9,6 +9,7 @@ import io.tracesync.streams.config.KnownKeys;
 import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.errors.DeserializationHandler;
 import io.tracesync.streams.errors.ProcessingHandler;
+import io.tracesync.streams.errors.ProductionHandler;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -80,6 +81,7 @@ public final class Settings {
         d.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeserializationHandler.class.getName());
         d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, ProcessingHandler.class.getName());
         d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
+        d.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, ProductionHandler.class.getName());
         // a forest snapshot of 60,000 nodes is 1.1 MB (Topics.MAX_RECORD_BYTES)
         d.put(StreamsConfig.PRODUCER_PREFIX + ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
                 Integer.toString(Topics.MAX_RECORD_BYTES));

@@ -39,7 +39,7 @@ public class ProcessingHandler implements ProcessingExceptionHandler {
         }
         log.deadLetter(where, exception);
         List<ProducerRecord<byte[], byte[]>> records = ExceptionHandlerUtils.maybeBuildDeadLetterQueueRecords(
-                deadLetters, context.sourceRawKey(), context.sourceRawValue(), context, exception);
+                deadLetters, context.sourceRawKey(), context.sourceRawValue(), StampedContext.of(context), exception);
         stats.deadLetters.addAndGet(records.size());
         return Response.resume(records);
     }
