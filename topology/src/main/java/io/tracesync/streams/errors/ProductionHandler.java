@@ -1,14 +1,11 @@
 package io.tracesync.streams.errors;
 
-import io.tracesync.streams.PipelineStats;
-import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RetriableException;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler;
-import org.apache.kafka.streams.errors.internals.ExceptionHandlerUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A record the application could not write (too large for its topic, not serializable): one line in the log
@@ -18,19 +15,9 @@ import org.apache.kafka.streams.errors.internals.ExceptionHandlerUtils;
  * broker errors are retried, an unavailable registry fails the thread until it is back ({@link RegistryOutage}), and
  * a dead letter that cannot be written is logged, not dead-lettered again.
  */
-public class ProductionHandler implements ProductionExceptionHandler {
+public class ProductionHandler extends DeadLetters implements ProductionExceptionHandler {
 
-    private PipelineStats stats = new PipelineStats();
-    private String deadLetters;
-    private DeadLetterLog log;
-
-    @Override
-    public void configure(Map<String, ?> configs) {
-        stats = PipelineStats.of(configs);
-        Object topic = configs.get(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG);
-        deadLetters = topic == null ? null : String.valueOf(topic);
-        log = new DeadLetterLog(deadLetters);
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(ProductionHandler.class);
 
     @Override
     public Response handleError(ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record,
@@ -45,25 +32,21 @@ public class ProductionHandler implements ProductionExceptionHandler {
     @SuppressWarnings("rawtypes")
     public Response handleSerializationError(ErrorHandlerContext context, ProducerRecord record,
             Exception exception, SerializationExceptionOrigin origin) {
-        String where = "writing to " + record.topic();
-        if (RegistryOutage.isCause(exception, where)) {
+        if (RegistryOutage.isCause(exception, "a write to " + record.topic())) {
             return Response.fail();
         }
         return deadLetter(context, record.topic(), exception);
     }
 
-    private Response deadLetter(ErrorHandlerContext context, String topic, Exception exception) {
+    private Response deadLetter(ErrorHandlerContext context, String written, Exception exception) {
         String where = context.topic() == null
-                ? "a write to " + topic + " by " + context.processorNodeId() + " outside any input record"
-                : "a write to " + topic + " for " + context.topic() + "-" + context.partition() + "@"
+                ? "a write to " + written + " by " + context.processorNodeId() + " outside any input record"
+                : "a write to " + written + " for " + context.topic() + "-" + context.partition() + "@"
                         + context.offset();
-        log.deadLetter(where, exception);
-        if (topic.equals(deadLetters)) {
-            return Response.resume(); // the dead-letter topic itself refused it: logged above, not sent again
+        if (written.equals(topic)) {
+            LOG.warn("the dead-letter topic {} refused a dead letter; left out: {}", topic, exception.toString());
+            return Response.resume();
         }
-        List<ProducerRecord<byte[], byte[]>> records = ExceptionHandlerUtils.maybeBuildDeadLetterQueueRecords(
-                deadLetters, context.sourceRawKey(), context.sourceRawValue(), StampedContext.of(context), exception);
-        stats.deadLetters.addAndGet(records.size());
-        return Response.resume(records);
+        return Response.resume(deadLetters(where, context, exception));
     }
 }
