@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bench-stream} on the shared broker and registry, small: a warm-up run, the measured run beside
- * ConsumerPerformance, and one paced latency run whose probes must all be seen in {@code sync.factors}.
+ * ConsumerPerformance, each stage alone on the records its hop carried (every event read by the check and the
+ * match), and one paced latency run whose probes must all be seen in {@code sync.factors}.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class BenchStreamTest {
@@ -30,6 +31,12 @@ class BenchStreamTest {
         assertTrue(out.contains("input: 4,000 events"), out);
         Matcher ratio = Pattern.compile("ratio tracesync / raw consume +([0-9.]+)").matcher(out);
         assertTrue(ratio.find() && Double.parseDouble(ratio.group(1)) > 0, out);
+        for (String stage : new String[] {"check +the input +4,000", "match +segments repartition +4,000",
+            "links +pairs repartition +[1-9][0-9,]*", "network +network repartition +[1-9][0-9,]*"}) {
+            assertTrue(Pattern.compile("(?m)^  " + stage + " +[0-9,]+ +[0-9.,]+ +[0-9.,]+$").matcher(out).find(),
+                    stage + " alone, on what its hop carried: " + out);
+        }
+        assertTrue(Pattern.compile("(?m)^  together .*\\(the whole run: [0-9.,]+\\)$").matcher(out).find(), out);
         Matcher probes = Pattern.compile("achieved [0-9,]+; (\\d+) probes: .*; (\\d+) probes never seen").matcher(out);
         assertTrue(probes.find(), out);
         assertTrue(Integer.parseInt(probes.group(1)) >= 5, out);

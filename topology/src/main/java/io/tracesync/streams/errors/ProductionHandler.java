@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * where Kafka's default handler fails the thread, and for a record written by a punctuation cannot even build its
  * dead letter (it has no timestamp), so that a replaced thread meets the same error again and again. Transient
  * broker errors are retried, an unavailable registry fails the thread until it is back ({@link RegistryOutage}), and
- * a dead letter that cannot be written is logged, not dead-lettered again.
+ * a dead letter that cannot be written is logged, not dead-lettered again. Under exactly_once_v2 the producer's
+ * transaction cannot commit after a failed write whatever the answer: the task restarts from its last commit.
  */
 public class ProductionHandler extends DeadLetters implements ProductionExceptionHandler {
 
