@@ -206,11 +206,16 @@ public final class StreamBenchmark {
             m.put(TracesyncConfig.TRACES_TOPIC_CONFIG, s.get(TracesyncConfig.TRACES_TOPIC_CONFIG));
             ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.stage(stage, hop, settings(m), records),
                     records, TIMEOUT);
+            String reads = hop == null ? "the input" : stage.hop() + " repartition";
+            if (r.seconds() == 0) {
+                out.printf(Locale.ROOT, "  %-14s %-22s %,12d  (all read at once: too few records to time)%n",
+                        stage.name(), reads, records);
+                continue;
+            }
             double perEvent = r.streamCpuNs() * records / events;
             sum += perEvent;
-            out.printf(Locale.ROOT, "  %-14s %-22s %,12d %,14.0f %,14.2f %,16.2f%n", stage.name(),
-                    hop == null ? "the input" : stage.hop() + " repartition", records, r.eventsPerSecond(),
-                    r.streamCpuNs() / 1e3, perEvent / 1e3);
+            out.printf(Locale.ROOT, "  %-14s %-22s %,12d %,14.0f %,14.2f %,16.2f%n", stage.name(), reads, records,
+                    r.eventsPerSecond(), r.streamCpuNs() / 1e3, perEvent / 1e3);
             out.printf(Locale.ROOT, "  %-14s %s%n", "", r.threadTime());
             out.flush();
         }

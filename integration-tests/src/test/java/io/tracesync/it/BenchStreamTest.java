@@ -33,8 +33,10 @@ class BenchStreamTest {
         assertTrue(ratio.find() && Double.parseDouble(ratio.group(1)) > 0, out);
         for (String stage : new String[] {"check +the input +4,000", "match +segments repartition +4,000",
             "links +pairs repartition +[1-9][0-9,]*", "network +network repartition +[1-9][0-9,]*"}) {
-            assertTrue(Pattern.compile("(?m)^  " + stage + " +[0-9,]+ +[0-9.,]+ +[0-9.,]+$").matcher(out).find(),
-                    stage + " alone, on what its hop carried: " + out);
+            // timed, or a few records all read in the stage's first poll
+            assertTrue(Pattern.compile("(?m)^  " + stage + "( +[0-9,]+ +[0-9.,]+ +[0-9.,]+|  \\(all read at once: "
+                    + "too few records to time\\))$").matcher(out).find(), stage + " alone, on what its hop carried: "
+                    + out);
         }
         assertTrue(Pattern.compile("(?m)^  together .*\\(the whole run: [0-9.,]+\\)$").matcher(out).find(), out);
         Matcher probes = Pattern.compile("achieved [0-9,]+; (\\d+) probes: .*; (\\d+) probes never seen").matcher(out);
