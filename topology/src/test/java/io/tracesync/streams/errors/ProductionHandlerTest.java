@@ -11,22 +11,19 @@ import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.NotEnoughReplicasException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
-import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.DefaultProductionExceptionHandler;
-import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.Response;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.Result;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.SerializationExceptionOrigin;
 import org.apache.kafka.streams.errors.internals.ExceptionHandlerUtils;
-import org.apache.kafka.streams.processor.TaskId;
 import org.junit.jupiter.api.Test;
 
 class ProductionHandlerTest {
 
     private static final Map<String, String> CONFIG = Map.of(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,
             "dlq");
+    private static final FailedRecord PUNCTUATION = FailedRecord.punctuation();
     private final ProducerRecord<byte[], byte[]> snapshot = new ProducerRecord<>("sync.tree", new byte[1],
             new byte[2 << 20]);
 
@@ -79,52 +76,4 @@ class ProductionHandlerTest {
         assertEquals(Result.RESUME, toDlq.result());
         assertTrue(toDlq.deadLetterQueueRecords().isEmpty());
     }
-
-    /** What Kafka Streams tells the handler about a write made by a punctuation: no input record, no time. */
-    private static final ErrorHandlerContext PUNCTUATION = new ErrorHandlerContext() {
-        @Override
-        public String topic() {
-            return null;
-        }
-
-        @Override
-        public int partition() {
-            return -1;
-        }
-
-        @Override
-        public long offset() {
-            return -1;
-        }
-
-        @Override
-        public Headers headers() {
-            return new RecordHeaders();
-        }
-
-        @Override
-        public String processorNodeId() {
-            return "network";
-        }
-
-        @Override
-        public TaskId taskId() {
-            return new TaskId(3, 0);
-        }
-
-        @Override
-        public long timestamp() {
-            return -1;
-        }
-
-        @Override
-        public byte[] sourceRawKey() {
-            return null;
-        }
-
-        @Override
-        public byte[] sourceRawValue() {
-            return null;
-        }
-    };
 }
