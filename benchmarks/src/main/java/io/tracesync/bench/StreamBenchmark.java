@@ -202,11 +202,15 @@ public final class StreamBenchmark {
         for (StageTopology.Stage stage : StageTopology.stages(s)) {
             String hop = stage.topic(id);
             long records = hop == null ? events : CommittedRecords.count(s, hop);
+            String reads = hop == null ? "the input" : stage.hop() + " repartition";
+            if (records == 0) {
+                out.printf(Locale.ROOT, "  %-14s %-22s %,12d  (nothing to read)%n", stage.name(), reads, records);
+                continue;
+            }
             Map<String, String> m = new HashMap<>();
             m.put(TracesyncConfig.TRACES_TOPIC_CONFIG, s.get(TracesyncConfig.TRACES_TOPIC_CONFIG));
             ThroughputRun.Result r = ThroughputRun.run(ThroughputRun.stage(stage, hop, settings(m), records),
                     records, TIMEOUT);
-            String reads = hop == null ? "the input" : stage.hop() + " repartition";
             if (r.seconds() == 0) {
                 out.printf(Locale.ROOT, "  %-14s %-22s %,12d  (all read at once: too few records to time)%n",
                         stage.name(), reads, records);
