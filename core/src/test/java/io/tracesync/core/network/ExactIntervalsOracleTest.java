@@ -12,12 +12,14 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * The fast path of {@link NetworkIntervals} against {@link ExactIntervalsOracle}: on random networks — connected
  * or not, single links, pinned references, drifts up to 10 % (so that the slope ranges matter), and with one link
  * given a clock step (inconsistent) — every interval contains the exact one and exceeds it by at most the outward
- * rounding: 2 ps per link of a path and 1 ps for a shifted map.
+ * rounding: 2 ps per link of a path and 1 ps for a shifted map, and far from the links' latest times the rounding
+ * of the growth rates they are carried with.
  */
 class ExactIntervalsOracleTest {
 
@@ -57,6 +59,17 @@ class ExactIntervalsOracleTest {
         }
     }
 
+    /**
+     * Samples random seeds found: 9.03 and 11.04 ps wider than the exact intervals, past the 9 and 11 ps of rounding
+     * at the links' latest times — the bounds carried up to 100 s to the evaluation time grow at rates held as
+     * doubles.
+     */
+    @Test
+    void boundsCarriedFarFromTheLinksAgreeToTheGrowthRatesRounding() {
+        theFastPathEqualsTheExactSystemWithinItsOutwardRounding(3785, 4, 8);
+        theFastPathEqualsTheExactSystemWithinItsOutwardRounding(1268, 5, 9);
+    }
+
     private static void compare(NetworkIntervals.Component c, NetworkMethod method, NetworkIntervals.Result fast) {
         int n = c.names().length;
         int m = c.links().length;
@@ -83,6 +96,13 @@ class ExactIntervalsOracleTest {
             assertEquals(List.of(), fast.excluded(), "the tree method judges no link");
         }
         ExactIntervalsOracle.Answer exact = ExactIntervalsOracle.solve(c, x, kept);
+        // outward rounding: 2 ps per link of a path, 1 ps for a shifted map; and a link's bounds carried from its
+        // latest time to the evaluation's grow at rates held as doubles, 2^-50 per ps carried, at most n per path
+        double carriedPs = 0;
+        for (int l = 0; l < m; l++) {
+            carriedPs = Math.max(carriedPs, Math.abs((double) x[c.linkA()[l]] - c.links()[l].latestNs()) * 1000);
+        }
+        Rational tolerance = Rational.of(2L * n + 1 + (long) Math.ceil(n * carriedPs * 0x1p-50));
         assertTrue(exact.consistent(), "still inconsistent after excluding " + fast.excluded());
         for (int v = 1; v < n; v++) {
             AnchoredFactor f = fast.factors()[v];
@@ -93,14 +113,13 @@ class ExactIntervalsOracleTest {
                 continue;
             }
             assertTrue(f.factor().bounded(), f::toString);
-            long tolerance = 2L * n + 1;
             // fast interval [mv − down, mv + up] ⊇ exact [tv − downE, tv + upE], by at most the tolerance
             Rational upperGap = mv.add(Rational.of(f.factor().upPs())).subtract(tv.add(exact.up()[v]));
             Rational lowerGap = tv.subtract(exact.down()[v]).subtract(mv.subtract(Rational.of(f.factor().downPs())));
             for (Rational gap : List.of(upperGap, lowerGap)) {
                 assertTrue(gap.signum() >= 0,
                         f + ": does not contain the exact interval, gap " + gap.toDecimalString());
-                assertTrue(gap.compareTo(Rational.of(tolerance)) <= 0,
+                assertTrue(gap.compareTo(tolerance) <= 0,
                         f + ": " + gap.toDecimalString() + " ps wider than the exact interval");
             }
         }
