@@ -144,8 +144,9 @@ class StreamingPipelineTest {
     /**
      * A record of the application's own that the broker refuses (here every forest snapshot, sync.tree taking at
      * most 64 bytes) is a dead letter with its reason, written from the network's punctuation, and the factors flow
-     * on: no thread fails, none is replaced. Under at_least_once only: under exactly_once_v2 a record the broker
-     * refuses leaves the transaction unable to commit (docs/STREAMS.md, Errors).
+     * on: no thread fails, none is replaced, no task restarts (the dead letter, written from the refused send's
+     * callback, finds the dead-letter topic's metadata: DeadLetterMetadataTest). Under at_least_once only: under
+     * exactly_once_v2 a record the broker refuses leaves the transaction unable to commit (docs/STREAMS.md, Errors).
      */
     @Test
     void anOutputTheBrokerRefusesIsADeadLetterAndTheFactorsFlowOn() throws Exception {
@@ -167,6 +168,7 @@ class StreamingPipelineTest {
                         StandardCharsets.UTF_8);
                 assertEquals("org.apache.kafka.common.errors.RecordTooLargeException", exception);
                 assertEquals(0, app.stats().replacedThreads.get(), app.stats().threadFailures());
+                assertEquals(0, app.stats().retriedWrites.get(), "writes retried (a task restarted)");
                 assertEquals(KafkaStreams.State.RUNNING, app.streams().state());
             }
         }

@@ -6,8 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The real LTTng trace of docs/REAL-INPUTS.md, {@code ../shared/data/lttng-scp} beside the repository root, and
- * what {@code import lttng} reads in it (the tables there): for the command's tests here and the integration tests.
+ * The real LTTng trace of docs/REAL-INPUTS.md, kept in the repository as {@code testdata/lttng-scp} (Eclipse Trace
+ * Compass's test traces, EPL-2.0: its NOTICE.md), and what {@code import lttng} reads in it (the tables there): for
+ * the command's tests here and the integration tests.
  */
 public final class ScpTrace {
 
@@ -33,11 +34,11 @@ public final class ScpTrace {
         while (root != null && !Files.exists(root.resolve("mvnw"))) {
             root = root.getParent();
         }
-        Path data = root == null ? null : root.resolve("../shared/data/lttng-scp").normalize();
-        if (data == null || !Files.isDirectory(data)) {
-            fail("the real LTTng trace is missing: expected ../shared/data/lttng-scp beside the repository root "
-                    + "(two CTF traces, scp_src and scp_dest; docs/REAL-INPUTS.md), or leave these tests out: "
-                    + "-DexcludedGroups=babeltrace2");
+        Path data = root == null ? null : root.resolve("testdata/lttng-scp");
+        if (data == null || !Files.isDirectory(data.resolve("scp_src"))
+                || !Files.isDirectory(data.resolve("scp_dest"))) {
+            fail("the real LTTng trace is missing: expected testdata/lttng-scp/scp_src and scp_dest in the "
+                    + "repository (docs/REAL-INPUTS.md); is this a complete clone?");
         }
         return data;
     }

@@ -39,6 +39,8 @@ public final class PipelineStats {
     public final AtomicLong factorLagMs = new AtomicLong();
     /** Records sent to the dead-letter topic by the exception handlers. */
     public final AtomicLong deadLetters = new AtomicLong();
+    /** Writes the broker refused for a transient reason, retried by restarting their task from its last commit. */
+    public final AtomicLong retriedWrites = new AtomicLong();
     public final AtomicReference<String> reference = new AtomicReference<>("");
     /** The widest bound of the published factors, at their anchors, in picoseconds (-1: none yet). */
     public final AtomicLong worstBoundPs = new AtomicLong(-1);

@@ -7,6 +7,7 @@ import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.schema.SerdeConfig;
 import io.tracesync.streams.config.KnownKeys;
 import io.tracesync.streams.config.TracesyncConfig;
+import io.tracesync.streams.errors.DeadLetterClientSupplier;
 import io.tracesync.streams.errors.DeserializationHandler;
 import io.tracesync.streams.errors.ProcessingHandler;
 import io.tracesync.streams.errors.ProductionHandler;
@@ -82,6 +83,8 @@ public final class Settings {
         d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, ProcessingHandler.class.getName());
         d.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         d.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, ProductionHandler.class.getName());
+        // producers that hold the dead-letter topic's metadata before a refused write needs it
+        d.put(StreamsConfig.DEFAULT_CLIENT_SUPPLIER_CONFIG, DeadLetterClientSupplier.class.getName());
         // a forest snapshot of 60,000 nodes is 1.1 MB (Topics.MAX_RECORD_BYTES)
         d.put(StreamsConfig.PRODUCER_PREFIX + ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
                 Integer.toString(Topics.MAX_RECORD_BYTES));

@@ -16,7 +16,7 @@ import org.apache.kafka.streams.errors.internals.ExceptionHandlerUtils;
  */
 abstract class DeadLetters implements Configurable {
 
-    private PipelineStats stats = new PipelineStats();
+    PipelineStats stats = new PipelineStats();
     /** The dead-letter topic, or null when none is configured. */
     String topic;
     private DeadLetterLog log;

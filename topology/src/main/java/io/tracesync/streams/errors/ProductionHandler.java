@@ -24,6 +24,7 @@ public class ProductionHandler extends DeadLetters implements ProductionExceptio
     public Response handleError(ErrorHandlerContext context, ProducerRecord<byte[], byte[]> record,
             Exception exception) {
         if (exception instanceof RetriableException) {
+            stats.retriedWrites.incrementAndGet();
             return Response.retry();
         }
         return deadLetter(context, record.topic(), exception);

@@ -37,6 +37,8 @@ public final class AppMetrics implements AutoCloseable {
                 stats.treeRecords);
         counter("tracesync.reference.changes", "Components that got a new reference node", stats.referenceChanges);
         counter("tracesync.dead.letters", "Records sent to the dead-letter topic", stats.deadLetters);
+        counter("tracesync.writes.retried", "Writes refused for a transient reason, retried from the task's last "
+                + "commit", stats.retriedWrites);
         counter("tracesync.threads.replaced", "Stream threads that failed and were replaced", stats.replacedThreads);
         gauge("tracesync.segments.pending", "Sends or receives waiting for their other side", stats.pendingSegments);
         gauge("tracesync.links.accurate", "ACCURATE links, counted by the link tasks of this instance",
