@@ -220,18 +220,20 @@ class StreamingPipelineTest {
         return kinds.get(0);
     }
 
+    /** Settings whose application id and topics are this invocation's alone (a test may run more than once). */
     private Settings settings(String name) {
+        String id = name + "-" + UUID.randomUUID();
         return Settings.of(Map.of(
                 "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
                 "schema.registry.url", SharedKafkaEnvironment.registryUrl(),
-                "application.id", "it-" + name + "-" + UUID.randomUUID(),
+                "application.id", "it-" + id,
                 "state.dir", dir.resolve("state").toString(),
-                "traces.topic.prefix", "traces-" + name + ".",
-                "traces.pattern", "traces-" + name + "\\..+",
-                "factors.topic", "sync.factors-" + name,
-                "tree.topic", "sync.tree-" + name,
-                "links.topic", "sync.links-" + name,
-                "dlq.topic", "sync.dlq-" + name))
+                "traces.topic.prefix", "traces-" + id + ".",
+                "traces.pattern", "traces-" + id + "\\..+",
+                "factors.topic", "sync.factors-" + id,
+                "tree.topic", "sync.tree-" + id,
+                "links.topic", "sync.links-" + id,
+                "dlq.topic", "sync.dlq-" + id))
                 .with("commit.interval.ms", "200")
                 .with("factors.min.change", "0")
                 .with("links.min.change", "0");

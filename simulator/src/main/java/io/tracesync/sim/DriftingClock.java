@@ -4,38 +4,65 @@ import java.util.SplittableRandom;
 
 /**
  * A node's clock as the simulation runs: the frequency is constant over each step of {@code stepNs} true ns
- * (sampled from {@link ClockParams} at the step's start), and the local time at every step boundary is an integer,
- * so the clock is exactly piecewise linear and strictly increasing. Steps are drawn in order, one at a time, from
- * the node's own random stream, whatever the queries: the truth does not depend on the traffic. Every change of
- * slope is reported as a breakpoint, which makes the ground-truth table: a clock without wander has two.
+ * (sampled from {@link ClockParams} at the step's start, with the adjustment of the node's time daemon if any), and
+ * the local time at every step boundary is an integer, so the clock is exactly piecewise linear and strictly
+ * increasing. A jump happens at a step's start, as a piece of one true ns. Steps, polls and jumps are drawn in
+ * order, one step at a time, from the node's own random streams, whatever the queries: the truth does not depend on
+ * the traffic. Every change of slope is reported as a breakpoint, which makes the ground-truth table (a clock
+ * without wander, daemon or jumps has two), and every jump and poll as an event.
  */
 final class DriftingClock {
 
-    /** Receives the breakpoints (true_ns, local_ns) of one clock, in order. */
-    interface Breakpoints {
+    /** Receives the truth of one clock, in order. */
+    interface Truth {
         void breakpoint(long trueNs, long localNs);
+
+        /** A jump (value: its size in ns) or a poll of the daemon (value: the change of its adjustment, ppm). */
+        void event(long trueNs, ClockEvent kind, double value);
     }
 
     private final ClockParams params;
     private final long start;
     private final long stepNs;
     private final SplittableRandom wander;
-    private final Breakpoints sink;
+    private final SplittableRandom events;
+    private final Truth sink;
+    private final double jumpChance;
     private long step;
     private long stepTrue;
     private long stepLocal;
     private long perStep;
+    /** The jump at this step's start (0: none): the clock reads stepLocal at stepTrue, stepLocal + jump 1 ns on. */
+    private long jump;
     private double walkPpm;
+    /** The daemon's estimate of the frequency error it cancels, and its adjustment over the current poll. */
+    private double frequencyPpm;
+    private double adjustPpm;
+    /** Local minus true time the daemon steers to: the clock's offset, moved by each step of CLOCK_REALTIME. */
+    private long targetOffset;
 
-    /** The clock from true time {@code start}; {@code wander} is only drawn from when the params wander. */
-    DriftingClock(ClockParams params, long start, long stepNs, SplittableRandom wander, Breakpoints sink) {
+    /**
+     * The clock from true time {@code start}; {@code wander} is only drawn from when the params wander, {@code
+     * events} only for the daemon's measurement errors and the jumps.
+     */
+    DriftingClock(ClockParams params, long start, long stepNs, SplittableRandom wander, SplittableRandom events,
+                  Truth sink) {
         this.params = params;
         this.start = start;
         this.stepNs = stepNs;
         this.wander = wander;
+        this.events = events;
         this.sink = sink;
+        this.jumpChance = params.jumps().active() ? -Math.expm1(-(double) stepNs / params.jumps().meanIntervalNs())
+                : 0;
         this.stepTrue = start;
         this.stepLocal = start + params.offsetNs();
+        this.frequencyPpm = -params.driftPpm();
+        this.adjustPpm = params.discipline().active() ? clampToSlew(frequencyPpm) : 0;
+        this.targetOffset = params.offsetNs();
+        if (pollsNow()) {
+            poll();
+        }
         this.perStep = localPerStep();
         sink.breakpoint(stepTrue, stepLocal);
     }
@@ -46,15 +73,28 @@ final class DriftingClock {
             throw new IllegalStateException("clock steps only go forward: at " + step + ", asked " + target);
         }
         while (step < target) {
-            stepLocal += perStep;
+            boolean kink = jump != 0;
+            stepLocal += jump + perStep;
             stepTrue += stepNs;
             step++;
+            jump = 0;
             if (params.walkPpmPerSqrtS() != 0) {
                 walkPpm += params.walkPpmPerSqrtS() * Math.sqrt(stepNs / 1e9) * wander.nextGaussian();
             }
+            if (jumpChance > 0 && events.nextDouble() < jumpChance) {
+                ClockJumps j = params.jumps();
+                jump = Math.round(j.minNs() * Math.pow((double) j.maxNs() / j.minNs(), events.nextDouble()));
+                sink.event(stepTrue, ClockEvent.JUMP, jump);
+            }
+            if (pollsNow()) {
+                poll();
+            }
             long next = localPerStep();
-            if (next != perStep) {
+            if (kink || jump != 0 || next != perStep) {
                 sink.breakpoint(stepTrue, stepLocal);
+            }
+            if (jump != 0) {
+                sink.breakpoint(stepTrue + 1, stepLocal + jump);
             }
             perStep = next;
         }
@@ -66,18 +106,52 @@ final class DriftingClock {
             throw new IllegalStateException("true time " + t + " is outside the current step [" + stepTrue + ", "
                     + (stepTrue + stepNs) + ")");
         }
-        long continuous = new ClockPiece(stepTrue, stepLocal, stepTrue + stepNs, stepLocal + perStep).localFloor(t);
-        return ClockPiece.floorTo(continuous, params.resolutionNs());
+        long end = stepLocal + jump + perStep;
+        ClockPiece piece = jump == 0 ? new ClockPiece(stepTrue, stepLocal, stepTrue + stepNs, end)
+                : t == stepTrue ? new ClockPiece(stepTrue, stepLocal, stepTrue + 1, stepLocal + jump)
+                : new ClockPiece(stepTrue + 1, stepLocal + jump, stepTrue + stepNs, end);
+        return ClockPiece.floorTo(piece.localFloor(t), params.resolutionNs());
     }
 
     /** Reports the last breakpoint: the end of the current step. */
     void finish() {
-        sink.breakpoint(stepTrue + stepNs, stepLocal + perStep);
+        sink.breakpoint(stepTrue + stepNs, stepLocal + jump + perStep);
+    }
+
+    private boolean pollsNow() {
+        ClockDiscipline d = params.discipline();
+        long since = stepTrue - start - d.phaseNs();
+        return d.active() && since >= 0 && since % d.pollNs() == 0;
+    }
+
+    /**
+     * One poll of the daemon ({@link ClockDiscipline}): measure the offset, set the next interval's adjustment. An
+     * offset beyond {@link ClockDiscipline#STEP_THRESHOLD_NS} is stepped out of CLOCK_REALTIME instead, which leaves
+     * the traced CLOCK_MONOTONIC as it is: the daemon steers to the new offset from then on.
+     */
+    private void poll() {
+        ClockDiscipline d = params.discipline();
+        double theta = (stepLocal + jump - stepTrue - targetOffset) + d.noiseNs() * events.nextGaussian();
+        double before = adjustPpm;
+        if (Math.abs(theta) > ClockDiscipline.STEP_THRESHOLD_NS) {
+            targetOffset += Math.round(theta);
+        } else {
+            double thetaPpm = theta / d.pollNs() * 1e6;
+            int tau = ClockDiscipline.TIME_CONSTANT;
+            adjustPpm = clampToSlew(frequencyPpm - thetaPpm / tau);
+            frequencyPpm -= thetaPpm / (4.0 * tau * tau);
+        }
+        sink.event(stepTrue, ClockEvent.POLL, adjustPpm - before);
+    }
+
+    private double clampToSlew(double ppm) {
+        double max = params.discipline().maxSlewPpm();
+        return Math.max(-max, Math.min(max, ppm));
     }
 
     /** Local ns per step, from the frequency at the start of the current step (at least 1: strictly increasing). */
     private long localPerStep() {
-        double ppm = params.driftPpm() + walkPpm;
+        double ppm = params.driftPpm() + walkPpm + adjustPpm;
         if (params.cycleAmplitudePpm() != 0) {
             double phase = 2 * Math.PI * ((double) (stepTrue - start) / params.cyclePeriodNs()) + params.cyclePhase();
             ppm += params.cycleAmplitudePpm() * Math.sin(phase);

@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +21,8 @@ import java.util.stream.Stream;
  *   <li>{@code pairs.csv} — the matched pairs, {@code sender,send_ns,receiver,recv_ns} (node-local times);</li>
  *   <li>{@code truth-pairs.csv} — the same pairs, same order, plus {@code true_send_ns,true_recv_ns};</li>
  *   <li>{@code truth-clocks.csv} — every clock's breakpoints {@code node,true_ns,local_ns};</li>
+ *   <li>{@code truth-clock-events.csv} — every jump and daemon poll {@code node,true_ns,kind,value}
+ *   ({@link ClockEvent});</li>
  *   <li>{@code truth.json} — options, every node's and link's parameters, counts ({@link TruthJson}).</li>
  * </ul>
  * The directory must be new or empty: trace files are appended to.
@@ -36,6 +39,7 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
     private final Writer pairs;
     private final Writer truePairs;
     private final Writer clocks;
+    private final Writer clockEvents;
     private final StringBuilder line = new StringBuilder(128);
     private boolean closed;
 
@@ -61,7 +65,11 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
         this.pairs = writer(pairsCsv(dir), PairsCsv.HEADER + "\n");
         this.truePairs = writer(dir.resolve("truth-pairs.csv"), PairsCsv.HEADER + ",true_send_ns,true_recv_ns\n");
         this.clocks = writer(dir.resolve("truth-clocks.csv"), "node,true_ns,local_ns\n");
+        this.clockEvents = writer(dir.resolve(CLOCK_EVENTS), "node,true_ns,kind,value\n");
     }
+
+    /** The file of every clock's jumps and daemon polls. */
+    public static final String CLOCK_EVENTS = "truth-clock-events.csv";
 
     public static Path eventsDir(Path dir) {
         return dir.resolve("events");
@@ -116,6 +124,19 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
         }
     }
 
+    @Override
+    public void clockEvent(int node, long trueNs, ClockEvent kind, double value) {
+        line.setLength(0);
+        line.append(names[node]).append(',').append(trueNs).append(',').append(kind.name().toLowerCase(Locale.ROOT))
+                .append(',').append(kind == ClockEvent.JUMP ? Long.toString((long) value) : Double.toString(value))
+                .append('\n');
+        try {
+            clockEvents.append(line);
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
+        }
+    }
+
     /** Flushes everything and writes {@code truth.json} with the run's counts. */
     public void finish(SimulationStats stats) throws IOException {
         close();
@@ -129,10 +150,12 @@ public final class OutputDirectory implements SimulationSink, AutoCloseable {
             return;
         }
         closed = true;
-        try (Writer p = pairs; Writer t = truePairs; Writer c = clocks; TraceCsvFiles e = events) {
+        try (Writer p = pairs; Writer t = truePairs; Writer c = clocks; Writer k = clockEvents;
+             TraceCsvFiles e = events) {
             p.flush();
             t.flush();
             c.flush();
+            k.flush();
         }
     }
 }

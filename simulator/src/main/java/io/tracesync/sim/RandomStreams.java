@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 final class RandomStreams {
 
     /** What a stream is for; the ordinal is part of the derivation, so only append. */
-    enum Purpose { TOPOLOGY, NODE, WANDER, LINK, TRAFFIC }
+    enum Purpose { TOPOLOGY, NODE, WANDER, LINK, TRAFFIC, POLL_PHASE, CLOCK_EVENTS }
 
     private final long seed;
 

@@ -29,7 +29,8 @@ public final class Scenario {
                 streams.stream(RandomStreams.Purpose.TOPOLOGY, 0));
         NodeSpec[] nodes = new NodeSpec[c.nodes];
         for (int i = 0; i < nodes.length; i++) {
-            nodes[i] = node(c, i, streams.stream(RandomStreams.Purpose.NODE, i));
+            nodes[i] = node(c, i, streams.stream(RandomStreams.Purpose.NODE, i),
+                    streams.stream(RandomStreams.Purpose.POLL_PHASE, i));
         }
         LinkSpec[] links = new LinkSpec[topology.links()];
         for (int j = 0; j < links.length; j++) {
@@ -38,7 +39,7 @@ public final class Scenario {
         return new Scenario(c, topology, nodes, links);
     }
 
-    private static NodeSpec node(SimulationConfig c, int i, SplittableRandom r) {
+    private static NodeSpec node(SimulationConfig c, int i, SplittableRandom r, SplittableRandom pollPhase) {
         long offset = r.nextLong(-c.maxOffsetNs, c.maxOffsetNs + 1);
         double low = Math.min(1, c.maxDriftPpm);
         double drift = (low + (c.maxDriftPpm - low) * r.nextDouble()) * (r.nextBoolean() ? 1 : -1);
@@ -48,8 +49,11 @@ public final class Scenario {
         long half = Math.max(1, c.durationNs / 2);
         long lateBy = r.nextLong(half);
         long earlyBy = r.nextLong(half);
+        ClockDiscipline daemon = c.discipline.active()
+                ? c.discipline.withPhase(pollPhase.nextLong(c.discipline.pollNs() / c.stepNs) * c.stepNs)
+                : c.discipline;
         ClockParams clock = new ClockParams(offset, drift, c.wander ? c.wanderWalkPpmPerSqrtS : 0,
-                c.wander ? c.wanderAmplitudePpm : 0, c.wanderPeriodNs, phase, c.resolutionNs);
+                c.wander ? c.wanderAmplitudePpm : 0, c.wanderPeriodNs, phase, c.resolutionNs, daemon, c.jumps);
         long start = SimulationConfig.START_NS;
         long join = churns && mode != 1 ? start + lateBy : start;
         long leave = churns && mode != 0 ? start + c.durationNs - earlyBy : start + c.durationNs;

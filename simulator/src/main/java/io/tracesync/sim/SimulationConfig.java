@@ -31,6 +31,10 @@ public final class SimulationConfig {
     public double wanderWalkPpmPerSqrtS = 0.002;
     public double wanderAmplitudePpm = 0.37;
     public long wanderPeriodNs = 86_400_000_000_000L;
+    /** A time daemon on every node (each with its own poll phase), or none. */
+    public ClockDiscipline discipline = ClockDiscipline.NONE;
+    /** Jumps of every node's clock, or none. */
+    public ClockJumps jumps = ClockJumps.NONE;
     /** The frequency is constant over steps of this many true ns. */
     public long stepNs = 1_000_000_000L;
     public long resolutionNs = 1;
@@ -76,6 +80,14 @@ public final class SimulationConfig {
         check(wanderPeriodNs > 0, "--wander-period must be positive");
         check(stepNs >= 1_000_000 && stepNs <= 3_600_000_000_000L, "--step must be in [1ms, 1h]");
         check(resolutionNs >= 1 && resolutionNs <= 1_000_000_000, "--resolution must be in [1ns, 1s]");
+        check(discipline != null && jumps != null, "discipline and jumps are required (NONE for none)");
+        check(!discipline.active() || discipline.pollNs() >= 16_000_000_000L
+                && discipline.pollNs() <= 131_072_000_000_000L && discipline.pollNs() % stepNs == 0,
+                "--ntp-poll must be in [16s, 36h] and a multiple of --step");
+        check(discipline.noiseNs() <= 1_000_000_000, "--ntp-noise must be in [0, 1s]");
+        check(discipline.maxSlewPpm() <= 100_000, "--ntp-max-slew must be in (0, 100000] ppm");
+        check(!jumps.active() || jumps.meanIntervalNs() >= stepNs, "--jumps-every must be at least --step");
+        check(jumps.maxNs() <= 3_600_000_000_000L, "--jump-size must be in [1ns, 1h]");
         check(loss >= 0 && loss < 1, "--loss must be in [0, 100%): " + loss);
         check(rateMin > 0 && rateMin <= rateMax && rateMax <= 1_000_000,
                 "--rate must be positive, at most 1000000/s, MIN..MAX with MIN <= MAX");

@@ -12,6 +12,10 @@ public interface SimulationSink {
     /** A breakpoint of a node's true clock; each node's breakpoints come in increasing true time. */
     void clockBreakpoint(int node, long trueNs, long localNs);
 
+    /** A jump of a node's clock or a poll of its time daemon ({@link ClockEvent}), in increasing true time. */
+    default void clockEvent(int node, long trueNs, ClockEvent kind, double value) {
+    }
+
     /**
      * One traced packet, TCP header fields included ({@code seq}, {@code ack} 32-bit; flags are always PSH+ACK),
      * with the true time it happened at (not part of the trace files).

@@ -15,6 +15,8 @@ public final class SimulationStats {
     public long abandoned;
     /** Clock breakpoints (rows of the ground-truth table). */
     public long breakpoints;
+    /** Jumps of the clocks ({@link ClockJumps}). */
+    public long jumps;
 
     public long events() {
         return sends + recvs;

@@ -74,9 +74,21 @@ public final class Simulator {
         for (int i = 0; i < clocks.length; i++) {
             int node = i;
             clocks[i] = new DriftingClock(scenario.node(i).clock(), start, config.stepNs,
-                    streams.stream(RandomStreams.Purpose.WANDER, i), (t, l) -> {
-                        stats.breakpoints++;
-                        sink.clockBreakpoint(node, t, l);
+                    streams.stream(RandomStreams.Purpose.WANDER, i),
+                    streams.stream(RandomStreams.Purpose.CLOCK_EVENTS, i), new DriftingClock.Truth() {
+                        @Override
+                        public void breakpoint(long trueNs, long localNs) {
+                            stats.breakpoints++;
+                            sink.clockBreakpoint(node, trueNs, localNs);
+                        }
+
+                        @Override
+                        public void event(long trueNs, ClockEvent kind, double value) {
+                            if (kind == ClockEvent.JUMP) {
+                                stats.jumps++;
+                            }
+                            sink.clockEvent(node, trueNs, kind, value);
+                        }
                     });
         }
         for (int j = 0; j < scenario.linkCount(); j++) {

@@ -52,6 +52,7 @@ final class TruthJson {
             g.writeNumberField("dropped", stats.dropped);
             g.writeNumberField("abandoned", stats.abandoned);
             g.writeNumberField("clock_breakpoints", stats.breakpoints);
+            g.writeNumberField("clock_jumps", stats.jumps);
             g.writeEndObject();
             g.writeEndObject();
         }
@@ -70,6 +71,12 @@ final class TruthJson {
         g.writeNumberField("wander_walk_ppm_per_sqrt_s", c.wanderWalkPpmPerSqrtS);
         g.writeNumberField("wander_amplitude_ppm", c.wanderAmplitudePpm);
         g.writeNumberField("wander_period_ns", c.wanderPeriodNs);
+        g.writeNumberField("ntp_poll_ns", c.discipline.pollNs());
+        g.writeNumberField("ntp_noise_ns", c.discipline.noiseNs());
+        g.writeNumberField("ntp_max_slew_ppm", c.discipline.maxSlewPpm());
+        g.writeNumberField("jumps_every_ns", c.jumps.meanIntervalNs());
+        g.writeNumberField("jump_min_ns", c.jumps.minNs());
+        g.writeNumberField("jump_max_ns", c.jumps.maxNs());
         g.writeNumberField("resolution_ns", c.resolutionNs);
         g.writeNumberField("loss", c.loss);
         g.writeNumberField("rate_min_per_s", c.rateMin);
@@ -100,6 +107,7 @@ final class TruthJson {
         g.writeNumberField("cycle_period_ns", k.cyclePeriodNs());
         g.writeNumberField("cycle_phase_rad", k.cyclePhase());
         g.writeNumberField("resolution_ns", k.resolutionNs());
+        g.writeNumberField("ntp_poll_phase_ns", k.discipline().phaseNs());
         g.writeNumberField("join_ns", n.joinNs());
         g.writeNumberField("leave_ns", n.leaveNs());
         g.writeEndObject();

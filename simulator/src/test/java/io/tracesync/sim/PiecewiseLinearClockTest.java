@@ -37,12 +37,20 @@ class PiecewiseLinearClockTest {
                 times[k] = START + Math.floorMod(offsets[k], steps * stepNs);
             }
             Arrays.sort(times);
-            long[][] points = new long[2][steps + 2];
+            long[][] points = new long[2][2 * steps + 2];
             int[] n = {0};
-            DriftingClock clock = new DriftingClock(params, START, stepNs, new SplittableRandom(seed), (t, l) -> {
-                points[0][n[0]] = t;
-                points[1][n[0]++] = l;
-            });
+            DriftingClock clock = new DriftingClock(params, START, stepNs, new SplittableRandom(seed),
+                    new SplittableRandom(~seed), new DriftingClock.Truth() {
+                        @Override
+                        public void breakpoint(long trueNs, long localNs) {
+                            points[0][n[0]] = trueNs;
+                            points[1][n[0]++] = localNs;
+                        }
+
+                        @Override
+                        public void event(long trueNs, ClockEvent kind, double value) {
+                        }
+                    });
             long[] readings = new long[times.length];
             for (int k = 0; k < times.length; k++) {
                 clock.advanceTo((times[k] - START) / stepNs);
@@ -67,9 +75,12 @@ class PiecewiseLinearClockTest {
                 Arbitraries.of(0.0, 0.002, 0.5),
                 Arbitraries.of(0.0, 0.37, 50.0),
                 Arbitraries.longs().between(1_000_000_000L, 86_400_000_000_000L),
-                Arbitraries.of(1L, 7L, 1_000L, 1_000_000L))
-                .as((offset, drift, walk, amp, period, res) -> new ClockParams(offset, drift, walk, amp, period, 1.0,
-                        res));
+                Arbitraries.of(1L, 7L, 1_000L, 1_000_000L),
+                Arbitraries.of(ClockDiscipline.NONE, new ClockDiscipline(16_000_000_000L, 20_000, 500, 0),
+                        new ClockDiscipline(64_000_000_000L, 1_000_000, 0.5, 3_000_000_000L)),
+                Arbitraries.of(ClockJumps.NONE, new ClockJumps(2_000_000_000L, 1, 1_000_000_000L)))
+                .as((offset, drift, walk, amp, period, res, daemon, jumps) -> new ClockParams(offset, drift, walk, amp,
+                        period, 1.0, res, daemon, jumps));
         return Combinators.combine(params, Arbitraries.of(1_000_000L, 1_000_000_000L, 3_000_000_000L),
                 Arbitraries.integers().between(1, 40), Arbitraries.longs())
                 .as(Run::new);

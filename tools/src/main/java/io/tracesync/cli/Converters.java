@@ -5,6 +5,8 @@ import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
+import io.tracesync.app.DurationConverter;
+import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -51,6 +53,25 @@ final class Converters {
                 // reported below
             }
             throw new TypeConversionException("'" + value + "' is not a rate (e.g. 10 or 0.1..1000)");
+        }
+    }
+
+    /** A range of durations, each drawn log-uniformly in [min, max]. */
+    record DurationRange(Duration min, Duration max) {
+    }
+
+    /** A duration {@code D} or a range {@code MIN..MAX} of durations. */
+    static final class DurationRangeConverter implements ITypeConverter<DurationRange> {
+        private final DurationConverter duration = new DurationConverter();
+
+        @Override
+        public DurationRange convert(String value) {
+            String[] parts = value.strip().split("\\.\\.", -1);
+            if (parts.length > 2) {
+                throw new TypeConversionException("'" + value + "' is not a duration or a range (e.g. 1ms..1s)");
+            }
+            Duration min = duration.convert(parts[0]);
+            return new DurationRange(min, parts.length == 1 ? min : duration.convert(parts[1]));
         }
     }
 

@@ -2,13 +2,18 @@ package io.tracesync.cli;
 
 import io.tracesync.app.DurationConverter;
 import io.tracesync.cli.Converters.DistributionConverter;
+import io.tracesync.cli.Converters.DurationRange;
+import io.tracesync.cli.Converters.DurationRangeConverter;
 import io.tracesync.cli.Converters.FractionConverter;
 import io.tracesync.cli.Converters.LayoutConverter;
 import io.tracesync.cli.Converters.Rate;
 import io.tracesync.cli.Converters.RateConverter;
+import io.tracesync.sim.ClockDiscipline;
+import io.tracesync.sim.ClockJumps;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
 import io.tracesync.sim.SimulationConfig;
+import io.tracesync.streams.Durations;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -68,6 +73,31 @@ final class SimulationOptions {
             description = "Period of the slow cycle, e.g. 24h (daily) or 20m (air conditioning) "
                     + "(default: ${DEFAULT-VALUE}).")
     Duration wanderPeriod;
+
+    @Option(names = "--ntp-poll", paramLabel = "DURATION", defaultValue = "none", converter = DurationConverter.class,
+            description = "Discipline every clock by a time daemon (ntpd, chrony) polling this often, e.g. 64s to "
+                    + "1024s, each node at its own phase; none: free-running clocks (default: ${DEFAULT-VALUE}).")
+    Duration ntpPoll;
+
+    @Option(names = "--ntp-noise", paramLabel = "DURATION", defaultValue = "20us", converter = DurationConverter.class,
+            description = "Standard deviation of the daemon's offset measurements (default: ${DEFAULT-VALUE}, a "
+                    + "server on the LAN).")
+    Duration ntpNoise;
+
+    @Option(names = "--ntp-max-slew", paramLabel = "PPM", defaultValue = "500",
+            description = "Largest frequency adjustment of the daemon (default: ${DEFAULT-VALUE}, ntpd's).")
+    double ntpMaxSlew;
+
+    @Option(names = "--jumps-every", paramLabel = "DURATION", defaultValue = "none",
+            converter = DurationConverter.class,
+            description = "Mean time between forward steps of each clock (a virtual machine resumed after a pause), "
+                    + "at random; none: no steps (default: ${DEFAULT-VALUE}).")
+    Duration jumpsEvery;
+
+    @Option(names = "--jump-size", paramLabel = "MIN..MAX", defaultValue = "1ms..1s",
+            converter = DurationRangeConverter.class,
+            description = "Size of each step, log-uniform in MIN..MAX, or one DURATION (default: ${DEFAULT-VALUE}).")
+    DurationRange jumpSize;
 
     @Option(names = "--step", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
             description = "Clock frequencies are constant over steps of this length (default: ${DEFAULT-VALUE}).")
@@ -154,6 +184,15 @@ final class SimulationOptions {
         c.wanderWalkPpmPerSqrtS = wanderWalk;
         c.wanderAmplitudePpm = wanderAmplitude;
         c.wanderPeriodNs = wanderPeriod.toNanos();
+        if (!(ntpMaxSlew > 0)) {
+            throw new IllegalArgumentException("--ntp-max-slew must be above 0 ppm: " + ntpMaxSlew);
+        }
+        c.discipline = new ClockDiscipline(ntpPoll.toNanos(), ntpNoise.toNanos(), ntpMaxSlew, 0);
+        if (jumpSize.min().toNanos() < 1 || jumpSize.min().compareTo(jumpSize.max()) > 0) {
+            throw new IllegalArgumentException("--jump-size must be MIN..MAX with 1ns <= MIN <= MAX: "
+                    + Durations.format(jumpSize.min().toNanos()) + ".." + Durations.format(jumpSize.max().toNanos()));
+        }
+        c.jumps = new ClockJumps(jumpsEvery.toNanos(), jumpSize.min().toNanos(), jumpSize.max().toNanos());
         c.stepNs = step.toNanos();
         c.resolutionNs = resolution.toNanos();
         c.loss = loss;

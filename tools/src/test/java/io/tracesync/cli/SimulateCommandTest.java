@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.sim.GroundTruth;
+import io.tracesync.sim.OutputDirectory;
 import io.tracesync.sim.PiecewiseLinearClock;
 import io.tracesync.sim.SimulationConfig;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +55,8 @@ class SimulateCommandTest {
 
     private static final String[] SMALL = {"--nodes", "7", "--duration", "20s", "--topology", "cliques",
         "--group-size", "3", "--wander", "--wander-walk", "0.5", "--churn", "30%", "--loss", "5%",
-        "--resolution", "10ns", "--rate", "1..200"};
+        "--resolution", "10ns", "--rate", "1..200", "--ntp-poll", "16s", "--ntp-noise", "1ms", "--jumps-every", "5s",
+        "--jump-size", "1us..10ms"};
 
     /** The defaults shown by --help are those of the simulator's own configuration, field by field. */
     @Test
@@ -74,7 +77,9 @@ class SimulateCommandTest {
         Map<Path, byte[]> a = files(simulate("a", SMALL));
         Map<Path, byte[]> b = files(simulate("b", SMALL));
         assertEquals(a.keySet(), b.keySet());
-        assertEquals(4 + 7, a.size(), a.keySet().toString());
+        assertEquals(5 + 7, a.size(), a.keySet().toString());
+        assertTrue(new String(a.get(Path.of(OutputDirectory.CLOCK_EVENTS)), StandardCharsets.US_ASCII)
+                .contains(",jump,"), "jumps in the truth");
         for (Path p : a.keySet()) {
             assertArrayEquals(a.get(p), b.get(p), p.toString());
         }

@@ -1,0 +1,9 @@
+package io.tracesync.sim;
+
+/** What changed a clock other than its wander, in {@code truth-clock-events.csv}. */
+public enum ClockEvent {
+    /** The clock stepped forward ({@link ClockJumps}); the value is the step in ns. */
+    JUMP,
+    /** The time daemon polled ({@link ClockDiscipline}); the value is the change of its adjustment in ppm. */
+    POLL
+}
