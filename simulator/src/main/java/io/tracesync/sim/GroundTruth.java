@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,15 +24,24 @@ public final class GroundTruth {
     private final Map<String, PiecewiseLinearClock> clocks;
     private final Map<String, Long> minDelays;
     private final Map<String, String> parameters;
+    private final List<Jump> jumps;
+
+    /** A jump of a node's clock at true time {@code trueNs}, forward by {@code sizeNs} ({@link ClockJumps}). */
+    public record Jump(String node, long trueNs, long sizeNs) {
+    }
 
     private GroundTruth(Map<String, PiecewiseLinearClock> clocks, Map<String, Long> minDelays,
-            Map<String, String> parameters) {
+            Map<String, String> parameters, List<Jump> jumps) {
         this.clocks = clocks;
         this.minDelays = minDelays;
         this.parameters = parameters;
+        this.jumps = jumps;
     }
 
-    /** Reads {@code dir/truth.json} and {@code dir/truth-clocks.csv}. */
+    /**
+     * Reads {@code dir/truth.json}, {@code dir/truth-clocks.csv} and, where the simulator wrote it, {@code
+     * dir/truth-clock-events.csv}.
+     */
     public static GroundTruth read(Path dir) throws IOException {
         JsonNode root = new ObjectMapper().readTree(dir.resolve(TruthJson.FILE).toFile());
         if (!TruthJson.FORMAT.equals(root.path("format").asText())) {
@@ -77,7 +88,30 @@ public final class GroundTruth {
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("seed", root.path("seed").asText());
         root.path("config").fields().forEachRemaining(e -> parameters.put(e.getKey(), e.getValue().asText()));
-        return new GroundTruth(clocks, minDelays, Collections.unmodifiableMap(parameters));
+        return new GroundTruth(clocks, minDelays, Collections.unmodifiableMap(parameters), jumps(dir));
+    }
+
+    private static List<Jump> jumps(Path dir) throws IOException {
+        Path events = dir.resolve(OutputDirectory.CLOCK_EVENTS);
+        List<Jump> jumps = new ArrayList<>();
+        if (Files.exists(events)) {
+            try (BufferedReader in = Files.newBufferedReader(events, StandardCharsets.US_ASCII)) {
+                in.readLine();
+                String line;
+                while ((line = in.readLine()) != null) {
+                    String[] f = line.split(",");
+                    if (f[2].equals("jump")) {
+                        jumps.add(new Jump(f[0], Long.parseLong(f[1]), Long.parseLong(f[3])));
+                    }
+                }
+            }
+        }
+        return List.copyOf(jumps);
+    }
+
+    /** Every jump of every clock, in true-time order (none for a run made before jumps were simulated). */
+    public List<Jump> jumps() {
+        return jumps;
     }
 
     /** The exact clock of a node. */

@@ -141,11 +141,14 @@ public final class Evaluation {
         long fast = checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum();
         long[] toAccurate = replay.links().values().stream().map(LinkTiming::timeToAccurateNs)
                 .filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sorted().toArray();
-        List<String> findings = List.of(String.format("after correction by tracesync: %d messages, %d inversions, "
-                + "%d faster than their minimum delay", corrected, inversions, fast),
+        List<String> findings = new ArrayList<>(List.of(String.format("after correction by tracesync: %d messages, "
+                + "%d inversions, %d faster than their minimum delay", corrected, inversions, fast),
                 String.format("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s",
                         toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
-                        ms(toAccurate, toAccurate.length - 1)));
+                        ms(toAccurate, toAccurate.length - 1))));
+        if (!groundTruth.jumps().isEmpty()) {
+            findings.add(JumpDetection.of(groundTruth.jumps(), replay.links()).finding());
+        }
         out.println();
         findings.forEach(out::println);
         out.flush();

@@ -1,9 +1,22 @@
 package io.tracesync.eval;
 
+import java.util.List;
 import java.util.OptionalLong;
 
-/** When a link saw its first pair and when it first became ACCURATE (true ns; empty if never). */
-public record LinkTiming(long firstPairTrueNs, OptionalLong firstAccurateTrueNs) {
+/**
+ * When a link saw its first pair, when it first became ACCURATE (true ns; empty if never), and the true receive
+ * times of the pairs that found its answering corridor infeasible (FAILED), in order.
+ */
+public record LinkTiming(long firstPairTrueNs, OptionalLong firstAccurateTrueNs, List<Long> failureTrueNs) {
+
+    public LinkTiming {
+        failureTrueNs = List.copyOf(failureTrueNs);
+    }
+
+    /** The first failure at or after true time {@code t}, if any. */
+    public OptionalLong firstFailureFrom(long t) {
+        return failureTrueNs.stream().mapToLong(Long::longValue).filter(f -> f >= t).findFirst();
+    }
 
     /** Time from the first pair to the first ACCURATE state, in ns; empty if the link never became ACCURATE. */
     public OptionalLong timeToAccurateNs() {

@@ -4,6 +4,7 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
+import io.tracesync.core.link.PairEffect;
 import io.tracesync.core.network.NetworkOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,12 +32,13 @@ public final class Replay {
     private final List<FactorPolicy> policies;
     private final Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
     private final Map<LinkKey, LinkTiming> timings = new TreeMap<>();
+    private final Map<LinkKey, List<Long>> failures = new TreeMap<>();
     private final Set<LinkKey> dirty = new LinkedHashSet<>();
     private final List<List<FactorRow>> rows = new ArrayList<>();
     private long nextTick;
     private long lastTrueNs;
 
-    /** The factors recorded over time, and per link its first pair and first ACCURATE time. */
+    /** The factors recorded over time, and per link its first pair, first ACCURATE time and failures. */
     public record Result(List<FactorRow> factors, Map<LinkKey, LinkTiming> links, long intervalNs, long endNs) {
 
         /** Writes {@code factors.csv}: {@value FactorRow#CSV_HEADER}. */
@@ -80,7 +82,9 @@ public final class Replay {
         if (n > 0) {
             r.drainAt(r.lastTrueNs);
         }
-        Map<LinkKey, LinkTiming> timings = Map.copyOf(r.timings);
+        Map<LinkKey, LinkTiming> timings = new TreeMap<>();
+        r.timings.forEach((k, t) -> timings.put(k, new LinkTiming(t.firstPairTrueNs(), t.firstAccurateTrueNs(),
+                r.failures.getOrDefault(k, List.of()))));
         return r.rows.stream().map(f -> new Result(List.copyOf(f), timings, intervalNs, r.lastTrueNs)).toList();
     }
 
@@ -99,12 +103,14 @@ public final class Replay {
         lastTrueNs = t;
         LinkKey key = p.pair().link();
         ConvexHullLink link = links.computeIfAbsent(key, k -> new ConvexHullLink(linkOptions.apply(k)));
-        p.pair().applyTo(link);
+        if (p.pair().applyTo(link) == PairEffect.FAILED) {
+            failures.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
+        }
         policies.forEach(f -> f.accept(p.pair()));
         dirty.add(key);
-        LinkTiming timing = timings.computeIfAbsent(key, k -> new LinkTiming(t, OptionalLong.empty()));
+        LinkTiming timing = timings.computeIfAbsent(key, k -> new LinkTiming(t, OptionalLong.empty(), List.of()));
         if (timing.firstAccurateTrueNs().isEmpty() && link.quality() == LinkQuality.ACCURATE) {
-            timings.put(key, new LinkTiming(timing.firstPairTrueNs(), OptionalLong.of(t)));
+            timings.put(key, new LinkTiming(timing.firstPairTrueNs(), OptionalLong.of(t), List.of()));
         }
     }
 

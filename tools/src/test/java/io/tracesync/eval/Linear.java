@@ -36,7 +36,7 @@ final class Linear implements TrueClocks {
     /** The factors a→b = t + 1000 (exact) and b's identity, drained at true time 0. */
     static Replay.Result exact(long endNs) {
         return new Replay.Result(List.of(row(0, "a", "b", 1000, 0, 0), row(0, "b", "b", 0, 0, 0)),
-                Map.of(new LinkKey("a", "b"), new LinkTiming(0, OptionalLong.empty())), 10, endNs);
+                Map.of(new LinkKey("a", "b"), new LinkTiming(0, OptionalLong.empty(), List.of())), 10, endNs);
     }
 
     static BufferedReader csv(String... lines) {

@@ -52,7 +52,7 @@ class MetricsTest {
 
     @Test
     void timeToFirstAccurateIsMeasuredFromTheFirstPair() {
-        assertEquals(OptionalLong.of(40), new LinkTiming(60, OptionalLong.of(100)).timeToAccurateNs());
-        assertEquals(OptionalLong.empty(), new LinkTiming(60, OptionalLong.empty()).timeToAccurateNs());
+        assertEquals(OptionalLong.of(40), new LinkTiming(60, OptionalLong.of(100), List.of()).timeToAccurateNs());
+        assertEquals(OptionalLong.empty(), new LinkTiming(60, OptionalLong.empty(), List.of()).timeToAccurateNs());
     }
 }

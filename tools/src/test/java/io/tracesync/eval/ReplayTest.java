@@ -9,6 +9,8 @@ import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.NetworkOptions;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +44,19 @@ class ReplayTest {
         String[] lines = out.toString().split("\n");
         assertEquals("true_ns,node,reference,slope,offset,up_ns,down_ns", lines[0]);
         assertTrue(lines[lines.length - 1].matches("70,b,a,[0-9.]+,-?[0-9.]+,[0-9.]+,[0-9.]+"), lines[lines.length - 1]);
+    }
+
+    /** b's clock jumps 5,000 ns forward at true 45: its send at true 60 no longer fits any line. */
+    @Test
+    void recordsWhenALinkFails() throws IOException {
+        Replay.Result r = Replay.run(Linear.csv("sender,send_ns,receiver,recv_ns,true_send_ns,true_recv_ns",
+                "a,0,b,1010,0,10", "b,1020,a,30,20,30", "a,40,b,1050,40,50", "b,6060,a,70,60,70"), "test",
+                LinkOptions.NO_HORIZON, NetworkOptions.DEFAULT, 25);
+        LinkTiming link = r.links().get(new LinkKey("a", "b"));
+        assertEquals(List.of(70L), link.failureTrueNs());
+        assertEquals(OptionalLong.of(70), link.firstFailureFrom(45));
+        assertEquals(OptionalLong.empty(), link.firstFailureFrom(71));
+        assertTrue(replay(25).links().get(new LinkKey("a", "b")).failureTrueNs().isEmpty());
     }
 
     @Test
