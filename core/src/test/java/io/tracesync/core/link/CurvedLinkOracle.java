@@ -1,6 +1,7 @@
 package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.Rational;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,7 +9,7 @@ import java.util.List;
  * Exact bounds of one link whose clock relation y = g(x) is not a line but bends by at most ρ′ — every second
  * divided difference of g is at most ρ′/2 in magnitude, which for a smooth g says |g″| ≤ ρ′: the relative frequency
  * of the two clocks changes by at most ρ′ per unit of x. Test oracle: rationals throughout, recomputed from every
- * point.
+ * point (Fourier–Motzkin as {@link OfflineLinkOracle}).
  *
  * <p>Why the bounds hold. Let [u, v] hold every point and ℓ be the chord of g over it. For any x,
  * g(x) − ℓ(x) = g[u, v, x]·(x − u)(x − v), so |g(x) − ℓ(x)| ≤ ε(x) = ρ′·|x − u|·|x − v|/2. A message a→b gives a
@@ -85,14 +86,14 @@ final class CurvedLinkOracle {
 
     /** The slopes of the relaxed set: {min, max}, null where unbounded. */
     Rational[] slopes() {
-        List<Rational[]> cs = new ArrayList<>(); // on (v = m, w = c): a·m + b·c <= r
+        List<BigInteger[]> cs = new ArrayList<>(); // on (v = m, w = c): a·m + b·c <= r
         for (Rational[] p : upper) {
-            cs.add(new Rational[] {p[0], Rational.of(1), p[1]});
+            cs.add(integral(p[0], Rational.of(1), p[1]));
         }
         for (Rational[] p : lower) {
-            cs.add(new Rational[] {p[0].negate(), Rational.of(-1), p[1].negate()});
+            cs.add(integral(p[0].negate(), Rational.of(-1), p[1].negate()));
         }
-        return project(cs);
+        return OfflineLinkOracle.project(cs);
     }
 
     /**
@@ -100,57 +101,27 @@ final class CurvedLinkOracle {
      * non-null answer when the set is non-empty.
      */
     private Rational[] range(Rational t, boolean feasibilityOnly) {
-        List<Rational[]> cs = new ArrayList<>();
+        List<BigInteger[]> cs = new ArrayList<>();
         for (Rational[] p : upper) { // v + (x - t)·w <= y
-            cs.add(new Rational[] {Rational.of(1), p[0].subtract(t), p[1]});
+            cs.add(integral(Rational.of(1), p[0].subtract(t), p[1]));
         }
         for (Rational[] p : lower) { // -(v + (x - t)·w) <= -y
-            cs.add(new Rational[] {Rational.of(-1), t.subtract(p[0]), p[1].negate()});
+            cs.add(integral(Rational.of(-1), t.subtract(p[0]), p[1].negate()));
         }
-        Rational[] r = project(cs);
+        Rational[] r = OfflineLinkOracle.project(cs);
         if (r == null && !feasibilityOnly) {
             throw new IllegalStateException("the relaxed constraints admit no line");
         }
         return r;
     }
 
-    /**
-     * The projection onto v of {(v, w) : a·v + b·w <= r for every {a, b, r}}, by one Fourier–Motzkin elimination
-     * of w: {lo, hi} with null for an infinite end, or null if the set is empty.
-     */
-    private static Rational[] project(List<Rational[]> cs) {
-        List<Rational[]> oneDim = new ArrayList<>(); // {k, r}: k·v <= r
-        for (Rational[] p : cs) {
-            if (p[1].signum() == 0) {
-                oneDim.add(new Rational[] {p[0], p[2]});
-            } else if (p[1].signum() > 0) {
-                for (Rational[] q : cs) {
-                    if (q[1].signum() < 0) {
-                        Rational f = q[1].negate();
-                        Rational g = p[1];
-                        oneDim.add(new Rational[] {f.multiply(p[0]).add(g.multiply(q[0])),
-                            f.multiply(p[2]).add(g.multiply(q[2]))});
-                    }
-                }
-            }
-        }
-        Rational lo = null;
-        Rational hi = null;
-        for (Rational[] k : oneDim) {
-            int s = k[0].signum();
-            if (s == 0) {
-                if (k[1].signum() < 0) {
-                    return null;
-                }
-            } else {
-                Rational bound = k[1].divide(k[0]);
-                if (s > 0 && (hi == null || bound.compareTo(hi) < 0)) {
-                    hi = bound;
-                } else if (s < 0 && (lo == null || bound.compareTo(lo) > 0)) {
-                    lo = bound;
-                }
-            }
-        }
-        return lo != null && hi != null && lo.compareTo(hi) > 0 ? null : new Rational[] {lo, hi};
+    /** a·v + b·w <= r scaled by the positive common denominator: the same half-plane, in integers. */
+    private static BigInteger[] integral(Rational a, Rational b, Rational r) {
+        BigInteger d = a.denominator().multiply(b.denominator()).multiply(r.denominator());
+        return new BigInteger[] {scaled(a, d), scaled(b, d), scaled(r, d)};
+    }
+
+    private static BigInteger scaled(Rational q, BigInteger d) {
+        return q.numerator().multiply(d).divide(q.denominator());
     }
 }

@@ -113,7 +113,7 @@ final class OfflineLinkOracle {
      * The projection onto v of {(v, w) : a·v + b·w <= r for every {a, b, r} in cs}, by Fourier–Motzkin elimination
      * of w (exact): {lo, hi} with null for an infinite end, or null if the set is empty.
      */
-    private static Rational[] project(List<BigInteger[]> cs) {
+    static Rational[] project(List<BigInteger[]> cs) {
         List<BigInteger[]> oneDim = new ArrayList<>(); // {k, r}: k·v <= r
         for (BigInteger[] p : cs) {
             if (p[1].signum() == 0) {
