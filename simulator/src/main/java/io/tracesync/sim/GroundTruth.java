@@ -138,6 +138,20 @@ public final class GroundTruth {
         return minDelays.get(key(sender, receiver));
     }
 
+    /**
+     * The minimum delay from {@code sender} to {@code receiver} as an operator would know it: lowered by 0.1 %, so
+     * that it holds on any clock running less than 1000 ppm fast or slow; 0 where they do not talk.
+     */
+    public long knownMinDelayNs(String sender, String receiver) {
+        Long trueNs = minDelayNs(sender, receiver);
+        return trueNs == null ? 0 : asKnown(trueNs);
+    }
+
+    /** A true minimum delay lowered by 0.1 %: a lower bound on it on any clock within 1000 ppm of true time. */
+    public static long asKnown(long trueMinDelayNs) {
+        return trueMinDelayNs - (trueMinDelayNs + 999) / 1000;
+    }
+
     private static String key(String sender, String receiver) {
         return sender + ">" + receiver;
     }

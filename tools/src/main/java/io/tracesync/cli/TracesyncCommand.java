@@ -10,6 +10,7 @@ import io.tracesync.bench.BenchIntervalsCommand;
 import io.tracesync.bench.BenchNetworkCommand;
 import io.tracesync.bench.BenchStreamCommand;
 import io.tracesync.bench.BenchSummariesCommand;
+import io.tracesync.bench.BenchWindowsCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -19,7 +20,7 @@ import picocli.CommandLine;
         subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
                 ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchStreamCommand.class,
-                BenchFailoverCommand.class, BenchSummariesCommand.class,
+                BenchFailoverCommand.class, BenchSummariesCommand.class, BenchWindowsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
 

@@ -190,9 +190,9 @@ public final class Evaluation {
                 lowered(truth.minDelayNs(k.b(), k.a()))) : options;
     }
 
-    /** A known minimum delay in true ns, as a lower bound on any clock running under 1000 ppm fast or slow. */
+    /** A known minimum delay in true ns ({@link GroundTruth#asKnown}), 0 where the nodes do not talk. */
     private static long lowered(Long trueNs) {
-        return trueNs == null ? 0 : trueNs - (trueNs + 999) / 1000;
+        return trueNs == null ? 0 : GroundTruth.asKnown(trueNs);
     }
 
     private static void row(PrintWriter out, String label, ErrorStats s) {
