@@ -66,8 +66,10 @@ class ProductionHandlerTest {
 
     @Test
     void transientBrokerErrorsAreRetriedAnUnavailableRegistryFailsADeadLetterIsNotDeadLetteredAgain() {
-        assertEquals(Result.RETRY, handler().handleError(PUNCTUATION, snapshot,
+        ProductionHandler retrying = handler();
+        assertEquals(Result.RETRY, retrying.handleError(PUNCTUATION, snapshot,
                 new NotEnoughReplicasException("1 of 3")).result());
+        assertEquals(1, retrying.stats.retriedWrites.get(), "counted (tracesync_writes_retried_total)");
         assertEquals(Result.FAIL, handler().handleSerializationError(PUNCTUATION, snapshot,
                 new SchemaRegistryUnavailableException("schema registry answered 503", null),
                 SerializationExceptionOrigin.VALUE).result());
