@@ -4,7 +4,7 @@ package io.tracesync.sim;
  * The true clock of one node. Its frequency, relative to true time, is {@code 1 + f(t)·10⁻⁶} with
  * {@code f(t) = driftPpm + walk(t) + cycleAmplitudePpm·sin(2π·t/cyclePeriodNs + cyclePhase)} ppm, where walk is a
  * Gaussian random walk of {@code walkPpmPerSqrtS} ppm per √s (zero without wander). Magnitudes after the clock
- * study (papers/clock-precision-and-network-delay-study, §2, §4.1, §6): computer-grade crystals are off by about
+ * precision study of docs/REFERENCES.md (§2, §4.1, §6): computer-grade crystals are off by about
  * 1 ppm and the tested boards by up to tens of ppm; the frequency moves with temperature (150 Hz/°C at 350 MHz,
  * 0.43 ppm/°C) and in a daily cycle of ±130 cycles at 350.8 MHz (±0.37 ppm); the Allan deviation converges, so
  * the random walk is small. A time daemon may discipline the clock ({@link ClockDiscipline}), and the clock may step

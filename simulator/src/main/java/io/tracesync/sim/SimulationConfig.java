@@ -3,7 +3,7 @@ package io.tracesync.sim;
 /**
  * Everything a simulation run depends on; with the same values (seed included) the output is identical. The
  * defaults are those of {@code tracesync simulate}. Magnitudes follow the clock and network study
- * (papers/clock-precision-and-network-delay-study): drifts of ppm to tens of ppm (§2, §5), a slow daily cycle of
+ * (the clock precision study, docs/REFERENCES.md): drifts of ppm to tens of ppm (§2, §5), a slow daily cycle of
  * ±0.37 ppm (§6), one-way delays of tens of µs on a LAN, "most packets take the same, close to minimal, time,
  * while a few packets may be delayed significantly" (§7), and rare large delays where interrupts were disabled
  * (§4.2, §8).
