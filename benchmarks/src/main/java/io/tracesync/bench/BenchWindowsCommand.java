@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
                 + "error of the estimate (the middle of the interval), the width of the interval and the share of "
                 + "samples inside it. Rules: each window alone, the narrowest interval, the intersection of all, and "
                 + "that intersection with the estimate of the longest window whose linear estimate and every shorter "
-                + "one's lie inside it (consistent)."})
+                + "one's lie inside it (consistent), or that also differ from the next shorter one's by at most four "
+                + "times the two shortest windows' difference (agreeing)."})
 public final class BenchWindowsCommand implements Callable<Integer> {
 
     @Spec

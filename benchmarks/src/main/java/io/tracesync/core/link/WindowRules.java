@@ -26,7 +26,8 @@ import java.util.TreeMap;
  * whenever the clocks bend by at most ρ′, and the midpoint of that interval as an estimate. The rules: each window
  * alone; the narrowest interval; the intersection of all the intervals (each holds, so does their intersection)
  * with its midpoint; and the same intersection with the estimate of the longest window whose linear estimate (no
- * allowance) and every shorter one's lie inside it ("consistent"). In package {@code core.link} for the
+ * allowance) and every shorter one's lie inside it ("consistent"), or that also agree with each other
+ * ("agreeing"). In package {@code core.link} for the
  * package-private {@link Corridor} (as {@code NetworkBenchmark} in {@code core.network}).
  */
 public final class WindowRules {
@@ -74,6 +75,9 @@ public final class WindowRules {
 
     private record Pair(boolean aToB, long x, long y) {
     }
+
+    /** How far adjacent windows' linear estimates may differ, in units of the two shortest windows' difference. */
+    static final double AGREEMENT = 4;
 
     private final Config config;
     private final Map<String, List<double[]>> samples = new LinkedHashMap<>();
@@ -124,7 +128,7 @@ public final class WindowRules {
 
     private List<String> rules() {
         List<String> rules = new ArrayList<>(config.windows().stream().map(WindowRules::name).toList());
-        rules.addAll(List.of("narrowest", "intersection", "consistent"));
+        rules.addAll(List.of("narrowest", "intersection", "consistent", "agreeing"));
         return rules;
     }
 
@@ -173,8 +177,32 @@ public final class WindowRules {
                     consistent = l.middle();
                 }
                 add(rate, "consistent", consistent, all);
+                add(rate, "agreeing", agreeing(linear, all), all);
             }
         }
+    }
+
+    /**
+     * The estimate of the longest window whose linear estimate lies in the interval and differs from the next
+     * shorter window's by at most {@link #AGREEMENT} times the difference between the two shortest windows' (their
+     * noise, as a scale); the interval's middle if the shortest window has none.
+     */
+    private static double agreeing(List<Interval> linear, Interval all) {
+        double estimate = all.middle();
+        if (linear.size() < 2 || linear.get(0) == null || linear.get(1) == null) {
+            return estimate;
+        }
+        double tolerance = AGREEMENT * Math.abs(linear.get(1).middle() - linear.get(0).middle());
+        Interval previous = null;
+        for (Interval l : linear) {
+            if (l == null || l.middle() < all.down() || l.middle() > all.up()
+                    || previous != null && Math.abs(l.middle() - previous.middle()) > tolerance) {
+                break;
+            }
+            estimate = l.middle();
+            previous = l;
+        }
+        return estimate;
     }
 
     private void add(double rate, String rule, double estimate, Interval i) {

@@ -53,7 +53,7 @@ class WindowRulesTest {
         Path run = simulate("linear", false);
         for (boolean known : new boolean[] {false, true}) {
             Map<String, WindowRules.Row> rows = rows(run, 20, known);
-            assertEquals(List.of("15s", "1m", "4m", "narrowest", "intersection", "consistent"),
+            assertEquals(List.of("15s", "1m", "4m", "narrowest", "intersection", "consistent", "agreeing"),
                     rows.keySet().stream().sorted((x, y) -> order(x) - order(y)).toList());
             for (WindowRules.Row r : rows.values()) {
                 assertTrue(r.errorsNs().length > 100, r.rule() + ": " + r.errorsNs().length + " samples");
@@ -79,6 +79,6 @@ class WindowRulesTest {
     }
 
     private static int order(String rule) {
-        return List.of("15s", "1m", "4m", "narrowest", "intersection", "consistent").indexOf(rule);
+        return List.of("15s", "1m", "4m", "narrowest", "intersection", "consistent", "agreeing").indexOf(rule);
     }
 }
