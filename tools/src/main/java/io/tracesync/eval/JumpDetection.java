@@ -4,6 +4,7 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.sim.GroundTruth;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -20,27 +21,29 @@ import java.util.OptionalLong;
 record JumpDetection(long[] delaysNs, long[] missedNs) {
 
     static JumpDetection of(List<GroundTruth.Jump> jumps, Map<LinkKey, LinkTiming> links) {
+        Map<String, List<LinkTiming>> byNode = new HashMap<>();
+        links.forEach((k, t) -> {
+            byNode.computeIfAbsent(k.a(), n -> new ArrayList<>()).add(t);
+            byNode.computeIfAbsent(k.b(), n -> new ArrayList<>()).add(t);
+        });
+        Map<String, Long> nextJump = new HashMap<>();
+        long[] next = new long[jumps.size()];
+        for (int i = jumps.size() - 1; i >= 0; i--) {
+            next[i] = nextJump.getOrDefault(jumps.get(i).node(), Long.MAX_VALUE);
+            nextJump.put(jumps.get(i).node(), jumps.get(i).trueNs());
+        }
         List<Long> delays = new ArrayList<>();
         List<Long> missed = new ArrayList<>();
         for (int i = 0; i < jumps.size(); i++) {
             GroundTruth.Jump j = jumps.get(i);
-            long next = Long.MAX_VALUE;
-            for (int k = i + 1; k < jumps.size(); k++) {
-                if (jumps.get(k).node().equals(j.node())) {
-                    next = jumps.get(k).trueNs();
-                    break;
-                }
-            }
             long first = Long.MAX_VALUE;
-            for (Map.Entry<LinkKey, LinkTiming> e : links.entrySet()) {
-                if (e.getKey().a().equals(j.node()) || e.getKey().b().equals(j.node())) {
-                    OptionalLong f = e.getValue().firstFailureFrom(j.trueNs());
-                    if (f.isPresent()) {
-                        first = Math.min(first, f.getAsLong());
-                    }
+            for (LinkTiming t : byNode.getOrDefault(j.node(), List.of())) {
+                OptionalLong f = t.firstFailureFrom(j.trueNs());
+                if (f.isPresent()) {
+                    first = Math.min(first, f.getAsLong());
                 }
             }
-            if (first < next) {
+            if (first < next[i]) {
                 delays.add(first - j.trueNs());
             } else {
                 missed.add(j.sizeNs());

@@ -15,7 +15,17 @@ public record LinkTiming(long firstPairTrueNs, OptionalLong firstAccurateTrueNs,
 
     /** The first failure at or after true time {@code t}, if any. */
     public OptionalLong firstFailureFrom(long t) {
-        return failureTrueNs.stream().mapToLong(Long::longValue).filter(f -> f >= t).findFirst();
+        int lo = 0;
+        int hi = failureTrueNs.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (failureTrueNs.get(mid) < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo < failureTrueNs.size() ? OptionalLong.of(failureTrueNs.get(lo)) : OptionalLong.empty();
     }
 
     /** Time from the first pair to the first ACCURATE state, in ns; empty if the link never became ACCURATE. */
