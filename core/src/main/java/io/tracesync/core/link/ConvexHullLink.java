@@ -2,51 +2,53 @@ package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.Rational;
+import java.math.BigDecimal;
 
 /**
  * Clock synchronization of one link (a, b), a &lt; b: the fully incremental convex hull method [Jabbarifar 2013,
- * §3.6.4] with exact predicates, Poirier's guaranteed bounds, Ashton's minimum-delay correction and a sliding horizon.
+ * §3.6.4] with exact predicates, Poirier's guaranteed bounds, Ashton's minimum-delay correction, sliding windows
+ * and a clock model.
  *
  * <p>Points have x = a's clock and y = b's clock. A message a-&gt;b gives (send_a, recv_b - minDelay_ab), above
  * the clock line; a message b-&gt;a gives (recv_a, send_b + minDelay_ba), below it (Ashton 1995 §4.2.2: the
  * minimum delay closes up the corridor).
  *
- * <p>Sliding horizon H (clocks are not linear over hours, Poirier §4.5): two overlapping epochs, the newer started
- * H/2 after the older. A pair older than latestX - H is stale; any other goes to the older epoch, and to the newer
- * one too if it is not older than its start. The older one answers, so in-order answers rest on between H/2 and H of
- * recent data. When the latest time reaches older.start + H the newer becomes the older and a new epoch starts.
- * When the older epoch fails, the newer one takes over at once: the link reports FAIL until that epoch has an
- * estimate of its own, and so recovers by itself. Without a horizon a failure is final and the last good corridor
- * is kept.
+ * <p>Windows ({@link Window}): with linear clocks one, the horizon H; under the clock model ρ′ &gt; 0 several, the
+ * shortest doubled up to H, each relaxed by the allowance its own length needs (docs/LINK-CORE.md, "Clocks that
+ * bend"). The link answers from the window whose bounds at the latest time are the narrowest (chosen again whenever
+ * a window's corridor changes): a short one when the clocks bend, a long one when they run straight. A pair older
+ * than every window is stale.
+ *
+ * <p>Pairs that no line fits even with the allowance (a frequency step, a slew beyond the model, a clock jump)
+ * contradict the model: every window starts again, empty, from the contradicting pair's time, and the link reports
+ * FAIL until a window has an estimate again, so it recovers by itself. Without a horizon a failure is final and the
+ * last good corridor is kept.
  */
 public final class ConvexHullLink {
 
     private final LinkOptions options;
-    private final long half;
-    Corridor older = new Corridor();
-    Corridor newer;
-    long olderStart = Long.MIN_VALUE;
-    long newerStart;
+    final Window[] windows;
     boolean started;
     long latestX;
     long pairs;
     long stored;
     long stale;
     long failures;
-    long epoch;
-    /** The answering epoch took over from a failed one and has no estimate of its own yet: the link is FAIL. */
+    /** Pairs contradicted the model and no window has an estimate since: the link is FAIL. */
     boolean failing;
-    /** Counts the changes of the answering corridor (see {@link #version()}); the estimate is of estimateVersion. */
+    /** The window that answers: the narrowest at the latest time, chosen whenever a corridor changes. */
+    int answer;
+    /** Counts the changes of any window's corridor (see {@link #version()}). */
     private long version;
-    private long estimateVersion = -1;
-    private ClockMap estimate;
-    /** The lines' terms of the last bisector: a new pair usually moves one line only. */
-    private DudaEstimator.Side minSide;
-    private DudaEstimator.Side maxSide;
 
     public ConvexHullLink(LinkOptions options) {
         this.options = options;
-        this.half = options.horizonNs() / 2;
+        long[] lengths = options.windows();
+        this.windows = new Window[lengths.length];
+        for (int i = 0; i < lengths.length; i++) {
+            windows[i] = new Window(lengths[i], options.curvaturePerNs());
+        }
+        this.answer = lengths.length - 1;
     }
 
     public LinkOptions options() {
@@ -73,113 +75,133 @@ public final class ConvexHullLink {
 
     private PairEffect add(boolean aToB, long x, long y) {
         pairs++;
+        long before = windowVersions();
         advance(x);
-        if (isStale(x)) {
-            stale++;
-            return PairEffect.STALE;
-        }
-        if (newer != null && x >= newerStart && newer.add(aToB, x, y) == PairEffect.FAILED) {
-            newer = new Corridor();
-        }
-        if (older.failed) {
+        Window top = windows[windows.length - 1];
+        if (!options.hasHorizon() && top.older.failed) {
             return PairEffect.FAILED;
         }
-        PairEffect effect = older.add(aToB, x, y);
-        if (effect == PairEffect.NARROWED) {
+        PairEffect effect = PairEffect.STALE;
+        for (Window w : windows) {
+            PairEffect e = w.add(aToB, x, y, latestX);
+            effect = weight(e) > weight(effect) ? e : effect;
+        }
+        if (effect == PairEffect.STALE) {
+            stale++;
+        } else if (effect == PairEffect.NARROWED) {
             stored++;
-            version++;
         } else if (effect == PairEffect.FAILED) {
             failures++;
-            version++;
-            if (newer != null) {
-                rotate();
+            if (options.hasHorizon()) {
+                for (Window w : windows) {
+                    w.restartAt(x);
+                }
                 failing = true;
             }
         }
-        if (failing && estimate() != null) {
-            failing = false;
+        if (windowVersions() != before) {
+            version++;
+            choose();
         }
         return effect;
     }
 
-    /**
-     * Whether x is older than the horizon measured from the latest time: x &lt; latestX - H. A pair that arrives
-     * late but within it still counts, in the older epoch even before its start.
-     */
-    private boolean isStale(long x) {
-        return options.hasHorizon() && x < latestX && Long.compareUnsigned(latestX - x, options.horizonNs()) > 0;
+    /** A pair's effects over the windows combine as the strongest: FAILED, NARROWED, REDUNDANT, STALE. */
+    private static int weight(PairEffect e) {
+        return switch (e) {
+            case STALE -> 0;
+            case REDUNDANT -> 1;
+            case NARROWED -> 2;
+            case FAILED -> 3;
+        };
     }
 
-    /** Moves the latest time forward and rotates epochs when the older one has reached the horizon. */
+    private long windowVersions() {
+        long sum = 0;
+        for (Window w : windows) {
+            sum += w.version;
+        }
+        return sum;
+    }
+
+    /** Moves the latest time forward; each window rotates its epochs when the older one has reached its end. */
     private void advance(long x) {
         if (started && x <= latestX) {
             return;
         }
+        boolean first = !started;
+        started = true;
         latestX = x;
-        if (!options.hasHorizon()) {
-            started = true;
-            return;
+        for (Window w : windows) {
+            w.advance(x, first);
         }
-        if (!started) {
-            started = true;
-            olderStart = Math.floorDiv(x, half) * half;
-            newerStart = olderStart + half;
-            newer = new Corridor();
-            return;
-        }
-        if (x >= newerStart && Long.compareUnsigned(x - newerStart, options.horizonNs()) >= 0) {
-            // Both epochs are older than the horizon (traffic paused): start afresh.
-            long k = Math.floorDiv(x, half);
-            olderStart = (k - 1) * half;
-            newerStart = k * half;
-            older = new Corridor();
-            newer = new Corridor();
-            epoch++;
-            version++;
-        } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, options.horizonNs()) >= 0) {
-            rotate();
-        }
-    }
-
-    private void rotate() {
-        older = newer;
-        olderStart = newerStart;
-        newerStart = saturatedAdd(newerStart, half);
-        newer = new Corridor();
-        epoch++;
-        version++;
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long r = a + b;
-        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
     }
 
     /**
-     * The link's one quality, which every output reports: the answering corridor's, except that a corridor bounded
-     * enough for an estimate but admitting no increasing one is INCOMPLETE, and that after a failure the link is
-     * FAIL until its answering epoch has an estimate of its own (for good without a horizon).
+     * Picks the answering window: of those of the best quality (ACCURATE before APPROXIMATE), the one whose bounds
+     * at the latest time are the narrowest, the longer on a tie; the horizon's while none has an estimate. Clears
+     * the failure once a window has an estimate again.
+     */
+    private void choose() {
+        if (windows.length == 1) {
+            failing &= rank(windows[0]) == 2;
+            return;
+        }
+        int best = windows.length - 1;
+        int bestRank = rank(windows[best]);
+        BigDecimal bestWidth = bestRank < 2 ? width(windows[best]) : null;
+        for (int i = windows.length - 2; i >= 0; i--) {
+            int r = rank(windows[i]);
+            if (r > bestRank || r == 2) {
+                continue;
+            }
+            BigDecimal w = width(windows[i]);
+            if (r < bestRank || (w != null && (bestWidth == null || w.compareTo(bestWidth) < 0))) {
+                best = i;
+                bestRank = r;
+                bestWidth = w;
+            }
+        }
+        answer = best;
+        if (failing && bestRank < 2) {
+            failing = false;
+        }
+    }
+
+    /** 0 for an ACCURATE window, 1 for APPROXIMATE, 2 for one without estimate. */
+    private static int rank(Window w) {
+        return switch (w.quality()) {
+            case ACCURATE -> 0;
+            case APPROXIMATE -> 1;
+            default -> 2;
+        };
+    }
+
+    private BigDecimal width(Window w) {
+        LinkBounds b = w.boundsAt(latestX);
+        return b == null || b.upNs() == null || b.downNs() == null ? null : b.upNs().add(b.downNs());
+    }
+
+    private Window answering() {
+        return windows[answer];
+    }
+
+    /**
+     * The link's one quality, which every output reports: the answering window's, except that after pairs
+     * contradicted the model the link is FAIL until a window has an estimate again (for good without a horizon).
      */
     public LinkQuality quality() {
-        LinkQuality q = older.quality();
-        boolean estimable = q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE;
-        if (estimable && estimate() != null) {
-            return q;
-        }
-        if (failing) {
-            return LinkQuality.FAIL;
-        }
-        return estimable ? LinkQuality.INCOMPLETE : q;
+        return failing ? LinkQuality.FAIL : answering().quality();
     }
 
-    /** L_max: the compatible line of largest slope, or null while unbounded. */
+    /** L_max of the answering window: the compatible line of largest slope, or null while unbounded. */
     public ExactLine maxLine() {
-        return older.maxLine();
+        return answering().older.maxLine();
     }
 
-    /** L_min: the compatible line of smallest slope, or null while unbounded. */
+    /** L_min of the answering window: the compatible line of smallest slope, or null while unbounded. */
     public ExactLine minLine() {
-        return older.minLine();
+        return answering().older.minLine();
     }
 
     /**
@@ -189,31 +211,14 @@ public final class ConvexHullLink {
      * falls).
      */
     public ClockMap estimate() {
-        if (estimateVersion != version) {
-            ExactLine min = older.minLine();
-            ExactLine max = older.maxLine();
-            estimate = switch (older.qualityBeforeFailure()) {
-                case ACCURATE -> {
-                    minSide = side(min, minSide);
-                    maxSide = side(max, maxSide);
-                    yield DudaEstimator.bisector(minSide, maxSide);
-                }
-                case APPROXIMATE -> DudaEstimator.bestEffort(older, min, max);
-                default -> null;
-            };
-            estimateVersion = version;
-        }
-        return estimate;
-    }
-
-    private static DudaEstimator.Side side(ExactLine line, DudaEstimator.Side held) {
-        return held != null && held.line().equals(line) ? held : DudaEstimator.Side.of(line);
+        return answering().estimate();
     }
 
     /**
-     * Changes whenever the answering corridor may have changed (a narrowing pair, a failure, an epoch rotation or
-     * restart). While it stays the same, so do the quality, L_min, L_max, the estimate and the slope accuracy: only
-     * the latest time, and with it the bounds at it, can move. Held in memory only: a decoded link starts at 0.
+     * Changes whenever a window's corridor may have changed (a narrowing pair, a failure, an epoch rotation or
+     * restart), and with it the answering window. While it stays the same, so do the quality, L_min, L_max, the
+     * estimate and the slope accuracy: only the latest time, and with it the bounds at it, can move. Held in
+     * memory only: a decoded link starts at 0.
      */
     public long version() {
         return version;
@@ -221,35 +226,36 @@ public final class ConvexHullLink {
 
     /** Slope accuracy alpha_max - alpha_min [Jabbarifar 2013, Eq. 3.13], or null unless both lines exist. */
     public Rational slopeAccuracy() {
-        ExactLine min = older.minLine();
-        ExactLine max = older.maxLine();
+        ExactLine min = minLine();
+        ExactLine max = maxLine();
         return min == null || max == null ? null : max.slope().subtract(min.slope());
     }
 
     /**
-     * The slope of L_min rounded down to a double (NaN while unbounded): a divisor that can only widen the bounds
-     * it scales.
+     * A slope below every slope the relation may have within the answering window (NaN while unbounded): L_min's
+     * rounded down, less the clock model's turn ρ′W/2 over a window of length W (a chord's slope is within ρ′W/2
+     * of the relation's at any time of its window). A divisor that can only widen the bounds it scales.
      */
     public double minSlopeBelow() {
-        ExactLine min = older.minLine();
-        if (min == null) {
-            return Double.NaN;
-        }
-        minSide = side(min, minSide);
-        return minSide.slopeBelow();
+        DudaEstimator.Side min = answering().minSide();
+        return min == null ? Double.NaN : widened(min.slopeBelow(), -1);
     }
 
     /**
-     * The slope of L_max rounded up to a double (NaN while unbounded): with {@link #minSlopeBelow()}, a slope range
-     * that holds the true one.
+     * A slope above every slope the relation may have within the answering window (NaN while unbounded): L_max's
+     * rounded up, plus ρ′W/2. With {@link #minSlopeBelow()}, a slope range that holds the true ones.
      */
     public double maxSlopeAbove() {
-        ExactLine max = older.maxLine();
-        if (max == null) {
-            return Double.NaN;
+        DudaEstimator.Side max = answering().maxSide();
+        return max == null ? Double.NaN : widened(max.slopeAbove(), +1);
+    }
+
+    private double widened(double slope, int sign) {
+        if (!options.bending()) {
+            return slope;
         }
-        maxSide = side(max, maxSide);
-        return maxSide.slopeAbove();
+        double turn = Math.nextUp(options.curvaturePerNs() * answering().length / 2 * (1 + 0x1p-40));
+        return sign > 0 ? Math.nextUp(slope + turn) : Math.nextDown(slope - turn);
     }
 
     /**
@@ -257,32 +263,27 @@ public final class ConvexHullLink {
      * for parallel lines, else within 2^-100 relative of the exact value before its last rounding.
      */
     public double slopeAccuracyValue() {
-        ExactLine min = older.minLine();
-        ExactLine max = older.maxLine();
-        if (min == null || max == null) {
-            return Double.NaN;
-        }
-        minSide = side(min, minSide);
-        maxSide = side(max, maxSide);
-        return DudaEstimator.slopeDifference(maxSide, minSide).hi();
+        DudaEstimator.Side min = answering().minSide();
+        DudaEstimator.Side max = answering().maxSide();
+        return min == null || max == null ? Double.NaN : DudaEstimator.slopeDifference(max, min).hi();
     }
 
-    /** Poirier's bounds Δ1 (up) and Δ2 (down) around the estimate at time t of a's clock; null without estimate. */
+    /**
+     * Poirier's bounds Δ1 (up) and Δ2 (down) around the estimate at time t of a's clock, under the clock model
+     * widened by its allowance at t; null without estimate.
+     */
     public LinkBounds boundsAt(long t) {
-        ClockMap c = estimate();
-        if (c == null) {
-            return null;
-        }
-        Dyadic at = Dyadic.of(c.slope()).times(t).plus(Dyadic.of(c.offset()));
-        Rational up = older.upperAt(t);
-        Rational down = older.lowerAt(t);
-        return new LinkBounds(t, up == null ? null : at.ceilPicosBelow(up),
-                down == null ? null : at.ceilPicosAbove(down));
+        return answering().boundsAt(t);
     }
 
     /** The bounds at the latest time seen on a's clock, or null before the first pair. */
     public LinkBounds boundsAtLatest() {
         return started ? boundsAt(latestX) : null;
+    }
+
+    /** The length of the answering window in ns of a's clock (the horizon with linear clocks). */
+    public long windowNs() {
+        return answering().length;
     }
 
     /** Latest time seen on a's clock (valid once {@link #pairs()} &gt; 0). */
@@ -294,28 +295,28 @@ public final class ConvexHullLink {
         return pairs;
     }
 
-    /** Pairs that narrowed the answering corridor. */
+    /** Pairs that narrowed a window's answering corridor. */
     public long stored() {
         return stored;
     }
 
-    /** Pairs older than the horizon before the latest time. */
+    /** Pairs older than every window before the latest time. */
     public long stale() {
         return stale;
     }
 
-    /** Epochs that became infeasible. */
+    /** Pairs that contradicted the model (made a corridor infeasible). */
     public long failures() {
         return failures;
     }
 
-    /** Epoch rotations and restarts so far. */
+    /** Epoch rotations and restarts of the longest window so far. */
     public long epoch() {
-        return epoch;
+        return windows[windows.length - 1].epoch;
     }
 
     /** Hull points held by the answering corridor. */
     public int hullPoints() {
-        return older.hullPoints();
+        return answering().older.hullPoints();
     }
 }

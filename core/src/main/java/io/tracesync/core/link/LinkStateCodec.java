@@ -3,19 +3,21 @@ package io.tracesync.core.link;
 import java.util.Arrays;
 
 /**
- * Compact binary form of a link's full state, for state stores: options, counters, epochs and their hull
+ * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes. Layout version 2 (version 1, still decoded, lacks the
- * failing flag):
+ * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 3 (versions 1 and 2, one window,
+ * are still decoded):
  * <pre>
- * version:u8  flags:u8(started|hasNewer|olderFailed|newerFailed|failing)
- * horizon minDelayAB minDelayBA latestX olderStart newerStart pairs stored stale failures epoch
- * older:chains  [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
+ * version:u8  flags:u8(started|failing)
+ * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer
+ * window*                   one per length of {@link LinkOptions#windows()}
+ * window  = flags:u8(hasNewer|olderFailed|newerFailed) olderStart newerStart olderFrom newerFrom epoch
+ *           older:chains [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
  * </pre>
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 2;
+    private static final byte VERSION = 3;
 
     private LinkStateCodec() {
     }
@@ -23,17 +25,23 @@ public final class LinkStateCodec {
     public static byte[] encode(ConvexHullLink link) {
         Writer w = new Writer();
         w.buf[w.pos++] = VERSION;
-        w.buf[w.pos++] = (byte) ((link.started ? 1 : 0) | (link.newer != null ? 2 : 0)
-                | (link.older.failed ? 4 : 0) | (link.newer != null && link.newer.failed ? 8 : 0)
-                | (link.failing ? 16 : 0));
+        w.buf[w.pos++] = (byte) ((link.started ? 1 : 0) | (link.failing ? 2 : 0));
         LinkOptions o = link.options();
-        for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(), link.latestX,
-                link.olderStart, link.newerStart, link.pairs, link.stored, link.stale, link.failures, link.epoch}) {
+        for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
+                Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(), link.latestX, link.pairs,
+                link.stored, link.stale, link.failures, link.answer}) {
             w.varLong(v);
         }
-        w.corridor(link.older);
-        if (link.newer != null) {
-            w.corridor(link.newer);
+        for (Window win : link.windows) {
+            w.varLong((win.newer != null ? 1 : 0) | (win.older.failed ? 2 : 0)
+                    | (win.newer != null && win.newer.failed ? 4 : 0));
+            for (long v : new long[] {win.olderStart, win.newerStart, win.olderFrom, win.newerFrom, win.epoch}) {
+                w.varLong(v);
+            }
+            w.corridor(win.older);
+            if (win.newer != null) {
+                w.corridor(win.newer);
+            }
         }
         return Arrays.copyOf(w.buf, w.pos);
     }
@@ -44,26 +52,68 @@ public final class LinkStateCodec {
         }
         Reader r = new Reader(bytes);
         int version = r.bytes[r.pos++];
-        if (version != VERSION && version != 1) {
+        if (version < 1 || version > VERSION) {
             throw new IllegalArgumentException("unknown link state version " + version);
         }
         int flags = r.bytes[r.pos++];
-        ConvexHullLink link = new ConvexHullLink(new LinkOptions(r.varLong(), r.varLong(), r.varLong()));
+        ConvexHullLink link = version == VERSION ? decodeWindows(r, flags) : decodeOneWindow(r, flags);
+        if (r.pos != bytes.length) {
+            throw new IllegalArgumentException("trailing bytes in link state");
+        }
+        return link;
+    }
+
+    private static ConvexHullLink decodeWindows(Reader r, int flags) {
+        LinkOptions options;
+        try {
+            options = new LinkOptions(r.varLong(), r.varLong(), r.varLong(), Double.longBitsToDouble(r.varLong()),
+                    r.varLong());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad options in link state: " + e.getMessage(), e);
+        }
+        ConvexHullLink link = new ConvexHullLink(options);
         link.started = (flags & 1) != 0;
-        link.failing = (flags & 16) != 0;
+        link.failing = (flags & 2) != 0;
         link.latestX = r.varLong();
-        link.olderStart = r.varLong();
-        link.newerStart = r.varLong();
         link.pairs = r.varLong();
         link.stored = r.varLong();
         link.stale = r.varLong();
         link.failures = r.varLong();
-        link.epoch = r.varLong();
-        link.older = r.corridor((flags & 4) != 0);
-        link.newer = (flags & 2) != 0 ? r.corridor((flags & 8) != 0) : null;
-        if (r.pos != bytes.length) {
-            throw new IllegalArgumentException("trailing bytes in link state");
+        long answer = r.varLong();
+        if (answer < 0 || answer >= link.windows.length) {
+            throw new IllegalArgumentException("bad answering window " + answer);
         }
+        link.answer = (int) answer;
+        for (Window w : link.windows) {
+            long wf = r.varLong();
+            w.olderStart = r.varLong();
+            w.newerStart = r.varLong();
+            w.olderFrom = r.varLong();
+            w.newerFrom = r.varLong();
+            w.epoch = r.varLong();
+            w.older = r.corridor((wf & 2) != 0);
+            w.newer = (wf & 1) != 0 ? r.corridor((wf & 4) != 0) : null;
+        }
+        return link;
+    }
+
+    /** Layouts 1 and 2: the options of linear clocks and one window (layout 1 lacks the failing flag). */
+    private static ConvexHullLink decodeOneWindow(Reader r, int flags) {
+        ConvexHullLink link = new ConvexHullLink(new LinkOptions(r.varLong(), r.varLong(), r.varLong()));
+        Window w = link.windows[0];
+        link.started = (flags & 1) != 0;
+        link.failing = (flags & 16) != 0;
+        link.latestX = r.varLong();
+        w.olderStart = r.varLong();
+        w.newerStart = r.varLong();
+        w.newerFrom = w.newerStart;
+        link.pairs = r.varLong();
+        link.stored = r.varLong();
+        link.stale = r.varLong();
+        link.failures = r.varLong();
+        w.epoch = r.varLong();
+        w.older = r.corridor((flags & 4) != 0);
+        w.newer = (flags & 2) != 0 ? r.corridor((flags & 8) != 0) : null;
         return link;
     }
 

@@ -69,7 +69,7 @@ class ConvexHullLinkTest {
             for (long t : new long[] {p[1], p[1] - 7 * SECOND, p[1] + 3600 * SECOND}) {
                 LinkBounds b = link.boundsAt(t);
                 assertTrue(b.upNs().signum() >= 0 && b.downNs().signum() >= 0, "negative bound at " + t);
-                Rational width = link.older.upperAt(t).subtract(link.older.lowerAt(t));
+                Rational width = link.windows[0].older.upperAt(t).subtract(link.windows[0].older.lowerAt(t));
                 BigDecimal sum = b.upNs().add(b.downNs());
                 BigDecimal exact = width.toBigDecimal(MathContext.DECIMAL128);
                 // Each side is rounded up to the picosecond: the sum exceeds the width by less than 2 ps.
@@ -121,7 +121,7 @@ class ConvexHullLinkTest {
             List<long[]> upper = new ArrayList<>();
             List<long[]> lower = new ArrayList<>();
             for (long[] s : seen) {
-                if (s[1] >= link.olderStart) {
+                if (s[1] >= link.windows[0].olderStart) {
                     (s[0] == 1 ? upper : lower).add(new long[] {s[1], s[2]});
                 }
             }
@@ -129,7 +129,7 @@ class ConvexHullLinkTest {
             assertEquals(oracle.quality(), link.quality());
             ExactLine max = link.maxLine();
             assertEquals(oracle.slopeMax(), max == null ? null : max.slope());
-            assertTrue(link.latestX() - link.olderStart < horizon);
+            assertTrue(link.latestX() - link.windows[0].olderStart < horizon);
         }
         assertTrue(link.epoch() > 2, "epochs rotated " + link.epoch());
     }
@@ -181,12 +181,12 @@ class ConvexHullLinkTest {
         ConvexHullLink reversed = new ConvexHullLink(LinkOptions.DEFAULT);
         int lateNarrowing = 0;
         for (int i = pairs.size() - 1; i >= 0; i--) {
-            if (feed(reversed, pairs.get(i)) == PairEffect.NARROWED && pairs.get(i)[1] < reversed.olderStart) {
+            if (feed(reversed, pairs.get(i)) == PairEffect.NARROWED && pairs.get(i)[1] < reversed.windows[0].olderStart) {
                 lateNarrowing++;
             }
         }
         // The first pair read puts the older epoch at the 15-minute grid point: half the pairs arrive before it.
-        assertEquals(900 * SECOND, reversed.olderStart);
+        assertEquals(900 * SECOND, reversed.windows[0].olderStart);
         assertTrue(lateNarrowing > 0, "no late pair narrowed the corridor");
         assertEquals(0, inOrder.stale());
         assertEquals(0, reversed.stale());
@@ -205,11 +205,11 @@ class ConvexHullLinkTest {
         Scenarios.acrossAGridPoint().forEach(p -> feed(link, p));
         long latest = link.latestX();
         long oldest = latest - horizon;
-        assertTrue(oldest < link.olderStart, "the test needs the horizon to reach before the older epoch");
+        assertTrue(oldest < link.windows[0].olderStart, "the test needs the horizon to reach before the older epoch");
         assertEquals(PairEffect.STALE, link.addAtoB(oldest - 1, Scenarios.bOf(oldest - 1) + 40_000));
         assertEquals(1, link.stale());
         assertNotEquals(PairEffect.STALE, link.addAtoB(oldest, Scenarios.bOf(oldest) + 40_000));
-        assertNotEquals(PairEffect.STALE, link.addBtoA(Scenarios.bOf(link.olderStart - 1_000), link.olderStart - 1));
+        assertNotEquals(PairEffect.STALE, link.addBtoA(Scenarios.bOf(link.windows[0].olderStart - 1_000), link.windows[0].olderStart - 1));
         assertEquals(1, link.stale());
         assertEquals(latest, link.latestX());
     }
@@ -262,13 +262,46 @@ class ConvexHullLinkTest {
     }
 
     @Test
-    void aVersionOneStateStillDecodes() {
+    void stateOfTheOneWindowLayoutsStillDecodes() {
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
         Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 100).forEach(p -> feed(link, p));
-        byte[] bytes = LinkStateCodec.encode(link);
-        byte[] versionOne = bytes.clone();
-        versionOne[0] = 1; // the same layout without the failing flag
-        assertArrayEquals(bytes, LinkStateCodec.encode(LinkStateCodec.decode(versionOne)));
+        for (int version : new int[] {1, 2}) {
+            assertArrayEquals(LinkStateCodec.encode(link), LinkStateCodec.encode(LinkStateCodec.decode(
+                    oneWindowLayout(link, version))), "layout " + version);
+        }
+    }
+
+    /** Layouts 1 and 2 of a linear link: one window's fields among the link's (layout 1 without the failing flag). */
+    private static byte[] oneWindowLayout(ConvexHullLink link, int version) {
+        Window w = link.windows[0];
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.write(version);
+        out.write((link.started ? 1 : 0) | (w.newer != null ? 2 : 0) | (w.older.failed ? 4 : 0)
+                | (w.newer != null && w.newer.failed ? 8 : 0) | (version > 1 && link.failing ? 16 : 0));
+        LinkOptions o = link.options();
+        for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(), link.latestX, w.olderStart,
+                w.newerStart, link.pairs, link.stored, link.stale, link.failures, w.epoch}) {
+            varLong(out, v);
+        }
+        for (Corridor c : w.newer == null ? List.of(w.older) : List.of(w.older, w.newer)) {
+            for (HalfHull h : List.of(c.upper, c.lower)) {
+                varLong(out, h.size);
+                for (int i = 0; i < h.size; i++) {
+                    varLong(out, h.x(i) - (i == 0 ? 0 : h.x(i - 1)));
+                    varLong(out, h.y(i) - (i == 0 ? 0 : h.y(i - 1)));
+                }
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private static void varLong(java.io.ByteArrayOutputStream out, long v) {
+        long z = (v << 1) ^ (v >> 63);
+        while ((z & ~0x7FL) != 0) {
+            out.write((int) ((z & 0x7F) | 0x80));
+            z >>>= 7;
+        }
+        out.write((int) z);
     }
 
     @Test

@@ -1,0 +1,240 @@
+package io.tracesync.core.link;
+
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.Rational;
+import java.math.BigDecimal;
+
+/**
+ * One window length W of a link: two overlapping epochs of its pairs, the newer started W/2 after the older, so
+ * that the older one, which answers, rests on between W/2 and W of recent data; when the latest time reaches the
+ * older's start + W the newer becomes the older and a new epoch starts [Poirier 2010, §4.5: clocks are not linear
+ * over hours].
+ *
+ * <p>Under the clock model ρ′ (docs/LINK-CORE.md, "Clocks that bend") each epoch holds the pairs of its own range
+ * [u, v) = [its start, its start + W) and raises every a→b point, lowers every b→a point, by ε(x) = ρ′(x − u)(v − x)/2
+ * rounded up to the nanosecond: the chord of the true relation over [u, v] then satisfies every relaxed
+ * constraint, so it lies in the corridor, and the true relation lies within ε(t) = ρ′|t − u||t − v|/2 of it at any
+ * time t. With linear clocks (ρ′ = 0) an epoch also takes late pairs from before its start, back to the latest
+ * time − W, and nothing is relaxed.
+ */
+final class Window {
+
+    private static final double ROUND_UP = 1 + 0x1p-40;
+
+    final long length;
+    private final long half;
+    private final double curvature;
+    Corridor older = new Corridor();
+    Corridor newer;
+    long olderStart = Long.MIN_VALUE;
+    long newerStart;
+    /** The earliest time each epoch takes: its start under the clock model, after a restart the restarting time. */
+    long olderFrom = Long.MIN_VALUE;
+    long newerFrom;
+    long epoch;
+    /** Counts the changes of the answering corridor: a narrowing pair, a rotation, a restart. */
+    long version;
+    private long estimateVersion = -1;
+    private ClockMap estimate;
+    /** The lines' terms of the last bisector: a new pair usually moves one line only. */
+    private DudaEstimator.Side minSide;
+    private DudaEstimator.Side maxSide;
+
+    Window(long length, double curvaturePerNs) {
+        this.length = length;
+        this.half = length / 2;
+        this.curvature = curvaturePerNs;
+    }
+
+    boolean bending() {
+        return curvature > 0;
+    }
+
+    /** Moves to the latest time x (on a's clock, not older than the last), rotating epochs at the window's end. */
+    void advance(long x, boolean first) {
+        if (length == 0) {
+            return;
+        }
+        if (first) {
+            olderStart = Math.floorDiv(x, half) * half;
+            newerStart = olderStart + half;
+            olderFrom = bending() ? olderStart : Long.MIN_VALUE;
+            newerFrom = newerStart;
+            newer = new Corridor();
+            return;
+        }
+        if (x >= newerStart && Long.compareUnsigned(x - newerStart, length) >= 0) {
+            // Both epochs are older than the window (traffic paused): start afresh.
+            long k = Math.floorDiv(x, half);
+            olderStart = (k - 1) * half;
+            newerStart = k * half;
+            olderFrom = bending() ? olderStart : Long.MIN_VALUE;
+            newerFrom = newerStart;
+            older = new Corridor();
+            newer = new Corridor();
+            epoch++;
+            version++;
+        } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, length) >= 0) {
+            older = newer;
+            olderStart = newerStart;
+            olderFrom = bending() ? olderStart : Long.MIN_VALUE;
+            newerStart = saturatedAdd(newerStart, half);
+            newerFrom = newerStart;
+            newer = new Corridor();
+            epoch++;
+            version++;
+        }
+    }
+
+    /** Whether the older epoch takes a pair at x, the latest time being {@code latestX}. */
+    boolean takes(long x, long latestX) {
+        if (x < olderFrom) {
+            return false;
+        }
+        return length == 0 || x >= latestX || Long.compareUnsigned(latestX - x, length) <= 0;
+    }
+
+    /**
+     * Adds a point (y already corrected by the minimum delay) to the epochs that take it: the older epoch's effect,
+     * or FAILED when either epoch became infeasible — the pairs contradict the clock model.
+     */
+    PairEffect add(boolean aToB, long x, long y, long latestX) {
+        if (!takes(x, latestX)) {
+            return PairEffect.STALE;
+        }
+        boolean contradicted = false;
+        if (newer != null && x >= newerFrom) {
+            contradicted = newer.add(aToB, x, relaxed(aToB, x, y, newerStart)) == PairEffect.FAILED;
+        }
+        PairEffect effect = older.add(aToB, x, relaxed(aToB, x, y, olderStart));
+        if (effect == PairEffect.NARROWED || effect == PairEffect.FAILED) {
+            version++;
+        }
+        return contradicted ? PairEffect.FAILED : effect;
+    }
+
+    /** y moved outward by ε(x) of the epoch starting at {@code start}: up for a→b points, down for b→a. */
+    private long relaxed(boolean aToB, long x, long y, long start) {
+        if (!bending()) {
+            return y;
+        }
+        long e = ceil(curvature * (double) (x - start) * (double) (start + length - x) / 2);
+        try {
+            return aToB ? Math.addExact(y, e) : Math.subtractExact(y, e);
+        } catch (ArithmeticException overflow) {
+            throw new IllegalArgumentException("timestamp " + y + " overflows with the clock model's allowance "
+                    + e + " ns", overflow);
+        }
+    }
+
+    private static long ceil(double v) {
+        return (long) Math.ceil(v * ROUND_UP);
+    }
+
+    /** After pairs contradicted the clock model at x: both epochs start again, empty, taking pairs from x on. */
+    void restartAt(long x) {
+        older = new Corridor();
+        olderFrom = Math.max(x, bending() ? olderStart : Long.MIN_VALUE);
+        if (newer != null) {
+            newer = new Corridor();
+            newerFrom = Math.max(x, newerStart);
+        }
+        epoch++;
+        version++;
+    }
+
+    /**
+     * The answering epoch's quality: a corridor bounded enough for an estimate but admitting no increasing one is
+     * INCOMPLETE.
+     */
+    LinkQuality quality() {
+        LinkQuality q = older.quality();
+        boolean estimable = q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE;
+        if (estimable && estimate() == null) {
+            return LinkQuality.INCOMPLETE;
+        }
+        return q;
+    }
+
+    /**
+     * Duda's bisector when ACCURATE, the best effort of {@link DudaEstimator#bestEffort} when APPROXIMATE; after a
+     * final failure the last good one; else null (also when the corridor only admits non-increasing lines).
+     */
+    ClockMap estimate() {
+        if (estimateVersion != version) {
+            ExactLine min = older.minLine();
+            ExactLine max = older.maxLine();
+            estimate = switch (older.qualityBeforeFailure()) {
+                case ACCURATE -> {
+                    minSide = side(min, minSide);
+                    maxSide = side(max, maxSide);
+                    yield DudaEstimator.bisector(minSide, maxSide);
+                }
+                case APPROXIMATE -> DudaEstimator.bestEffort(older, min, max);
+                default -> null;
+            };
+            estimateVersion = version;
+        }
+        return estimate;
+    }
+
+    private static DudaEstimator.Side side(ExactLine line, DudaEstimator.Side held) {
+        return held != null && held.line().equals(line) ? held : DudaEstimator.Side.of(line);
+    }
+
+    DudaEstimator.Side minSide() {
+        ExactLine min = older.minLine();
+        if (min == null) {
+            return null;
+        }
+        minSide = side(min, minSide);
+        return minSide;
+    }
+
+    DudaEstimator.Side maxSide() {
+        ExactLine max = older.maxLine();
+        if (max == null) {
+            return null;
+        }
+        maxSide = side(max, maxSide);
+        return maxSide;
+    }
+
+    /**
+     * The bounds at t around the estimate: the corridor's envelopes [Poirier 2010, §3.1] widened by the clock
+     * model's ε(t); null without estimate.
+     */
+    LinkBounds boundsAt(long t) {
+        ClockMap c = estimate();
+        if (c == null) {
+            return null;
+        }
+        Dyadic at = Dyadic.of(c.slope()).times(t).plus(Dyadic.of(c.offset()));
+        Rational up = older.upperAt(t);
+        Rational down = older.lowerAt(t);
+        BigDecimal upNs = up == null ? null : at.ceilPicosBelow(up);
+        BigDecimal downNs = down == null ? null : at.ceilPicosAbove(down);
+        if (bending()) {
+            BigDecimal e = allowanceAt(t);
+            upNs = upNs == null || e == null ? null : upNs.add(e);
+            downNs = downNs == null || e == null ? null : downNs.add(e);
+        }
+        return new LinkBounds(t, upNs, downNs);
+    }
+
+    /** ε(t) = ρ′|t − u||t − v|/2 of the answering epoch, in ns rounded up to the picosecond; null if beyond range. */
+    BigDecimal allowanceAt(long t) {
+        long fromStart = t - olderStart;
+        long toEnd = fromStart - length;
+        if (((t ^ olderStart) & (t ^ fromStart)) < 0 || ((fromStart ^ length) & (fromStart ^ toEnd)) < 0) {
+            return null;
+        }
+        double e = curvature * Math.abs((double) fromStart) * Math.abs((double) toEnd) / 2 * 1000;
+        return e < 0x1p62 ? BigDecimal.valueOf(ceil(e), 3) : null;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+    }
+}

@@ -1,0 +1,139 @@
+package io.tracesync.core.link;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import io.tracesync.core.numeric.Rational;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+import java.util.function.LongFunction;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A link under the clock model ρ′ (windows from 15 s to the horizon, each relaxed by its allowance), against the
+ * exact truth of relations that bend as much as the model allows ({@link CurvedClock}): the truth lies inside the
+ * bounds the link gives at every time it is asked — at its latest time, before it and after it — and no pair
+ * contradicts the model; a clock jump beyond the model is detected by the pair that contradicts it, and the link
+ * recovers by itself. The control: the same link with a linear model misses the truth.
+ */
+class BendingLinkTest {
+
+    private static final long SECOND = 1_000_000_000L;
+    private static final long MINUTE = 60 * SECOND;
+    private static final long DURATION = 10 * MINUTE;
+
+    private static LinkOptions bending(long ppbPerS) {
+        return new LinkOptions(4 * MINUTE, 0, 0).withCurvature(ppbPerS, 15 * SECOND);
+    }
+
+    /** Messages every 0.4 s at most, one in ten late by up to 5 s, delays of a few ns or up to 200 µs. */
+    private static int feed(ConvexHullLink link, LongFunction<Rational> g, SplittableRandom r, long x) {
+        long at = r.nextInt(10) == 0 ? Math.max(0, x - r.nextLong(5 * SECOND)) : x;
+        long delay = r.nextBoolean() ? r.nextLong(4) : r.nextLong(200_000);
+        long truth = floor(g.apply(at));
+        PairEffect e = r.nextBoolean() ? link.addAtoB(at, truth + 1 + delay) : link.addBtoA(truth - delay, at);
+        return e == PairEffect.FAILED ? 1 : 0;
+    }
+
+    @Property(tries = 30)
+    void theTruthLiesInsideTheBoundsWheneverTheClocksFollowTheModel(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        long ppb = r.nextLong(1, 201);
+        CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(ppb, 1_000_000_000_000_000_000L));
+        ConvexHullLink link = new ConvexHullLink(bending(ppb));
+        long checked = 0;
+        for (long x = 0, n = 0; x < DURATION; x += r.nextLong(1, 400_000_000), n++) {
+            assertEquals(0, feed(link, g::at, r, x), () -> "a pair contradicted the model at " + link.latestX());
+            if (n % 7 == 0 && link.estimate() != null) {
+                for (long t : new long[] {link.latestX(), link.latestX() - r.nextLong(6 * MINUTE),
+                        link.latestX() + r.nextLong(2 * MINUTE)}) {
+                    assertInside(link, t, g.at(t));
+                    checked++;
+                }
+            }
+        }
+        assertEquals(0, link.failures());
+        assertTrue(checked > 100, "bounds checked " + checked + " times");
+    }
+
+    @Test
+    void theSameLinkWithALinearModelMissesABendingTruth() {
+        long misses = 0;
+        for (long seed = 1; seed <= 20 && misses == 0; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(200, 1_000_000_000_000_000_000L));
+            ConvexHullLink linear = new ConvexHullLink(new LinkOptions(4 * MINUTE, 0, 0));
+            for (long x = 0; x < DURATION; x += r.nextLong(1, 400_000_000)) {
+                feed(linear, g::at, r, x);
+                LinkBounds b = linear.estimate() == null ? null : linear.boundsAtLatest();
+                if (b != null && b.upNs() != null && b.downNs() != null && !inside(linear, b, g.at(b.t()))) {
+                    misses++;
+                }
+            }
+        }
+        assertTrue(misses > 0, "a linear model holds the truth of relations that bend at 200 ppb/s");
+    }
+
+    @Test
+    void aJumpIsDetectedByThePairThatContradictsItAndTheLinkRecovers() {
+        SplittableRandom r = new SplittableRandom(3);
+        long jumpAt = 5 * MINUTE;
+        LongFunction<Rational> g = x -> Rational.of(x + 1_000 + (x >= jumpAt ? 2_000_000 : 0)); // b steps 2 ms
+        ConvexHullLink link = new ConvexHullLink(bending(20));
+        long detected = -1;
+        long recovered = -1;
+        for (long x = 0; x < DURATION; x += 100_000_000) { // 10 messages a second
+            int failed = feed(link, g, r, x);
+            if (failed > 0 && detected < 0) {
+                detected = link.latestX();
+                assertEquals(LinkQuality.FAIL, link.quality());
+            }
+            if (detected >= 0 && recovered < 0 && link.quality() == LinkQuality.ACCURATE) {
+                recovered = link.latestX();
+            }
+            if (link.estimate() != null && link.quality() != LinkQuality.FAIL && x < jumpAt || recovered >= 0) {
+                assertInside(link, link.latestX(), g.apply(link.latestX()));
+            }
+        }
+        assertTrue(detected >= jumpAt && detected < jumpAt + SECOND, "detected at " + detected);
+        assertTrue(recovered > detected && recovered < detected + 30 * SECOND, "recovered at " + recovered);
+        assertEquals(1, link.failures());
+    }
+
+    private static void assertInside(ConvexHullLink link, long t, Rational truth) {
+        LinkBounds b = link.boundsAt(t);
+        assertNotNull(b, "bounds at " + t);
+        assertTrue(inside(link, b, truth), () -> "the truth " + truth.toDecimalString() + " escapes " + b
+                + " around " + at(link.estimate(), t).toDecimalString() + " at " + t + ", latest " + link.latestX()
+                + ", window " + link.windowNs());
+    }
+
+    private static boolean inside(ConvexHullLink link, LinkBounds b, Rational truth) {
+        Rational c = at(link.estimate(), b.t());
+        return (b.upNs() == null || truth.compareTo(c.add(rational(b.upNs()))) <= 0)
+                && (b.downNs() == null || truth.compareTo(c.subtract(rational(b.downNs()))) >= 0);
+    }
+
+    private static Rational at(ClockMap c, long t) {
+        return rational(c.slope()).multiply(Rational.of(t)).add(rational(c.offset()));
+    }
+
+    private static Rational rational(DoubleDouble d) {
+        return rational(new BigDecimal(d.hi()).add(new BigDecimal(d.lo())));
+    }
+
+    private static Rational rational(BigDecimal d) {
+        return d.scale() <= 0 ? Rational.of(d.toBigIntegerExact(), BigInteger.ONE)
+                : Rational.of(d.unscaledValue(), BigInteger.TEN.pow(d.scale()));
+    }
+
+    private static long floor(Rational q) {
+        return q.numerator().subtract(q.numerator().mod(q.denominator())).divide(q.denominator()).longValueExact();
+    }
+}
