@@ -19,7 +19,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Matched pairs per second through one link's synchronizer (default options: 30 min horizon, two epochs).
+ * Matched pairs per second through one link's synchronizer, 30 min horizon: {@code linear} clocks (one window, two
+ * epochs) and the application's default clock model, {@code bending} (ρ′ = 20 ppb/s, windows of 15 s doubling up
+ * to the horizon, two epochs each), measured in the same run.
  * <ul>
  *   <li>realistic: 1M pairs, 1000 messages/s both ways, 50 us + exponential(200 us) delays, 1 % interrupt
  *       spikes, in timestamp order — almost every pair is rejected by one orientation test;</li>
@@ -40,7 +42,11 @@ public class LinkCoreBenchmark {
     @Param({"realistic", "reordered", "adversarial"})
     String stream;
 
+    @Param({"linear", "bending"})
+    String model;
+
     LinkPairStream input;
+    LinkOptions options;
 
     @Setup(Level.Trial)
     public void generate() {
@@ -49,12 +55,14 @@ public class LinkCoreBenchmark {
         if (stream.equals("reordered")) {
             input.reorder(r);
         }
+        options = model.equals("linear") ? LinkOptions.DEFAULT : LinkOptions.DEFAULT.withCurvature(
+                LinkOptions.DEFAULT_CURVATURE_PPB_PER_S, LinkOptions.DEFAULT_SHORTEST_WINDOW.toNanos());
     }
 
     @Benchmark
     @OperationsPerInvocation(PAIRS)
     public ConvexHullLink pairs() {
-        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
+        ConvexHullLink link = new ConvexHullLink(options);
         LinkPairStream p = input;
         for (int i = 0; i < PAIRS; i++) {
             p.add(link, i);

@@ -42,7 +42,8 @@ public record PublishedFactor(String node, String component, String reference, F
         Factor factor = new Factor(clockMap(r.getMap()), bound("up_ps", r.getUpPs()), bound("down_ps", r.getDownPs()),
                 r.getAnchorNs() == null ? 0 : r.getAnchorNs(),
                 r.getGrowthAbove() == null ? 0 : r.getGrowthAbove(),
-                r.getGrowthBelow() == null ? 0 : r.getGrowthBelow());
+                r.getGrowthBelow() == null ? 0 : r.getGrowthBelow(),
+                r.getCurvature() == null ? 0 : r.getCurvature());
         return new PublishedFactor(r.getNode(), r.getComponent(), r.getReference(), factor, r.getValidFromMs(),
                 r.getVersion());
     }

@@ -49,6 +49,18 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Sliding horizon per link, in link time, or none (default: ${DEFAULT-VALUE}).")
     Duration horizon;
 
+    @Option(names = "--curvature", paramLabel = "PPB_PER_S",
+            description = "The clock model: how fast the relative frequency of two clocks may change, in ppb per "
+                    + "second, as the application's link.curvature; 0 for linear clocks (default: 20, or 0 with "
+                    + "--horizon none).")
+    Double curvature;
+
+    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "15s",
+            converter = DurationConverter.class,
+            description = "The shortest window of a link under the clock model, as link.window.min (default: "
+                    + "${DEFAULT-VALUE}).")
+    Duration shortestWindow;
+
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
             converter = Converters.WeightConverter.class,
             description = "Link weight of tracesync's spanning tree: slope-accuracy or bound-width (default: "
@@ -79,8 +91,8 @@ final class EvaluateCommand implements Callable<Integer> {
     boolean knownMinDelays;
 
     @Option(names = "--compare-horizons", paramLabel = "DURATION", split = ",", converter = DurationConverter.class,
-            description = "Also replay tracesync alone with each of these horizons (e.g. 30s,2m,none) and compare "
-                    + "(baseline 5: a sliding horizon versus none under wandering clocks).")
+            description = "Also replay tracesync alone with each of these fixed horizons and linear clocks (e.g. "
+                    + "30s,2m,none) and compare (baseline 5: a sliding horizon versus none under wandering clocks).")
     List<Duration> compareHorizons = new ArrayList<>();
 
     @Option(names = "--factors", paramLabel = "FILE",
@@ -106,7 +118,7 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         Evaluation.Result result;
         try {
-            result = Evaluation.run(new Evaluation.Options(run, interval, horizon, weight, network, weighting, ahead,
+            result = Evaluation.run(new Evaluation.Options(run, interval, horizon, curvature, shortestWindow, weight, network, weighting, ahead,
                     knownMinDelays, compareHorizons, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

@@ -100,6 +100,18 @@ final class SyncPairsCommand implements Callable<Integer> {
             description = "Sliding horizon per link, in link time: e.g. 30m, 2h, or none (default: ${DEFAULT-VALUE}).")
     Duration horizon;
 
+    @Option(names = "--curvature", paramLabel = "PPB_PER_S",
+            description = "The clock model: how fast the relative frequency of two clocks may change, in ppb per "
+                    + "second, as the application's link.curvature; 0 for linear clocks (default: 20, or 0 with "
+                    + "--horizon none).")
+    Double curvature;
+
+    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "15s",
+            converter = DurationConverter.class,
+            description = "The shortest window of a link under the clock model, as link.window.min (default: "
+                    + "${DEFAULT-VALUE}).")
+    Duration shortestWindow;
+
     @Option(names = "--min-delay", paramLabel = "NS", defaultValue = "0",
             description = "Known minimum one-way delay of every message, in ns (Ashton's correction; default 0).")
     long minDelay;
@@ -115,8 +127,14 @@ final class SyncPairsCommand implements Callable<Integer> {
         if (approximate) {
             o = o.withApproximate(Double.POSITIVE_INFINITY);
         }
-        PairsSync.Options options = new PairsSync.Options(pairs, new LinkOptions(horizon.toNanos(), minDelay,
-                minDelay), o.withPinnedReference(reference), at, json);
+        LinkOptions links;
+        try {
+            links = LinkOptions.withModel(horizon.toNanos(), minDelay, minDelay, curvature, shortestWindow.toNanos());
+        } catch (IllegalArgumentException e) {
+            err.println("error: --curvature " + curvature + ": " + e.getMessage());
+            return 2;
+        }
+        PairsSync.Options options = new PairsSync.Options(pairs, links, o.withPinnedReference(reference), at, json);
         return new PairsSync(options, System.in, spec.commandLine().getOut(), err).run();
     }
 }

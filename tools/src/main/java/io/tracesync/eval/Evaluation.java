@@ -33,7 +33,8 @@ import java.util.function.Function;
 public final class Evaluation {
 
     /** How to replay: docs/ACCURACY.md and {@code tracesync evaluate --help} explain each. */
-    public record Options(Path run, Duration interval, Duration horizon, LinkWeight weight, NetworkMethod network,
+    public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
+            LinkWeight weight, NetworkMethod network,
             NetworkIntervals.Weighting weighting, Duration ahead, boolean knownMinDelays,
             List<Duration> compareHorizons, Path factorsFile, Path reportDir) {
     }
@@ -72,7 +73,7 @@ public final class Evaluation {
         NetworkPolicy tracesync = new NetworkPolicy(options, o.weighting());
         List<Replay.Result> replays;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
-            replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), truth),
+            replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth),
                     List.of(tracesync,
                             new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting()),
                             new NetworkPolicy(options.withPinnedReference(first), o.weighting()),
@@ -124,7 +125,7 @@ public final class Evaluation {
                 + "exchange alone: θ = ((sr − cs) − (cr − ss)) / 2.", baseline.midpoint()));
         for (Duration h : o.compareHorizons()) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
-                Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, truth),
+                Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, 0.0, truth),
                         List.of(new NetworkPolicy(options, o.weighting())), o.interval().toNanos()).get(0);
                 String horizon = h.isZero() ? "none" : human(h);
                 rows.add(new SummaryRow("tracesync, horizon " + horizon + ": node vs ref.", "As the first row, "
@@ -166,6 +167,10 @@ public final class Evaluation {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("interval", human(o.interval()));
         p.put("horizon", o.horizon().isZero() ? "none" : human(o.horizon()));
+        LinkOptions model = LinkOptions.withModel(o.horizon().toNanos(), 0, 0, o.curvature(),
+                o.shortestWindow().toNanos());
+        p.put("curvature", model.bending() ? model.curvaturePpbPerS() + " ppb/s, windows from "
+                + human(o.shortestWindow()) : "0 (linear clocks)");
         p.put("weight", option(o.weight()));
         p.put("network", option(o.network()));
         p.put("weighting", option(o.weighting()));
@@ -183,9 +188,9 @@ public final class Evaluation {
         return d.toString().substring(2).toLowerCase(Locale.ROOT);
     }
 
-    /** Per link: the o.horizon(), and with --known-min-delays the link's minimum delays. */
-    private Function<LinkKey, LinkOptions> linkOptions(Duration h, TrueClocks truth) {
-        LinkOptions options = new LinkOptions(h.toNanos(), 0, 0);
+    /** Per link: horizon h, curvature ρ′ (ppb/s), and with --known-min-delays the link's minimum delays. */
+    private Function<LinkKey, LinkOptions> linkOptions(Duration h, Double curvature, TrueClocks truth) {
+        LinkOptions options = LinkOptions.withModel(h.toNanos(), 0, 0, curvature, o.shortestWindow().toNanos());
         return k -> o.knownMinDelays() ? options.withMinDelays(lowered(truth.minDelayNs(k.a(), k.b())),
                 lowered(truth.minDelayNs(k.b(), k.a()))) : options;
     }

@@ -134,6 +134,7 @@ final class SyncReport {
             o.put("pairs", link.pairs());
             o.put("quality", link.quality().name());
             o.put("hull_points", link.hullPoints());
+            o.put("window_ns", link.windowNs());
             putLine(o, "min", link.minLine());
             putLine(o, "max", link.maxLine());
             ClockMap c = link.estimate();
@@ -173,6 +174,7 @@ final class SyncReport {
             o.put("down_ns", nanos(x.downPs()));
             o.put("growth_up_ns_per_s", x.bounded() ? perSecond(x.growthAbove()) : null);
             o.put("growth_down_ns_per_s", x.bounded() ? perSecond(x.growthBelow()) : null);
+            o.put("curvature_ppb_per_s", x.bounded() ? x.curvature() * 1e18 : null);
             o.put("tree_up_ns", nanos(f.treeUpPs()));
             o.put("tree_down_ns", nanos(f.treeDownPs()));
         }

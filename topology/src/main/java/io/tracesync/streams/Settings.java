@@ -165,7 +165,10 @@ public final class Settings {
 
     public LinkOptions linkOptions() {
         long minDelay = duration(TracesyncConfig.LINK_MIN_DELAY_CONFIG).toNanos();
-        return new LinkOptions(duration(TracesyncConfig.LINK_HORIZON_CONFIG).toNanos(), minDelay, minDelay);
+        long horizon = duration(TracesyncConfig.LINK_HORIZON_CONFIG).toNanos();
+        return LinkOptions.withModel(horizon, minDelay, minDelay,
+                horizon == 0 ? null : config.getDouble(TracesyncConfig.LINK_CURVATURE_CONFIG),
+                duration(TracesyncConfig.LINK_WINDOW_MIN_CONFIG).toNanos());
     }
 
     public NetworkOptions networkOptions() {

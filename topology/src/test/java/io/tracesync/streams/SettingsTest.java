@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.core.link.LinkOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,6 +51,19 @@ class SettingsTest {
         assertFalse(Settings.of(Map.of()).bool("links.with.network"), "the shortcuts are off by default");
         assertFalse(Settings.of(Map.of()).bool("traces.partitioned.by.segment"));
         assertEquals(1_000_000, Settings.of(Map.of("matcher.max.pending", "1_000_000")).integer("matcher.max.pending"));
+    }
+
+    @Test
+    void theClockModelIsTheDefaultWithAHorizonAndLinearClocksWithoutOne() {
+        LinkOptions byDefault = Settings.of(Map.of()).linkOptions();
+        assertEquals(LinkOptions.DEFAULT_CURVATURE_PPB_PER_S, byDefault.curvaturePpbPerS());
+        assertEquals(15_000_000_000L, byDefault.shortestWindowNs());
+        assertFalse(Settings.of(Map.of("link.horizon", "none")).linkOptions().bending(), "none keeps every pair");
+        assertFalse(Settings.of(Map.of("link.curvature", "0")).linkOptions().bending());
+        assertEquals(5, Settings.of(Map.of("link.curvature", "5")).linkOptions().curvaturePpbPerS());
+        assertFalse(Settings.of(Map.of("link.horizon", "none", "link.curvature", "40")).linkOptions().bending());
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("link.curvature", "-1")))
+                .getMessage().contains("link.curvature"));
     }
 
     @Test

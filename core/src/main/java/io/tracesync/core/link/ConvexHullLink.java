@@ -75,16 +75,17 @@ public final class ConvexHullLink {
 
     private PairEffect add(boolean aToB, long x, long y) {
         pairs++;
-        long before = windowVersions();
-        advance(x);
+        boolean changed = advance(x);
         Window top = windows[windows.length - 1];
         if (!options.hasHorizon() && top.older.failed) {
             return PairEffect.FAILED;
         }
         PairEffect effect = PairEffect.STALE;
         for (Window w : windows) {
+            long v = w.version;
             PairEffect e = w.add(aToB, x, y, latestX);
             effect = weight(e) > weight(effect) ? e : effect;
+            changed |= w.version != v;
         }
         if (effect == PairEffect.STALE) {
             stale++;
@@ -97,9 +98,10 @@ public final class ConvexHullLink {
                     w.restartAt(x);
                 }
                 failing = true;
+                changed = true;
             }
         }
-        if (windowVersions() != before) {
+        if (changed) {
             version++;
             choose();
         }
@@ -116,31 +118,31 @@ public final class ConvexHullLink {
         };
     }
 
-    private long windowVersions() {
-        long sum = 0;
-        for (Window w : windows) {
-            sum += w.version;
-        }
-        return sum;
-    }
-
-    /** Moves the latest time forward; each window rotates its epochs when the older one has reached its end. */
-    private void advance(long x) {
+    /**
+     * Moves the latest time forward; each window rotates its epochs when the older one has reached its end. Whether
+     * a window's corridor changed.
+     */
+    private boolean advance(long x) {
         if (started && x <= latestX) {
-            return;
+            return false;
         }
+        boolean changed = false;
         boolean first = !started;
         started = true;
         latestX = x;
         for (Window w : windows) {
+            long v = w.version;
             w.advance(x, first);
+            changed |= w.version != v;
         }
+        return changed;
     }
 
     /**
      * Picks the answering window: of those of the best quality (ACCURATE before APPROXIMATE), the one whose bounds
-     * at the latest time are the narrowest, the longer on a tie; the horizon's while none has an estimate. Clears
-     * the failure once a window has an estimate again.
+     * were the narrowest at the latest time of their corridor's last change (a window whose corridor did not change
+     * is not measured again), the longer on a tie; the horizon's while none has an estimate. Clears the failure once
+     * a window has an estimate again.
      */
     private void choose() {
         if (windows.length == 1) {
@@ -178,8 +180,7 @@ public final class ConvexHullLink {
     }
 
     private BigDecimal width(Window w) {
-        LinkBounds b = w.boundsAt(latestX);
-        return b == null || b.upNs() == null || b.downNs() == null ? null : b.upNs().add(b.downNs());
+        return w.widthSinceChange(latestX);
     }
 
     private Window answering() {

@@ -1,6 +1,8 @@
 package io.tracesync.core.link;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Per-link settings.
@@ -17,6 +19,13 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
 
     public static final Duration DEFAULT_HORIZON = Duration.ofMinutes(30);
     public static final Duration DEFAULT_SHORTEST_WINDOW = Duration.ofSeconds(15);
+    /**
+     * The clock model of the application's default settings, ρ′ = 20 ppb/s (docs/LINK-CORE.md, "Clocks that bend");
+     * {@link #DEFAULT} keeps linear clocks.
+     */
+    public static final double DEFAULT_CURVATURE_PPB_PER_S = 20;
+    /** The largest allowance ρ′W²/8 of a window kept under a clock model: 1 ms. */
+    public static final double MAX_ALLOWANCE_NS = 1e6;
     public static final LinkOptions DEFAULT = new LinkOptions(DEFAULT_HORIZON.toNanos(), 0, 0);
     public static final LinkOptions NO_HORIZON = new LinkOptions(0, 0, 0);
 
@@ -54,28 +63,38 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
 
     /** ρ′ per nanosecond of a's clock: how far the relation's slope may turn per ns. */
     public double curvaturePerNs() {
-        return curvaturePpbPerS * 1e-18;
+        return perNs(curvaturePpbPerS);
+    }
+
+    /** A curvature in ppb per second as ρ′ per nanosecond. */
+    public static double perNs(double ppbPerS) {
+        return ppbPerS * 1e-18;
     }
 
     /**
      * The windows' lengths, shortest first: with ρ′ = 0 the horizon alone; else the shortest window doubled while
-     * shorter than the horizon, and the horizon.
+     * shorter than the horizon and while the allowance of the next, ρ′W²/8, stays within {@link #MAX_ALLOWANCE_NS}
+     * (a window that bends more than that never gives the narrowest bounds), then the horizon if it is within it.
      */
     public long[] windows() {
         if (!bending() || shortestWindowNs >= horizonNs) {
             return new long[] {horizonNs};
         }
-        int n = 1;
-        for (long w = shortestWindowNs; w < horizonNs && w <= Long.MAX_VALUE / 2; w *= 2) {
-            n++;
-        }
-        long[] out = new long[n];
+        List<Long> out = new ArrayList<>();
         long w = shortestWindowNs;
-        for (int i = 0; i < n - 1; i++, w *= 2) {
-            out[i] = w;
+        do {
+            out.add(w);
+            w = w <= Long.MAX_VALUE / 2 ? 2 * w : Long.MAX_VALUE;
+        } while (w < horizonNs && allowanceNs(w) <= MAX_ALLOWANCE_NS);
+        if (w >= horizonNs && allowanceNs(horizonNs) <= MAX_ALLOWANCE_NS) {
+            out.add(horizonNs);
         }
-        out[n - 1] = horizonNs;
-        return out;
+        return out.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** The most a window of length w may bend under this model: ρ′w²/8, in ns. */
+    public double allowanceNs(long w) {
+        return curvaturePerNs() * w * (double) w / 8;
     }
 
     public LinkOptions withHorizon(long ns) {
@@ -84,6 +103,20 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
 
     public LinkOptions withMinDelays(long aToBNs, long bToANs) {
         return new LinkOptions(horizonNs, aToBNs, bToANs, curvaturePpbPerS, shortestWindowNs);
+    }
+
+    /**
+     * Options with the clock model a user asked for: ρ′ = {@code curvature} ppb/s when given, else the default
+     * {@link #DEFAULT_CURVATURE_PPB_PER_S} — or linear clocks when there is no horizon (keeping every pair for ever
+     * presumes clocks that stay linear).
+     *
+     * @throws IllegalArgumentException if a curvature above 0 is given without a horizon
+     */
+    public static LinkOptions withModel(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, Double curvature,
+            long shortestNs) {
+        LinkOptions linear = new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs);
+        double rho = curvature != null ? curvature : horizonNs == 0 ? 0 : DEFAULT_CURVATURE_PPB_PER_S;
+        return rho == 0 ? linear : linear.withCurvature(rho, shortestNs);
     }
 
     /** These options under the clock model ρ′ (ppb/s), with windows from {@code shortestNs} up to the horizon. */

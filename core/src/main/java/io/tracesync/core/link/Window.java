@@ -39,6 +39,8 @@ final class Window {
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
     private DudaEstimator.Side minSide;
     private DudaEstimator.Side maxSide;
+    private long widthVersion = -1;
+    private BigDecimal width;
 
     Window(long length, double curvaturePerNs) {
         this.length = length;
@@ -220,6 +222,19 @@ final class Window {
             downNs = downNs == null || e == null ? null : downNs.add(e);
         }
         return new LinkBounds(t, upNs, downNs);
+    }
+
+    /**
+     * up + down at t, measured when the corridor last changed (at the latest time then) and kept until it changes
+     * again; null while a side is open or without estimate.
+     */
+    BigDecimal widthSinceChange(long t) {
+        if (widthVersion != version) {
+            LinkBounds b = boundsAt(t);
+            width = b == null || b.upNs() == null || b.downNs() == null ? null : b.upNs().add(b.downNs());
+            widthVersion = version;
+        }
+        return width;
     }
 
     /** ε(t) = ρ′|t − u||t − v|/2 of the answering epoch, in ns rounded up to the picosecond; null if beyond range. */

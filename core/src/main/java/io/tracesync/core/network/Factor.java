@@ -9,28 +9,36 @@ import java.util.Objects;
  * reference's true time for a local time t lies in [map(t) − down(t), map(t) + up(t)], the bounds holding as
  * {@code upPs}/{@code downPs} at the local time {@code anchorNs} and growing away from it with d = t − anchorNs:
  * <pre>
- *   d ≥ 0: up(t) = upPs + growthAbove·d,     down(t) = downPs + growthBelow·d
- *   d &lt; 0: up(t) = upPs + growthBelow·|d|,  down(t) = downPs + growthAbove·|d|
+ *   d ≥ 0: up(t) = upPs + growthAbove·d + curvature·d²/2,     down(t) = downPs + growthBelow·d + curvature·d²/2
+ *   d &lt; 0: up(t) = upPs + growthBelow·|d| + curvature·d²/2,  down(t) = downPs + growthAbove·|d| + curvature·d²/2
  * </pre>
- * — the true slope lies in [slope − growthBelow, slope + growthAbove] (reference ns per local ns). A factor
+ * — the true slope lies in [slope − growthBelow, slope + growthAbove] (reference ns per local ns) at the anchor and
+ * turns by at most {@code curvature} per local ns away from it (the clock model ρ′; 0 for linear clocks). A factor
  * composed along the spanning tree [Jabbarifar 2013, §5.5.4] has rates 0: its bounds hold at the latest time of
  * every link on its path; {@link NetworkSync#evaluate} gives factors whose bounds hold at a stated time.
  */
 public record Factor(ClockMap toReference, long upPs, long downPs, long anchorNs, double growthAbove,
-        double growthBelow) {
+        double growthBelow, double curvature) {
 
     public static final Factor REFERENCE = new Factor(ClockMap.IDENTITY, 0, 0);
 
     public Factor {
         Objects.requireNonNull(toReference, "toReference");
-        if (!(growthAbove >= 0) || !(growthBelow >= 0)) {
-            throw new IllegalArgumentException("growth must be >= 0: " + growthAbove + ", " + growthBelow);
+        if (!(growthAbove >= 0) || !(growthBelow >= 0) || !(curvature >= 0)) {
+            throw new IllegalArgumentException("growth must be >= 0: " + growthAbove + ", " + growthBelow + ", "
+                    + curvature);
         }
+    }
+
+    /** A factor of linear clocks: its bounds grow linearly away from the anchor. */
+    public Factor(ClockMap toReference, long upPs, long downPs, long anchorNs, double growthAbove,
+            double growthBelow) {
+        this(toReference, upPs, downPs, anchorNs, growthAbove, growthBelow, 0);
     }
 
     /** A factor whose bounds do not grow. */
     public Factor(ClockMap toReference, long upPs, long downPs) {
-        this(toReference, upPs, downPs, 0, 0, 0);
+        this(toReference, upPs, downPs, 0, 0, 0, 0);
     }
 
     /**
@@ -67,16 +75,18 @@ public record Factor(ClockMap toReference, long upPs, long downPs, long anchorNs
         return grown(downPs, t, t >= anchorNs ? growthBelow : growthAbove);
     }
 
-    /** A bound at the anchor grown by rate·|t − anchor|, rounded up, saturating at UNBOUNDED. */
+    /** A bound at the anchor grown by (rate + curvature·|d|/2)·|d|, d = t − anchor, rounded up, saturating. */
     private long grown(long boundPs, long t, double rate) {
-        if (rate == 0) {
+        if (rate == 0 && curvature == 0) {
             return boundPs;
         }
         long d = t - anchorNs;
         if (((t ^ anchorNs) & (t ^ d)) < 0 || Math.abs(d) > Long.MAX_VALUE / 1000) {
             return LinkEstimate.UNBOUNDED;
         }
-        return Bounds.add(boundPs, Bounds.scaleUp(Math.abs(d) * 1000, rate));
+        long linear = Bounds.add(boundPs, Bounds.scaleUp(Math.abs(d) * 1000, rate));
+        return curvature == 0 ? linear
+                : Bounds.add(linear, Bounds.scaleUp(Math.abs(d) * 1000, Math.nextUp(curvature * Math.abs(d) / 2)));
     }
 
     /** The larger bound at the anchor in nanoseconds (3 decimals), or null when unbounded. */

@@ -13,13 +13,14 @@ import java.util.Objects;
  * What the network core needs of one link a~b: its quality, the estimate a→b, the slope accuracy and the smallest
  * and largest compatible slopes (doubles: they rank links and scale bounds, rounded the safe way: the true slope
  * lies in [minSlope, maxSlope]), the link's latest time {@code latestNs} on a's clock and Poirier's bounds there in
- * picoseconds of b's clock ({@link #UNBOUNDED} where the corridor is open).
+ * picoseconds of b's clock ({@link #UNBOUNDED} where the corridor is open), and the clock model's ρ′ per ns of
+ * a's clock ({@code curvature}, 0 for linear clocks).
  *
- * <p>From these the corridor's envelopes are known at any time of a's clock: beyond the latest time they are L_min
- * and L_max exactly, and before it the envelopes' slopes lie in [minSlope, maxSlope] (see {@link #upAtPs}).
+ * <p>From these the relation is bounded at any time of a's clock: its slope lies in [minSlope, maxSlope] around
+ * the latest time and turns by at most ρ′ per ns away from it (see {@link #upAtPs}).
  */
 public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, double slopeAccuracy, double minSlope,
-        double maxSlope, long latestNs, long upPs, long downPs) {
+        double maxSlope, long latestNs, long upPs, long downPs, double curvature) {
 
     public static final long UNBOUNDED = Long.MAX_VALUE;
 
@@ -32,6 +33,15 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         if (upPs < 0 || downPs < 0) {
             throw new IllegalArgumentException("negative bound on " + key);
         }
+        if (!(curvature >= 0)) {
+            throw new IllegalArgumentException("curvature of " + key + " must be at least 0: " + curvature);
+        }
+    }
+
+    /** An estimate of linear clocks (ρ′ = 0). */
+    public LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, double slopeAccuracy, double minSlope,
+            double maxSlope, long latestNs, long upPs, long downPs) {
+        this(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, latestNs, upPs, downPs, 0);
     }
 
     /** An ACCURATE link with the given estimate, slope range, latest time and bounds there. */
@@ -53,7 +63,8 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
             return unusable(key, q);
         }
         return new LinkEstimate(key, q, link.estimate(), link.slopeAccuracyValue(), link.minSlopeBelow(),
-                link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED).atLatest(link);
+                link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED, link.options().curvaturePerNs())
+                .atLatest(link);
     }
 
     /**
@@ -66,7 +77,7 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         LinkBounds b = link.boundsAtLatest();
         return new LinkEstimate(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, b.t(), picos(b.upNs()),
-                picos(b.downNs()));
+                picos(b.downNs()), curvature);
     }
 
     private static long picos(BigDecimal ns) {
@@ -84,34 +95,39 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
     }
 
     /**
-     * An upper bound, in ps, of how far the corridor's upper envelope lies above the estimate at time x of a's
-     * clock: {@link #upPs} at the latest time, growing by (maxSlope − slope)·(x − latest) after it, where the
-     * envelope is L_max, and by at most (slope − minSlope)·(latest − x) before it, where its slope is at least
-     * minSlope (the envelope is convex). {@link #UNBOUNDED} unless {@link #bounded()}.
+     * An upper bound, in ps, of how far the relation lies above the estimate at time x of a's clock: {@link #upPs}
+     * at the latest time, growing by (maxSlope − slope)·(x − latest) after it and by (slope − minSlope)·(latest − x)
+     * before it — the relation's slope lies in [minSlope, maxSlope] at the latest time (for linear clocks the
+     * corridor's envelope is L_max after it and convex before it) — plus ρ′(x − latest)²/2, how far the relation may
+     * turn away from its slope there. {@link #UNBOUNDED} unless {@link #bounded()}.
      */
     public long upAtPs(long x) {
-        return bounded() ? envelopePs(upPs, x, latestNs, maxSlope, minSlope, aToB.slope().hi(), aToB.slope().lo())
-                : UNBOUNDED;
+        return bounded() ? envelopePs(upPs, x, latestNs, maxSlope, minSlope, aToB.slope().hi(), aToB.slope().lo(),
+                curvature) : UNBOUNDED;
     }
 
-    /** The same for the lower envelope below the estimate ({@link #downPs} at the latest time). */
+    /** The same for the relation below the estimate ({@link #downPs} at the latest time). */
     public long downAtPs(long x) {
-        return bounded() ? envelopePs(downPs, x, latestNs, minSlope, maxSlope, aToB.slope().hi(), aToB.slope().lo())
-                : UNBOUNDED;
+        return bounded() ? envelopePs(downPs, x, latestNs, minSlope, maxSlope, aToB.slope().hi(), aToB.slope().lo(),
+                curvature) : UNBOUNDED;
     }
 
     /**
      * A side's bound at x from its bound at the latest time: plus |slope limit − the estimate's slope (s, sl)|·|x −
-     * latest|, rounded up, with the limit {@code after} the latest time and {@code before} it.
+     * latest|, with the limit {@code after} the latest time and {@code before} it, plus curvature·(x − latest)²/2,
+     * rounded up.
      */
-    static long envelopePs(long boundPs, long x, long latestNs, double after, double before, double s, double sl) {
+    static long envelopePs(long boundPs, long x, long latestNs, double after, double before, double s, double sl,
+            double curvature) {
         long d = x - latestNs;
         if (((x ^ latestNs) & (x ^ d)) < 0 || Math.abs(d) > Long.MAX_VALUE / 1000) {
             return UNBOUNDED;
         }
         // after − s and s − before are exact (Sterbenz: both near 1); lo is far below their ulp but not ignored.
         double rate = d >= 0 ? Math.abs(after - s - sl) : Math.abs(s - before + sl);
-        return Bounds.add(boundPs, Bounds.scaleUp(Math.abs(d) * 1000, Math.nextUp(rate)));
+        long grown = Bounds.add(boundPs, Bounds.scaleUp(Math.abs(d) * 1000, Math.nextUp(rate)));
+        return curvature == 0 ? grown
+                : Bounds.add(grown, Bounds.scaleUp(Math.abs(d) * 1000, Math.nextUp(curvature * Math.abs(d) / 2)));
     }
 
     /** The larger of the two bounds, in picoseconds. */

@@ -113,6 +113,7 @@ public final class NetworkIntervals {
         final long[] latest;
         final long[] up;
         final long[] down;
+        final double[] curvature;
 
         LinkTable(LinkEstimate[] links) {
             int m = links.length;
@@ -128,6 +129,7 @@ public final class NetworkIntervals {
             latest = new long[m];
             up = new long[m];
             down = new long[m];
+            curvature = new double[m];
             for (int l = 0; l < m; l++) {
                 LinkEstimate e = links[l];
                 bounded[l] = e.bounded();
@@ -138,6 +140,7 @@ public final class NetworkIntervals {
                 latest[l] = e.latestNs();
                 up[l] = e.upPs();
                 down[l] = e.downPs();
+                curvature[l] = e.curvature();
                 if (estimated[l]) {
                     slopeHi[l] = e.aToB().slope().hi();
                     slopeLo[l] = e.aToB().slope().lo();
@@ -149,12 +152,14 @@ public final class NetworkIntervals {
 
         /** {@link LinkEstimate#upAtPs} of link l at x. */
         long upAt(int l, long x) {
-            return LinkEstimate.envelopePs(up[l], x, latest[l], maxSlope[l], minSlope[l], slopeHi[l], slopeLo[l]);
+            return LinkEstimate.envelopePs(up[l], x, latest[l], maxSlope[l], minSlope[l], slopeHi[l], slopeLo[l],
+                    curvature[l]);
         }
 
         /** {@link LinkEstimate#downAtPs} of link l at x. */
         long downAt(int l, long x) {
-            return LinkEstimate.envelopePs(down[l], x, latest[l], minSlope[l], maxSlope[l], slopeHi[l], slopeLo[l]);
+            return LinkEstimate.envelopePs(down[l], x, latest[l], minSlope[l], maxSlope[l], slopeHi[l], slopeLo[l],
+                    curvature[l]);
         }
     }
 
@@ -258,6 +263,7 @@ public final class NetworkIntervals {
         int n = x.length;
         String ref = c.names()[0];
         AnchoredFactor[] out = new AnchoredFactor[n];
+        double curvature = curvature(c.links());
         out[0] = new AnchoredFactor(ref, ref, new Factor(ClockMap.IDENTITY, 0, 0, x[0], 0, 0), x[0], 0, 0, method);
         Solution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
@@ -285,7 +291,8 @@ public final class NetworkIntervals {
             boolean bounded = up != LinkEstimate.UNBOUNDED && down != LinkEstimate.UNBOUNDED && Double.isFinite(kHi);
             Factor factor = new Factor(map, bounded ? Bounds.add(up - shift, margin) : LinkEstimate.UNBOUNDED,
                     bounded ? Bounds.add(down + shift, margin) : LinkEstimate.UNBOUNDED, x[v],
-                    bounded ? rateUp(kHi, slope, 1) : 0, bounded ? rateUp(kLo, slope, -1) : 0);
+                    bounded ? rateUp(kHi, slope, 1) : 0, bounded ? rateUp(kLo, slope, -1) : 0,
+                    bounded ? curvature : 0);
             out[v] = new AnchoredFactor(c.names()[v], ref, factor, x[0],
                     bounded && tree.up[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.up[v] - shift, margin)
                             : LinkEstimate.UNBOUNDED,
@@ -294,6 +301,19 @@ public final class NetworkIntervals {
                     method);
         }
         return out;
+    }
+
+    /**
+     * How far any node's relation to its reference may turn per local ns: the clock model's ρ′ bounds the change of
+     * any two clocks' relative frequency (docs/LINK-CORE.md, "Clocks that bend"), taken from the links (the largest,
+     * with 10^-3 for the reference's units against the node's: slopes lie within a factor 1 ± 10^-3 of 1).
+     */
+    private static double curvature(LinkEstimate[] links) {
+        double rho = 0;
+        for (LinkEstimate l : links) {
+            rho = Math.max(rho, l.curvature());
+        }
+        return rho == 0 ? 0 : Math.nextUp(rho * (1 + 1e-3));
     }
 
     /**

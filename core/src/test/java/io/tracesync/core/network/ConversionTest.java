@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.math.BigDecimal;
@@ -88,6 +91,27 @@ class ConversionTest {
         assertEquals(1_001_000_000 - 2 - 3_000 - 1, after.lowerNs(), "3,002.001 ns below, rounded outward");
         assertEquals(1_001_000_000 + 1 + 1_000 + 1, after.upperNs());
         assertEquals(LinkEstimate.UNBOUNDED, f.upAtPs(Long.MIN_VALUE), "beyond the long range: no bound");
+    }
+
+    /** Under a clock model both bounds also grow by ρ′d²/2 on either side of the anchor. */
+    @Test
+    void underAClockModelBoundsAlsoGrowWithTheSquareOfTheDistance() {
+        double rho = LinkOptions.perNs(20); // 2·10^-17 per ns
+        Factor f = new Factor(ClockMap.IDENTITY, 1_000, 2_000, 1_000_000, 1e-6, 3e-6, rho);
+        // 10 s after the anchor: up 1 ns + 10 µs + 2·10^-17·10^20/2 ns (1 µs); before it likewise
+        assertAbove(1_000 + 10_000_000 + 1_000_000, f.upAtPs(10_001_000_000L));
+        assertAbove(2_000 + 30_000_000 + 1_000_000, f.downAtPs(10_001_000_000L));
+        assertAbove(1_000 + 30_000_000 + 1_000_000, f.upAtPs(-9_999_000_000L));
+        assertEquals(1_000, f.upAtPs(1_000_000), "nothing at the anchor");
+        LinkEstimate link = new LinkEstimate(LinkKey.between("a", "b"), LinkQuality.ACCURATE, ClockMap.IDENTITY, 0,
+                1 - 1e-6, 1 + 1e-6, 1_000_000, 1_000, 2_000, rho);
+        assertAbove(1_000 + 10_000_000 + 1_000_000, link.upAtPs(10_001_000_000L));
+        assertAbove(2_000 + 10_000_000 + 1_000_000, link.downAtPs(-9_999_000_000L));
+    }
+
+    /** At or above the exact value, by at most 3 ps: each of the two terms rounded up. */
+    private static void assertAbove(long exactPs, long gotPs) {
+        assertTrue(gotPs >= exactPs && gotPs <= exactPs + 3, gotPs + " vs " + exactPs);
     }
 
     private static void assertBetween(long exactPs, long gotPs) {

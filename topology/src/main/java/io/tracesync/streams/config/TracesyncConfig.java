@@ -1,5 +1,6 @@
 package io.tracesync.streams.config;
 
+import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.streams.Durations;
@@ -38,6 +39,8 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String PAIRS_BATCHED_CONFIG = "pairs.batched";
     public static final String LINK_HORIZON_CONFIG = "link.horizon";
     public static final String LINK_MIN_DELAY_CONFIG = "link.min.delay";
+    public static final String LINK_CURVATURE_CONFIG = "link.curvature";
+    public static final String LINK_WINDOW_MIN_CONFIG = "link.window.min";
     public static final String LINKS_MIN_CHANGE_CONFIG = "links.min.change";
     public static final String LINKS_WITH_NETWORK_CONFIG = "links.with.network";
     public static final String NETWORK_WEIGHT_CONFIG = "network.weight";
@@ -90,9 +93,20 @@ public final class TracesyncConfig extends AbstractConfig {
                     "Forward each link's pairs together before each commit (step 5); off in the deterministic mode.")
             .define(LINK_HORIZON_CONFIG, Type.STRING, "30m", duration(), Importance.MEDIUM,
                     "Sliding horizon of a link: pairs older than its latest time minus this are forgotten "
-                            + "(docs/LINK-CORE.md). none: keep every pair.")
+                            + "(docs/LINK-CORE.md); under a clock model (link.curvature > 0) the longest window, "
+                            + "at most. none: keep every pair (linear clocks only).")
             .define(LINK_MIN_DELAY_CONFIG, Type.STRING, "0ns", duration(), Importance.LOW,
                     "A known minimum one-way delay, subtracted before the hulls [Ashton 1995, §6].")
+            .define(LINK_CURVATURE_CONFIG, Type.DOUBLE, LinkOptions.DEFAULT_CURVATURE_PPB_PER_S,
+                    ConfigDef.Range.between(0, 1e6), Importance.MEDIUM,
+                    "The clock model every bound rests on: how fast the relative frequency of two clocks may "
+                            + "change, in ppb per second (docs/LINK-CORE.md, \"Clocks that bend\"). The default "
+                            + "covers a quartz oscillator's temperature cycle of several °C within minutes and NTP's "
+                            + "frequency corrections; 0: linear clocks, one window (the horizon). Not used with "
+                            + "link.horizon=none, which presumes linear clocks.")
+            .define(LINK_WINDOW_MIN_CONFIG, Type.STRING, "15s", positiveDuration(), Importance.LOW,
+                    "The shortest window a link keeps under the clock model; windows double up to the horizon and "
+                            + "the narrowest answers.")
             .define(LINKS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.01, ConfigDef.Range.atLeast(0), Importance.LOW,
                     "Relative change of a link's bounds that emits a new link summary.")
             .define(LINKS_WITH_NETWORK_CONFIG, Type.BOOLEAN, false, Importance.LOW,

@@ -150,16 +150,19 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
      * computing its bounds at {@code latestX}: no bound can have moved from {@code before}, the one emitted, by more
      * than {@code minChange} of it. The latest time is at or beyond every hull point, where the envelopes are
      * L_min and L_max (Poirier 2010 §3.1), so a bound moves with it by at most the slope accuracy α_max − α_min
-     * times the distance, plus the rounding to the picosecond: the summaries emitted are those of exact bounds for
-     * every pair (LinkProcessorTest), while consecutive pairs of a settled link cost a comparison each.
+     * times the distance (plus the change of the clock model's allowance), plus the rounding to the picosecond:
+     * the summaries emitted are those of exact bounds for every pair (LinkProcessorTest), while consecutive pairs
+     * of a settled link cost a comparison each.
      */
     private boolean onlyAged(LinkEstimate before, Computed last, long latestX) {
         LinkEstimate at = last.estimate;
         if (minChange == 0 || Double.isNaN(at.slopeAccuracy())) {
             return false;
         }
-        // in picoseconds: 1e-9 above the doubles' rounding, one for the ceiling to the picosecond, one for the sum's
-        double moved = at.slopeAccuracy() * Math.abs((double) latestX - last.atX) * 1000 * (1 + 1e-9) + 2;
+        // in picoseconds: 1e-9 above the doubles' rounding, one for the ceiling to the picosecond, one for the sum's;
+        // under the clock model the allowance ε(t) of a window of length W moves by at most ρ′W/2 per ns, one more
+        double rate = at.slopeAccuracy() + at.curvature() * last.link.windowNs() / 2;
+        double moved = rate * Math.abs((double) latestX - last.atX) * 1000 * (1 + 1e-9) + (at.curvature() > 0 ? 3 : 2);
         return within(before.upPs(), at.upPs(), moved) && within(before.downPs(), at.downPs(), moved);
     }
 

@@ -8,6 +8,7 @@ import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.ExactLine;
 import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.network.LinkEstimate;
 
@@ -34,6 +35,9 @@ public final class LinkSummaries {
                 .setStalePairs(link.stale())
                 .setFailures(link.failures())
                 .setEpoch(link.epoch())
+                .setMaxSlope(Double.isNaN(e.maxSlope()) ? null : e.maxSlope())
+                .setCurvaturePpbPerS(link.options().curvaturePpbPerS())
+                .setWindowNs(link.windowNs())
                 .build();
     }
 
@@ -47,9 +51,18 @@ public final class LinkSummaries {
         return new LinkEstimate(key, q, PublishedFactor.clockMap(s.getEstimate()),
                 s.getSlopeAccuracy() == null ? Double.NaN : s.getSlopeAccuracy(),
                 s.getMinSlope() == null ? Double.NaN : s.getMinSlope(),
-                s.getMaxLine() == null ? Double.NaN : exactLine(s.getMaxLine()).slopeAbove(), s.getLatestNs(),
+                maxSlope(s), s.getLatestNs(),
                 s.getUpPs() == null ? LinkEstimate.UNBOUNDED : s.getUpPs(),
-                s.getDownPs() == null ? LinkEstimate.UNBOUNDED : s.getDownPs());
+                s.getDownPs() == null ? LinkEstimate.UNBOUNDED : s.getDownPs(),
+                LinkOptions.perNs(s.getCurvaturePpbPerS()));
+    }
+
+    /** The summary's largest slope; records written before it was carried give the max line's. */
+    private static double maxSlope(LinkSummary s) {
+        if (s.getMaxSlope() != null) {
+            return s.getMaxSlope();
+        }
+        return s.getMaxLine() == null ? Double.NaN : exactLine(s.getMaxLine()).slopeAbove();
     }
 
     /** A core map as the records carry it (read back by {@link PublishedFactor#clockMap}). */

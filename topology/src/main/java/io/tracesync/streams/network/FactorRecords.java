@@ -35,6 +35,7 @@ public final class FactorRecords {
                 .setAnchorNs(x.anchorNs())
                 .setGrowthAbove(x.growthAbove())
                 .setGrowthBelow(x.growthBelow())
+                .setCurvature(x.curvature() == 0 ? null : x.curvature())
                 .setEvaluatedAtNs(f.evaluatedAtNs())
                 .setMethod(f.method().label())
                 .setTreeUpPs(bound(f.treeUpPs()))

@@ -110,16 +110,18 @@ class LinkProcessorTest {
     /**
      * The processor skips exact bounds while a link's corridor is unchanged and its latest time has not moved far
      * enough to matter; deciding on exact bounds after every pair must emit the very same summaries, for any
-     * threshold, also across the epoch rotations of a short horizon, and whatever batches the pairs come in (a batch
-     * emits the last summary that mattered).
+     * threshold, also across the epoch rotations of a short horizon, under the default clock model as with linear
+     * clocks, and whatever batches the pairs come in (a batch emits the last summary that mattered).
      */
     @Property(tries = 40)
     void skippingTheBoundsOfAgedLinksNeverChangesWhatIsEmitted(@ForAll @LongRange(min = 1, max = 1_000) long seed,
-            @ForAll("thresholds") double minChange, @ForAll boolean shortHorizon,
+            @ForAll("thresholds") double minChange, @ForAll boolean shortHorizon, @ForAll boolean bending,
             @ForAll @IntRange(min = 1, max = 40) int batch) {
         start();
         context.resetForwards();
-        LinkOptions options = shortHorizon ? LinkOptions.DEFAULT.withHorizon(20_000_000_000L) : LinkOptions.DEFAULT;
+        LinkOptions linear = shortHorizon ? LinkOptions.DEFAULT.withHorizon(20_000_000_000L) : LinkOptions.DEFAULT;
+        LinkOptions options = bending ? linear.withCurvature(LinkOptions.DEFAULT_CURVATURE_PPB_PER_S,
+                5_000_000_000L) : linear;
         LinkProcessor p = new LinkProcessor("hulls", options, minChange, stats);
         p.init(context);
         io.tracesync.streams.SimulatedTraces cluster = io.tracesync.streams.SimulatedTraces.run(2, 90_000_000_000L,
