@@ -39,6 +39,10 @@ final class Window {
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
     private DudaEstimator.Side minSide;
     private DudaEstimator.Side maxSide;
+    /** The latest time at which the width was last measured ({@link #widthSinceChange}); MIN_VALUE: never. */
+    long widthAt = Long.MIN_VALUE;
+    /** A decoded window measures its width again at {@link #widthAt} until its corridor changes. */
+    boolean widthRestored;
     private long widthVersion = -1;
     private BigDecimal width;
 
@@ -230,7 +234,11 @@ final class Window {
      */
     BigDecimal widthSinceChange(long t) {
         if (widthVersion != version) {
-            LinkBounds b = boundsAt(t);
+            if (!widthRestored || version != 0 || widthAt == Long.MIN_VALUE) {
+                widthAt = t;
+            }
+            widthRestored = false;
+            LinkBounds b = boundsAt(widthAt);
             width = b == null || b.upNs() == null || b.downNs() == null ? null : b.upNs().add(b.downNs());
             widthVersion = version;
         }

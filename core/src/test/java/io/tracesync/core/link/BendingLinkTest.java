@@ -1,5 +1,6 @@
 package io.tracesync.core.link;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,6 +61,29 @@ class BendingLinkTest {
         }
         assertEquals(0, link.failures());
         assertTrue(checked > 100, "bounds checked " + checked + " times");
+    }
+
+    /** A link decoded from its state at any pair goes on exactly as the one never encoded. */
+    @Test
+    void aDecodedLinkContinuesByteForByte() {
+        SplittableRandom r = new SplittableRandom(11);
+        CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(20, 1_000_000_000_000_000_000L));
+        ConvexHullLink link = new ConvexHullLink(bending(20));
+        ConvexHullLink copy = link;
+        for (long x = 0, n = 0; x < DURATION; x += r.nextLong(1, 400_000_000), n++) {
+            long seed = r.nextLong();
+            feed(link, g::at, new SplittableRandom(seed), x);
+            if (copy != link) {
+                feed(copy, g::at, new SplittableRandom(seed), x);
+                assertEquals(link.windowNs(), copy.windowNs());
+                assertEquals(link.boundsAtLatest(), copy.boundsAtLatest());
+            }
+            if (n % 5 == 0) {
+                copy = LinkStateCodec.decode(LinkStateCodec.encode(link));
+                assertArrayEquals(LinkStateCodec.encode(link), LinkStateCodec.encode(copy));
+            }
+        }
+        assertArrayEquals(LinkStateCodec.encode(link), LinkStateCodec.encode(copy));
     }
 
     @Test

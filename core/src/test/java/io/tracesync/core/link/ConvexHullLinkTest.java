@@ -366,19 +366,23 @@ class ConvexHullLinkTest {
 
     @Test
     void steadyLinkStateIsSmall() {
-        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
         List<long[]> pairs = Scenarios.generate(Scenarios.Shape.REALISTIC, 5, 300_000);
         pairs.sort((p, q) -> Long.compare(p[1], q[1]));
-        int largest = 0;
-        for (int i = 0; i < pairs.size(); i++) {
-            feed(link, pairs.get(i));
-            if (i % 1000 == 0) {
-                largest = Math.max(largest, LinkStateCodec.encode(link).length);
+        for (LinkOptions options : List.of(LinkOptions.DEFAULT, LinkOptions.DEFAULT.withCurvature(
+                LinkOptions.DEFAULT_CURVATURE_PPB_PER_S, LinkOptions.DEFAULT_SHORTEST_WINDOW.toNanos()))) {
+            ConvexHullLink link = new ConvexHullLink(options);
+            int largest = 0;
+            for (int i = 0; i < pairs.size(); i++) {
+                feed(link, pairs.get(i));
+                if (i % 1000 == 0) {
+                    largest = Math.max(largest, LinkStateCodec.encode(link).length);
+                }
             }
+            System.out.printf("steady link state, %s: %d bytes now, %d bytes at most, %d windows, %d hull points%n",
+                    options.bending() ? "clock model" : "linear clocks", LinkStateCodec.encode(link).length,
+                    largest, link.windows.length, link.hullPoints());
+            assertTrue(largest <= 2048, "state of " + largest + " bytes");
         }
-        System.out.printf("steady link state: %d bytes now, %d bytes at most, %d hull points, %d epochs%n",
-                LinkStateCodec.encode(link).length, largest, link.hullPoints(), link.epoch());
-        assertTrue(largest <= 2048, "state of " + largest + " bytes");
     }
 
     @Test
