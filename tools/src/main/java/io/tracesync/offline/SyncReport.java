@@ -286,8 +286,8 @@ final class SyncReport {
         if (!components.isEmpty()) {
             sb.append(String.format("%ndrift: slope - 1 of t_ref = slope * t + offset (> 0: the node's clock is slower "
                     + "than the reference's)%noffset: the reference's time minus the node's; bound: "
-                    + "guaranteed then, growing by 'grows' per second%n  of the node's clock away from then; tree "
-                    + "bound: the same along the tree path%n"));
+                    + "guaranteed then, growing by 'grows' per second%n  of the node's clock away from then%s; tree "
+                    + "bound: the same along the tree path%n", curvatureNote()));
         }
         return sb.toString();
     }
@@ -334,6 +334,12 @@ final class SyncReport {
     }
 
     /** Slope - 1 in ppm, signed, to the 0.001 ppm. */
+    /** The clock model's quadratic growth, where the factors have one. */
+    private String curvatureNote() {
+        double rho = nodes.stream().mapToDouble(f -> f.factor().curvature()).max().orElse(0);
+        return rho == 0 ? "" : String.format(Locale.ROOT, ", plus %.3g ppb/s × d²/2 (the clock model)", rho * 1e18);
+    }
+
     private static String ppm(DoubleDouble slope) {
         return String.format(Locale.ROOT, "%+.3f", slope.subtract(DoubleDouble.ONE).toBigDecimal().movePointRight(6));
     }

@@ -28,7 +28,8 @@ import org.apache.kafka.streams.state.StoreBuilder;
 /**
  * Feeds each matched pair to its link's incremental convex hulls (Jabbarifar 2013 ch. 3, Alg. 2–3), the state held
  * in a persistent store, and emits the link's {@link LinkSummary} when what the network core sees of it changes
- * enough: its quality, its estimate or slope range, or a bound by more than {@code minChange} of itself. Most
+ * enough: its quality, or its bounds, estimate or slope range by more than {@code minChange} (see
+ * {@link #matters}). Most
  * pairs change nothing [Jabbarifar 2013, §3.7]: the hulls settle, so summaries are sparse.
  */
 public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPairs, LinkId, LinkSummary> {
@@ -171,15 +172,38 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
                 && Math.abs((double) atPs - beforePs) + moved <= minChange * beforePs;
     }
 
-    /** Whether the network core must hear of the change from {@code before} to {@code now}. */
+    /**
+     * Whether the network core must hear of the change from {@code before} to {@code now}: a new quality, a bound
+     * moved by more than {@code minChange} of itself, the estimate moved at the latest time by more than that
+     * fraction of the interval's width, or the slope range's ends or width by more than that fraction of its width
+     * (with {@code minChange} 0, any change). A summary held back still holds: its bounds, carried to any later time
+     * by its slope range and the clock model, contain the relation (docs/LINK-CORE.md).
+     */
     boolean matters(LinkEstimate before, LinkEstimate now) {
         if (before == null) {
             return true;
         }
-        if (before.quality() != now.quality() || !Objects.equals(before.aToB(), now.aToB())
-                || Double.compare(before.slopeAccuracy(), now.slopeAccuracy()) != 0
-                || Double.compare(before.minSlope(), now.minSlope()) != 0) {
+        if (before.quality() != now.quality() || (before.aToB() == null) != (now.aToB() == null)) {
             return true;
+        }
+        if (minChange == 0 || before.aToB() == null || !now.bounded() || !before.bounded()) {
+            if (!Objects.equals(before.aToB(), now.aToB())
+                    || Double.compare(before.slopeAccuracy(), now.slopeAccuracy()) != 0
+                    || Double.compare(before.minSlope(), now.minSlope()) != 0
+                    || Double.compare(before.maxSlope(), now.maxSlope()) != 0) {
+                return true;
+            }
+        } else {
+            double widthPs = (double) now.upPs() + now.downPs();
+            double movedPs = before.aToB().apply(now.latestNs()).subtract(now.aToB().apply(now.latestNs())).hi()
+                    * 1000;
+            double slopes = now.maxSlope() - now.minSlope();
+            if (Math.abs(movedPs) > minChange * widthPs
+                    || Math.abs(before.minSlope() - now.minSlope()) > minChange * slopes
+                    || Math.abs(before.maxSlope() - now.maxSlope()) > minChange * slopes
+                    || Math.abs(before.slopeAccuracy() - now.slopeAccuracy()) > minChange * now.slopeAccuracy()) {
+                return true;
+            }
         }
         return changed(before.upPs(), now.upPs()) || changed(before.downPs(), now.downPs());
     }
