@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -49,17 +50,8 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Sliding horizon per link, in link time, or none (default: ${DEFAULT-VALUE}).")
     Duration horizon;
 
-    @Option(names = "--curvature", paramLabel = "PPB_PER_S",
-            description = "The clock model: how fast the relative frequency of two clocks may change, in ppb per "
-                    + "second, as the application's link.curvature; 0 for linear clocks (default: 20, or 0 with "
-                    + "--horizon none).")
-    Double curvature;
-
-    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "15s",
-            converter = DurationConverter.class,
-            description = "The shortest window of a link under the clock model, as link.window.min (default: "
-                    + "${DEFAULT-VALUE}).")
-    Duration shortestWindow;
+    @Mixin
+    ClockModelOptions model;
 
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
             converter = Converters.WeightConverter.class,
@@ -118,7 +110,7 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         Evaluation.Result result;
         try {
-            result = Evaluation.run(new Evaluation.Options(run, interval, horizon, curvature, shortestWindow, weight, network, weighting, ahead,
+            result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature, model.shortestWindow, weight, network, weighting, ahead,
                     knownMinDelays, compareHorizons, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

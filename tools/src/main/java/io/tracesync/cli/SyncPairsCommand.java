@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -100,17 +101,8 @@ final class SyncPairsCommand implements Callable<Integer> {
             description = "Sliding horizon per link, in link time: e.g. 30m, 2h, or none (default: ${DEFAULT-VALUE}).")
     Duration horizon;
 
-    @Option(names = "--curvature", paramLabel = "PPB_PER_S",
-            description = "The clock model: how fast the relative frequency of two clocks may change, in ppb per "
-                    + "second, as the application's link.curvature; 0 for linear clocks (default: 20, or 0 with "
-                    + "--horizon none).")
-    Double curvature;
-
-    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "15s",
-            converter = DurationConverter.class,
-            description = "The shortest window of a link under the clock model, as link.window.min (default: "
-                    + "${DEFAULT-VALUE}).")
-    Duration shortestWindow;
+    @Mixin
+    ClockModelOptions model;
 
     @Option(names = "--min-delay", paramLabel = "NS", defaultValue = "0",
             description = "Known minimum one-way delay of every message, in ns (Ashton's correction; default 0).")
@@ -129,9 +121,9 @@ final class SyncPairsCommand implements Callable<Integer> {
         }
         LinkOptions links;
         try {
-            links = LinkOptions.withModel(horizon.toNanos(), minDelay, minDelay, curvature, shortestWindow.toNanos());
+            links = model.linkOptions(horizon, minDelay, minDelay);
         } catch (IllegalArgumentException e) {
-            err.println("error: --curvature " + curvature + ": " + e.getMessage());
+            err.println("error: --curvature " + model.curvature + ": " + e.getMessage());
             return 2;
         }
         PairsSync.Options options = new PairsSync.Options(pairs, links, o.withPinnedReference(reference), at, json);

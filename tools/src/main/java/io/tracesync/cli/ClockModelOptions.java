@@ -1,0 +1,32 @@
+package io.tracesync.cli;
+
+import io.tracesync.app.DurationConverter;
+import io.tracesync.core.link.LinkOptions;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** The clock model of the link core, as the application's {@code link.curvature} and {@code link.window.min}. */
+final class ClockModelOptions {
+
+    @Option(names = "--curvature", paramLabel = "PPB_PER_S",
+            description = "The clock model: how fast the relative frequency of two clocks may change, in ppb per "
+                    + "second, as the application's link.curvature; 0 for linear clocks (default: 20, or 0 with "
+                    + "--horizon none).")
+    Double curvature;
+
+    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "15s",
+            converter = DurationConverter.class,
+            description = "The shortest window of a link under the clock model, as link.window.min (default: "
+                    + "${DEFAULT-VALUE}).")
+    Duration shortestWindow;
+
+    /**
+     * The link options of this model with the given horizon and minimum delays ({@link LinkOptions#withModel}).
+     *
+     * @throws IllegalArgumentException if a curvature above 0 is given without a horizon
+     */
+    LinkOptions linkOptions(Duration horizon, long minDelayAtoBNs, long minDelayBtoANs) {
+        return LinkOptions.withModel(horizon.toNanos(), minDelayAtoBNs, minDelayBtoANs, curvature,
+                shortestWindow.toNanos());
+    }
+}
