@@ -25,6 +25,8 @@ public final class PipelineStats {
     public final AtomicLong linkPairs = new AtomicLong();
     public final AtomicLong linkSummaries = new AtomicLong();
     public final AtomicLong accurateLinks = new AtomicLong();
+    /** Pairs that left a link no line within the clock model's allowance: each restarted its link's windows. */
+    public final AtomicLong contradictions = new AtomicLong();
     /** Links left out at the last emission, each contradicting the other paths between its nodes. */
     public final AtomicLong inconsistentLinks = new AtomicLong();
     /** Link summaries applied to the network. */

@@ -9,6 +9,7 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.link.LinkStateCodec;
+import io.tracesync.core.link.PairEffect;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.PipelineStats;
@@ -24,6 +25,8 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Feeds each matched pair to its link's incremental convex hulls (Jabbarifar 2013 ch. 3, Alg. 2–3), the state held
@@ -33,6 +36,8 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * pairs change nothing [Jabbarifar 2013, §3.7]: the hulls settle, so summaries are sparse.
  */
 public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPairs, LinkId, LinkSummary> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LinkProcessor.class);
 
     private final String storeName;
     private final LinkOptions options;
@@ -121,7 +126,15 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
             ConvexHullLink stored = store.get(id);
             return stored == null ? new ConvexHullLink(options) : stored;
         });
-        pair.applyTo(link);
+        LinkQuality was = link.quality();
+        if (pair.applyTo(link) == PairEffect.FAILED) {
+            stats.contradictions.incrementAndGet();
+            if (was != LinkQuality.FAIL) {
+                LOG.warn("link {}: the pair {} contradicts the clock model (link.curvature {} ppb/s: a clock or "
+                        + "frequency step?); the link is FAIL and starts again from it", key, p,
+                        options.curvaturePpbPerS());
+            }
+        }
         store.put(id, link);
         stats.linkPairs.incrementAndGet();
         LinkEstimate before = emitted.get(key);

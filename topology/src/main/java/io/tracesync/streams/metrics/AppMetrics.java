@@ -31,6 +31,8 @@ public final class AppMetrics implements AutoCloseable {
                 stats.expiredUnmatched);
         counter("tracesync.link.pairs", "Matched pairs applied to their link's hulls", stats.linkPairs);
         counter("tracesync.link.summaries", "Link summaries emitted", stats.linkSummaries);
+        counter("tracesync.link.contradictions", "Pairs that contradicted the clock model (a clock step, a frequency "
+                + "step beyond link.curvature), each restarting its link's windows", stats.contradictions);
         counter("tracesync.network.updates", "Link summaries applied to the network", stats.networkUpdates);
         counter("tracesync.factor.records", "Records written to the factors topic", stats.factorRecords);
         counter("tracesync.tree.changes", "Spanning forest changes (snapshots written to the tree topic)",

@@ -89,6 +89,31 @@ class LinkProcessorTest {
         assertEquals(new LinkId("a", "b"), context.forwarded().get(0).record().key());
     }
 
+    /** A step of b's clock beyond the clock model: counted, the link FAIL, then back once it has an estimate. */
+    @Test
+    void aPairThatContradictsTheClockModelIsCountedAndTheLinkRecovers() {
+        LinkProcessor p = new LinkProcessor("hulls", LinkOptions.DEFAULT.withCurvature(20, 15_000_000_000L), 0,
+                stats);
+        p.init(context);
+        long second = 1_000_000_000L;
+        for (long t = 0; t < 20 * second; t += second / 10) {
+            send(p, ab(t, 50));
+            send(p, ba(t + second / 20, 40));
+        }
+        assertEquals(Quality.ACCURATE, summaries().get(summaries().size() - 1).getQuality());
+        assertEquals(0, stats.contradictions.get());
+        long step = 1_000_000; // b's clock jumps 1 ms back: its receives come "before" a's sends
+        send(p, new MatchedPair("a", 20 * second, "b", 20 * second + 1000 + 50 - step));
+        assertEquals(1, stats.contradictions.get());
+        assertEquals(Quality.FAIL, summaries().get(summaries().size() - 1).getQuality());
+        for (long t = 20 * second + second / 10; t < 25 * second; t += second / 10) {
+            send(p, new MatchedPair("a", t, "b", t + 1000 + 50 - step));
+            send(p, new MatchedPair("b", t + second / 20 + 1000 - step, "a", t + second / 20 + 40));
+        }
+        assertEquals(Quality.ACCURATE, summaries().get(summaries().size() - 1).getQuality());
+        assertEquals(1, stats.contradictions.get(), "one step, one contradiction");
+    }
+
     @Test
     void smallBoundChangesAreHeldBackBelowTheThreshold() {
         LinkProcessor every = processor(0);
