@@ -362,8 +362,13 @@ public final class NetworkIntervals {
                 }
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
-                arcLink[logs.add(b, a, logUp(Math.log(Math.min(table.maxSlope[l], SLOPE_LIMIT))))] = l;
-                arcLink[logs.add(a, b, logUp(-Math.log(Math.max(table.minSlope[l], 1 / SLOPE_LIMIT))))] = l;
+                // under the clock model the slope turns by up to ρ′ per ns between the link's latest time and x_a
+                double turn = table.curvature[l] == 0 ? 0
+                        : Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l]) * (1 + 1e-9));
+                double max = turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn);
+                double min = turn == 0 ? table.minSlope[l] : Math.nextDown(table.minSlope[l] - turn);
+                arcLink[logs.add(b, a, logUp(Math.log(Math.min(max, SLOPE_LIMIT))))] = l;
+                arcLink[logs.add(a, b, logUp(-Math.log(Math.max(min, 1 / SLOPE_LIMIT))))] = l;
             }
             DifferenceConstraints.Result high = logs.distances(0, true, null, logSlopes);
             DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null, logSlopes) : high;
