@@ -148,7 +148,9 @@ public final class Evaluation {
                         toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
                         ms(toAccurate, toAccurate.length - 1))));
         if (!groundTruth.jumps().isEmpty()) {
-            findings.add(JumpDetection.of(groundTruth.jumps(), replay.links()).finding());
+            JumpDetection jumps = JumpDetection.of(groundTruth.jumps(), replay.links());
+            findings.add(jumps.finding());
+            findings.add(jumps.outsideFinding(replay, truth));
         }
         out.println();
         findings.forEach(out::println);

@@ -17,8 +17,9 @@ import java.util.OptionalLong;
  *
  * @param delaysNs   time from each detected jump to its detection, sorted
  * @param missedNs   sizes of the jumps not detected before the node's next one, sorted
+ * @param pending    per jump, the true times from it to its detection ({start, end}; end MAX_VALUE if missed)
  */
-record JumpDetection(long[] delaysNs, long[] missedNs) {
+record JumpDetection(long[] delaysNs, long[] missedNs, List<long[]> pending) {
 
     static JumpDetection of(List<GroundTruth.Jump> jumps, Map<LinkKey, LinkTiming> links) {
         Map<String, List<LinkTiming>> byNode = new HashMap<>();
@@ -34,6 +35,7 @@ record JumpDetection(long[] delaysNs, long[] missedNs) {
         }
         List<Long> delays = new ArrayList<>();
         List<Long> missed = new ArrayList<>();
+        List<long[]> pending = new ArrayList<>();
         for (int i = 0; i < jumps.size(); i++) {
             GroundTruth.Jump j = jumps.get(i);
             long first = Long.MAX_VALUE;
@@ -45,11 +47,43 @@ record JumpDetection(long[] delaysNs, long[] missedNs) {
             }
             if (first < next[i]) {
                 delays.add(first - j.trueNs());
+                pending.add(new long[] {j.trueNs(), first});
             } else {
                 missed.add(j.sizeNs());
+                pending.add(new long[] {j.trueNs(), Long.MAX_VALUE});
             }
         }
-        return new JumpDetection(sorted(delays), sorted(missed));
+        return new JumpDetection(sorted(delays), sorted(missed), pending);
+    }
+
+    /**
+     * Whether true time t lies between a jump and its detection, or within {@code settleNs} after it (the network
+     * hears of the FAIL and the factors are computed again): the samples outside their bounds there are the jumps'
+     * due, the others are not.
+     */
+    boolean pendingAt(long t, long settleNs) {
+        for (long[] p : pending) {
+            if (t >= p[0] && (p[1] == Long.MAX_VALUE || t - p[1] <= settleNs)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * One line for the evaluation's findings: of the factor samples outside their bounds, how many lie between a
+     * jump and one recomputation after its detection.
+     */
+    String outsideFinding(Replay.Result replay, TrueClocks truth) {
+        long[] counts = new long[2];
+        Metrics.forEachError(replay, truth, (row, t, e) -> {
+            if (row.bounded() && !row.contains(truth.localAt(row.node(), t), e)) {
+                counts[0]++;
+                counts[1] += pendingAt(t, 2 * replay.intervalNs()) ? 1 : 0;
+            }
+        });
+        return String.format("factor samples outside their bounds: %d, %d of them between a jump and two "
+                + "recomputations after its detection, %d elsewhere", counts[0], counts[1], counts[0] - counts[1]);
     }
 
     private static long[] sorted(List<Long> values) {

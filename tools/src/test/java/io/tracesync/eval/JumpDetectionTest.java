@@ -2,6 +2,8 @@ package io.tracesync.eval;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.sim.GroundTruth.Jump;
@@ -33,5 +35,10 @@ class JumpDetectionTest {
         assertArrayEquals(new long[] {3_000, 5_000_000}, d.missedNs());
         assertEquals("clock jumps: 5, 3 detected by a FAIL of one of the node's links, 30 ns after the jump at the "
                 + "median, 50 ns at most; 2 not detected (sizes 3.0 µs to 5.0 ms)", d.finding());
+        assertTrue(d.pendingAt(100, 0) && d.pendingAt(130, 0) && d.pendingAt(135, 5), "a's jump until its detection");
+        assertFalse(d.pendingAt(5, 0), "before any jump");
+        assertTrue(d.pendingAt(1_000_000, 0), "b's first jump was never detected: pending for good");
+        JumpDetection one = JumpDetection.of(List.of(new Jump("a", 100, 1_000_000)), links);
+        assertFalse(one.pendingAt(131, 0) || one.pendingAt(136, 5), "after its detection and the settling time");
     }
 }
