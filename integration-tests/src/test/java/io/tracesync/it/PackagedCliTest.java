@@ -35,7 +35,8 @@ class PackagedCliTest {
         BigDecimal converted = slope.multiply(tb).add(offset);
         BigDecimal error = converted.subtract(truth).abs();
         assertTrue(error.compareTo(bound.add(BigDecimal.ONE)) <= 0, "error " + error + " ns beyond bound " + bound);
-        assertTrue(bound.compareTo(new BigDecimal("100000")) < 0, "bound " + bound);
+        // about one minimum delay (80 µs) and what the clock model allows (examples/README.md)
+        assertTrue(bound.compareTo(new BigDecimal("110000")) < 0, "bound " + bound);
     }
 
     @Test

@@ -15,9 +15,10 @@ import java.math.BigDecimal;
  *
  * <p>Windows ({@link Window}): with linear clocks one, the horizon H; under the clock model ρ′ &gt; 0 several, the
  * shortest doubled up to H, each relaxed by the allowance its own length needs (docs/LINK-CORE.md, "Clocks that
- * bend"). The link answers from the window whose bounds at the latest time are the narrowest (chosen again whenever
- * a window's corridor changes): a short one when the clocks bend, a long one when they run straight. A pair older
- * than every window is stale.
+ * bend"). The link answers from the window whose bounds are the narrowest at the latest time rounded down to a
+ * tick of 1/16 of the shortest window — chosen again whenever a window's corridor changes or the tick moves, so the
+ * choice is a function of the windows and the latest time, whatever order the pairs came in: a short window when
+ * the clocks bend, a long one when they run straight. A pair older than every window is stale.
  *
  * <p>Pairs that no line fits even with the allowance (a frequency step, a slew beyond the model, a clock jump)
  * contradict the model: every window starts again, empty, from the contradicting pair's time, and the link reports
@@ -36,8 +37,10 @@ public final class ConvexHullLink {
     long failures;
     /** Pairs contradicted the model and no window has an estimate since: the link is FAIL. */
     boolean failing;
-    /** The window that answers: the narrowest at the latest time, chosen whenever a corridor changes. */
+    /** The window that answers: the narrowest at the latest tick (see {@link #choose}). */
     int answer;
+    /** The tick, 1/16 of the shortest window, at whose multiples the windows' widths are compared. */
+    private final long tick;
     /** Counts the changes of any window's corridor (see {@link #version()}). */
     private long version;
 
@@ -49,6 +52,7 @@ public final class ConvexHullLink {
             windows[i] = new Window(lengths[i], options.curvaturePerNs());
         }
         this.answer = lengths.length - 1;
+        this.tick = Math.max(1, lengths[0] / 16);
     }
 
     public LinkOptions options() {
@@ -75,7 +79,8 @@ public final class ConvexHullLink {
 
     private PairEffect add(boolean aToB, long x, long y) {
         pairs++;
-        boolean changed = advance(x);
+        long tickBefore = Math.floorDiv(latestX, tick);
+        boolean changed = advance(x) || (windows.length > 1 && Math.floorDiv(latestX, tick) != tickBefore);
         Window top = windows[windows.length - 1];
         if (!options.hasHorizon() && top.older.failed) {
             return PairEffect.FAILED;
@@ -140,9 +145,8 @@ public final class ConvexHullLink {
 
     /**
      * Picks the answering window: of those of the best quality (ACCURATE before APPROXIMATE), the one whose bounds
-     * were the narrowest at the latest time of their corridor's last change (a window whose corridor did not change
-     * is not measured again), the longer on a tie; the horizon's while none has an estimate. Clears the failure once
-     * a window has an estimate again.
+     * are the narrowest (up + down) at the latest time rounded down to the tick, the longer on a tie; the longest
+     * while none has an estimate. Clears the failure once a window has an estimate again.
      */
     private void choose() {
         if (windows.length == 1) {
@@ -180,7 +184,7 @@ public final class ConvexHullLink {
     }
 
     private BigDecimal width(Window w) {
-        return w.widthSinceChange(latestX);
+        return w.widthAt(Math.floorDiv(latestX, tick) * tick);
     }
 
     private Window answering() {

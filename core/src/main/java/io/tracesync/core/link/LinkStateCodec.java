@@ -11,7 +11,7 @@ import java.util.Arrays;
  * version:u8  flags:u8(started|failing)
  * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer
  * window*                   one per length of {@link LinkOptions#windows()}
- * window  = flags:u8(hasNewer|olderFailed|newerFailed) olderStart newerStart olderFrom newerFrom epoch widthAt
+ * window  = flags:u8(hasNewer|olderFailed|newerFailed) olderStart newerStart olderFrom newerFrom epoch
  *           older:chains [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
  * </pre>
  */
@@ -35,8 +35,7 @@ public final class LinkStateCodec {
         for (Window win : link.windows) {
             w.varLong((win.newer != null ? 1 : 0) | (win.older.failed ? 2 : 0)
                     | (win.newer != null && win.newer.failed ? 4 : 0));
-            for (long v : new long[] {win.olderStart, win.newerStart, win.olderFrom, win.newerFrom, win.epoch,
-                    win.widthAt}) {
+            for (long v : new long[] {win.olderStart, win.newerStart, win.olderFrom, win.newerFrom, win.epoch}) {
                 w.varLong(v);
             }
             w.corridor(win.older);
@@ -92,8 +91,6 @@ public final class LinkStateCodec {
             w.olderFrom = r.varLong();
             w.newerFrom = r.varLong();
             w.epoch = r.varLong();
-            w.widthAt = r.varLong();
-            w.widthRestored = true;
             w.older = r.corridor((wf & 2) != 0);
             w.newer = (wf & 1) != 0 ? r.corridor((wf & 4) != 0) : null;
         }

@@ -39,12 +39,6 @@ final class Window {
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
     private DudaEstimator.Side minSide;
     private DudaEstimator.Side maxSide;
-    /** The latest time at which the width was last measured ({@link #widthSinceChange}); MIN_VALUE: never. */
-    long widthAt = Long.MIN_VALUE;
-    /** A decoded window measures its width again at {@link #widthAt} until its corridor changes. */
-    boolean widthRestored;
-    private long widthVersion = -1;
-    private BigDecimal width;
 
     Window(long length, double curvaturePerNs) {
         this.length = length;
@@ -228,21 +222,10 @@ final class Window {
         return new LinkBounds(t, upNs, downNs);
     }
 
-    /**
-     * up + down at t, measured when the corridor last changed (at the latest time then) and kept until it changes
-     * again; null while a side is open or without estimate.
-     */
-    BigDecimal widthSinceChange(long t) {
-        if (widthVersion != version) {
-            if (!widthRestored || version != 0 || widthAt == Long.MIN_VALUE) {
-                widthAt = t;
-            }
-            widthRestored = false;
-            LinkBounds b = boundsAt(widthAt);
-            width = b == null || b.upNs() == null || b.downNs() == null ? null : b.upNs().add(b.downNs());
-            widthVersion = version;
-        }
-        return width;
+    /** up + down at t; null while a side is open or without estimate. */
+    BigDecimal widthAt(long t) {
+        LinkBounds b = boundsAt(t);
+        return b == null || b.upNs() == null || b.downNs() == null ? null : b.upNs().add(b.downNs());
     }
 
     /** ε(t) = ρ′|t − u||t − v|/2 of the answering epoch, in ns rounded up to the picosecond; null if beyond range. */

@@ -86,6 +86,41 @@ class BendingLinkTest {
         assertArrayEquals(LinkStateCodec.encode(link), LinkStateCodec.encode(copy));
     }
 
+    /**
+     * The link under the model answers alike whatever order its pairs came in — in time order, or as a stream
+     * delivers them, each up to 3 s late: the windows' epochs hold the pairs of their own ranges, and the answering
+     * window is chosen at the latest tick from the windows alone.
+     */
+    @Property(tries = 20)
+    void theAnswerIsAFunctionOfThePairsWhateverTheirOrder(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(20, 1_000_000_000_000_000_000L));
+        java.util.List<long[]> pairs = new java.util.ArrayList<>(); // {x, aToB, y, arrival}
+        for (long x = 0; x < 3 * MINUTE; x += r.nextLong(1, 200_000_000)) {
+            boolean aToB = r.nextBoolean();
+            long delay = r.nextLong(200_000);
+            long truth = floor(g.at(x));
+            pairs.add(new long[] {x, aToB ? 1 : 0, aToB ? truth + 1 + delay : truth - delay,
+                x + (r.nextInt(4) == 0 ? r.nextLong(3 * SECOND) : 0)});
+        }
+        ConvexHullLink inOrder = new ConvexHullLink(bending(20));
+        pairs.forEach(p -> add(inOrder, p));
+        ConvexHullLink asArrived = new ConvexHullLink(bending(20));
+        pairs.stream().sorted(java.util.Comparator.comparingLong(p -> p[3])).forEach(p -> add(asArrived, p));
+        assertEquals(inOrder.windowNs(), asArrived.windowNs());
+        assertEquals(inOrder.estimate(), asArrived.estimate());
+        assertEquals(inOrder.boundsAtLatest(), asArrived.boundsAtLatest());
+        assertEquals(inOrder.quality(), asArrived.quality());
+    }
+
+    private static void add(ConvexHullLink link, long[] p) {
+        if (p[1] == 1) {
+            link.addAtoB(p[0], p[2]);
+        } else {
+            link.addBtoA(p[2], p[0]);
+        }
+    }
+
     @Test
     void theSameLinkWithALinearModelMissesABendingTruth() {
         long misses = 0;
