@@ -56,8 +56,10 @@ final class Window {
             return;
         }
         if (first) {
-            olderStart = Math.floorDiv(x, half) * half;
-            newerStart = olderStart + half;
+            // under the clock model the first pair is already in the newer epoch, as after any rotation, so that the
+            // epochs at any time are those of the latest time's grid cell and the one before, whatever came first
+            newerStart = Math.floorDiv(x, half) * half + (bending() ? 0 : half);
+            olderStart = newerStart - half;
             olderFrom = bending() ? olderStart : Long.MIN_VALUE;
             newerFrom = newerStart;
             newer = new Corridor();

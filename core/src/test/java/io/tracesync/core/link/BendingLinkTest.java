@@ -96,17 +96,24 @@ class BendingLinkTest {
         SplittableRandom r = new SplittableRandom(seed);
         CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(20, 1_000_000_000_000_000_000L));
         java.util.List<long[]> pairs = new java.util.ArrayList<>(); // {x, aToB, y, arrival}
-        for (long x = 0; x < 3 * MINUTE; x += r.nextLong(1, 200_000_000)) {
+        // 90 s starting just before a cell of every window's grid (4 min), the first pairs all 2 s late
+        long cell = 4 * MINUTE;
+        long from = cell - r.nextLong(1, SECOND);
+        for (long x = from; x < from + 90 * SECOND; x += r.nextLong(1, 200_000_000)) {
             boolean aToB = r.nextBoolean();
             long delay = r.nextLong(200_000);
             long truth = floor(g.at(x));
-            pairs.add(new long[] {x, aToB ? 1 : 0, aToB ? truth + 1 + delay : truth - delay,
-                x + (r.nextInt(4) == 0 ? r.nextLong(3 * SECOND) : 0)});
+            long late = x < cell ? 2 * SECOND : r.nextInt(4) == 0 ? r.nextLong(3 * SECOND) : 0;
+            pairs.add(new long[] {x, aToB ? 1 : 0, aToB ? truth + 1 + delay : truth - delay, x + late});
         }
         ConvexHullLink inOrder = new ConvexHullLink(bending(20));
         pairs.forEach(p -> add(inOrder, p));
         ConvexHullLink asArrived = new ConvexHullLink(bending(20));
         pairs.stream().sorted(java.util.Comparator.comparingLong(p -> p[3])).forEach(p -> add(asArrived, p));
+        for (int i = 0; i < inOrder.windows.length; i++) {
+            assertEquals(inOrder.windows[i].boundsAt(inOrder.latestX()), asArrived.windows[i].boundsAt(
+                    asArrived.latestX()), "window " + inOrder.windows[i].length);
+        }
         assertEquals(inOrder.windowNs(), asArrived.windowNs());
         assertEquals(inOrder.estimate(), asArrived.estimate());
         assertEquals(inOrder.boundsAtLatest(), asArrived.boundsAtLatest());
