@@ -37,7 +37,7 @@ class BendingLinkTest {
     private static int feed(ConvexHullLink link, LongFunction<Rational> g, SplittableRandom r, long x) {
         long at = r.nextInt(10) == 0 ? Math.max(0, x - r.nextLong(5 * SECOND)) : x;
         long delay = r.nextBoolean() ? r.nextLong(4) : r.nextLong(200_000);
-        long truth = floor(g.apply(at));
+        long truth = CurvedClock.floor(g.apply(at));
         PairEffect e = r.nextBoolean() ? link.addAtoB(at, truth + 1 + delay) : link.addBtoA(truth - delay, at);
         return e == PairEffect.FAILED ? 1 : 0;
     }
@@ -102,7 +102,7 @@ class BendingLinkTest {
         for (long x = from; x < from + 90 * SECOND; x += r.nextLong(1, 200_000_000)) {
             boolean aToB = r.nextBoolean();
             long delay = r.nextLong(200_000);
-            long truth = floor(g.at(x));
+            long truth = CurvedClock.floor(g.at(x));
             long late = x < cell ? 2 * SECOND : r.nextInt(4) == 0 ? r.nextLong(3 * SECOND) : 0;
             pairs.add(new long[] {x, aToB ? 1 : 0, aToB ? truth + 1 + delay : truth - delay, x + late});
         }
@@ -197,9 +197,5 @@ class BendingLinkTest {
     private static Rational rational(BigDecimal d) {
         return d.scale() <= 0 ? Rational.of(d.toBigIntegerExact(), BigInteger.ONE)
                 : Rational.of(d.unscaledValue(), BigInteger.TEN.pow(d.scale()));
-    }
-
-    private static long floor(Rational q) {
-        return q.numerator().subtract(q.numerator().mod(q.denominator())).divide(q.denominator()).longValueExact();
     }
 }

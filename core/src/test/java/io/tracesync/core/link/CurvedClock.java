@@ -57,10 +57,11 @@ final class CurvedClock {
     /** The greatest integer not above g(x). */
     long floorAt(long x) {
         Rational g = at(x);
-        return floorDiv(g);
+        return floor(g);
     }
 
-    private static long floorDiv(Rational q) {
+    /** The greatest integer not above q. */
+    static long floor(Rational q) {
         return q.numerator().subtract(q.numerator().mod(q.denominator())).divide(q.denominator()).longValueExact();
     }
 }
