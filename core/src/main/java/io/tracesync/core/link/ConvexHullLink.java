@@ -2,7 +2,6 @@ package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.Rational;
-import java.math.BigDecimal;
 
 /**
  * Clock synchronization of one link (a, b), a &lt; b: the fully incremental convex hull method [Jabbarifar 2013,
@@ -43,6 +42,10 @@ public final class ConvexHullLink {
     private final long tick;
     /** Counts the changes of any window's corridor (see {@link #version()}). */
     private long version;
+    /** The earliest time at which a window rotates its epochs: until then a later pair only moves the latest time. */
+    private long rotationDue = Long.MIN_VALUE;
+    /** Passes the usual pair, redundant in every epoch, at the cost of one comparison. */
+    private final RedundancyFilter filter = new RedundancyFilter();
 
     public ConvexHullLink(LinkOptions options) {
         this.options = options;
@@ -86,11 +89,19 @@ public final class ConvexHullLink {
             return PairEffect.FAILED;
         }
         PairEffect effect = PairEffect.STALE;
-        for (Window w : windows) {
-            long v = w.version;
-            PairEffect e = w.add(aToB, x, y, latestX);
-            effect = weight(e) > weight(effect) ? e : effect;
-            changed |= w.version != v;
+        if (passes(aToB, x, y)) {
+            effect = PairEffect.REDUNDANT;
+        } else {
+            for (Window w : windows) {
+                long v = w.version;
+                long c = w.changes;
+                PairEffect e = w.add(aToB, x, y, latestX);
+                effect = weight(e) > weight(effect) ? e : effect;
+                changed |= w.version != v;
+                if (w.changes != c) {
+                    filter.clear();
+                }
+            }
         }
         if (effect == PairEffect.STALE) {
             stale++;
@@ -102,6 +113,7 @@ public final class ConvexHullLink {
                 for (Window w : windows) {
                     w.restartAt(x);
                 }
+                filter.clear();
                 failing = true;
                 changed = true;
             }
@@ -111,6 +123,38 @@ public final class ConvexHullLink {
             choose();
         }
         return effect;
+    }
+
+    /**
+     * Whether the filter shows the pair redundant in every epoch, building it first when it does not cover x: over
+     * [latest − r, latest + r] with r = min(tick, shortest window / 2), cut to every epoch's range and to before the
+     * next rotation, so that every epoch takes the pairs it covers.
+     */
+    private boolean passes(boolean aToB, long x, long y) {
+        if (!filter.covers(x)) {
+            long reach = windows[0].length == 0 ? tick : Math.min(tick, windows[0].length / 2);
+            long from = latestX >= Long.MIN_VALUE + reach ? latestX - reach : Long.MIN_VALUE;
+            for (Window w : windows) {
+                from = Math.max(from, Math.max(w.olderFrom, w.newer == null ? from : w.newerFrom));
+            }
+            if (rotationDue == Long.MIN_VALUE) {
+                rotationDue = rotationDue();
+            }
+            long to = Math.min(rotationDue - 1, latestX <= Long.MAX_VALUE - reach ? latestX + reach : Long.MAX_VALUE);
+            if (x < from || x > to || from > latestX) {
+                return false;
+            }
+            filter.build(windows, from, to, y);
+        }
+        return filter.redundant(aToB, x, y);
+    }
+
+    private long rotationDue() {
+        long due = Long.MAX_VALUE;
+        for (Window w : windows) {
+            due = Math.min(due, w.rotatesAt());
+        }
+        return due;
     }
 
     /** A pair's effects over the windows combine as the strongest: FAILED, NARROWED, REDUNDANT, STALE. */
@@ -131,6 +175,11 @@ public final class ConvexHullLink {
         if (started && x <= latestX) {
             return false;
         }
+        if (started && x < rotationDue) {
+            latestX = x;
+            return false;
+        }
+        filter.clear();
         boolean changed = false;
         boolean first = !started;
         started = true;
@@ -140,6 +189,7 @@ public final class ConvexHullLink {
             w.advance(x, first);
             changed |= w.version != v;
         }
+        rotationDue = rotationDue();
         return changed;
     }
 
@@ -155,14 +205,14 @@ public final class ConvexHullLink {
         }
         int best = windows.length - 1;
         int bestRank = rank(windows[best]);
-        BigDecimal bestWidth = bestRank < 2 ? width(windows[best]) : null;
+        double bestWidth = bestRank < 2 ? width(windows[best]) : Double.NaN;
         for (int i = windows.length - 2; i >= 0; i--) {
             int r = rank(windows[i]);
             if (r > bestRank || r == 2) {
                 continue;
             }
-            BigDecimal w = width(windows[i]);
-            if (r < bestRank || (w != null && (bestWidth == null || w.compareTo(bestWidth) < 0))) {
+            double w = width(windows[i]);
+            if (r < bestRank || w < bestWidth || (Double.isNaN(bestWidth) && !Double.isNaN(w))) {
                 best = i;
                 bestRank = r;
                 bestWidth = w;
@@ -183,7 +233,7 @@ public final class ConvexHullLink {
         };
     }
 
-    private BigDecimal width(Window w) {
+    private double width(Window w) {
         return w.widthAt(Math.floorDiv(latestX, tick) * tick);
     }
 

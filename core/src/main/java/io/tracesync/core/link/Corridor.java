@@ -17,6 +17,9 @@ import io.tracesync.core.numeric.Rational;
  */
 final class Corridor {
 
+    /** Offsets beyond this many ns make {@link #upperOffset} and {@link #lowerOffset} NaN. */
+    private static final double RANGE = 0x1p50;
+
     final HalfHull upper = new HalfHull(+1);
     final HalfHull lower = new HalfHull(-1);
     boolean failed;
@@ -147,6 +150,69 @@ final class Corridor {
         int k = hull.floorIndex(t);
         return hull.x(k) == t ? Rational.of(hull.y(k))
                 : new ExactLine(hull.x(k), hull.y(k), hull.x(k + 1), hull.y(k + 1)).valueAt(t);
+    }
+
+    /**
+     * upperAt(t) − lowerAt(t) in double arithmetic from the hull vertices, NaN while a side is unbounded: the
+     * corridor's height at t, to compare windows by. Not exact, but a function of the vertices and t alone.
+     */
+    double heightAt(long t) {
+        if (upper.isEmpty() || lower.isEmpty()) {
+            return Double.NaN;
+        }
+        long ref = lower.y(0);
+        return envelopeOffset(upper, lower, t, ref, false) - envelopeOffset(lower, upper, t, ref, false);
+    }
+
+    /**
+     * upperAt(t) − ref within 2 ns, NaN if unbounded or if an offset it adds reaches 2^50 ns (where the doubles'
+     * error would grow).
+     */
+    double upperOffset(long t, long ref) {
+        return envelopeOffset(upper, lower, t, ref, true);
+    }
+
+    /** lowerAt(t) − ref within 2 ns, NaN as {@link #upperOffset}. */
+    double lowerOffset(long t, long ref) {
+        return envelopeOffset(lower, upper, t, ref, true);
+    }
+
+    /** envelopeValue(hull, other, t) − ref in doubles; NaN if unbounded (or, if bounded, beyond 2^50 ns). */
+    private static double envelopeOffset(HalfHull hull, HalfHull other, long t, long ref, boolean bounded) {
+        if (hull.isEmpty()) {
+            return Double.NaN;
+        }
+        int last = hull.last();
+        if (t > hull.x(last)) {
+            return rightBounded(hull, other)
+                    ? lineOffset(other.x(0), other.y(0), hull.x(last), hull.y(last), t, ref, bounded) : Double.NaN;
+        }
+        if (t < hull.x(0)) {
+            return rightBounded(other, hull) ? lineOffset(hull.x(0), hull.y(0), other.x(other.last()),
+                    other.y(other.last()), t, ref, bounded) : Double.NaN;
+        }
+        int k = hull.floorIndex(t);
+        return hull.x(k) == t ? lineOffset(t, hull.y(k), t, hull.y(k), t, ref, bounded)
+                : lineOffset(hull.x(k), hull.y(k), hull.x(k + 1), hull.y(k + 1), t, ref, bounded);
+    }
+
+    private static double lineOffset(long x1, long y1, long x2, long y2, long t, long ref, boolean bounded) {
+        long rise = y1 - ref;
+        long run = t - x1;
+        long dy = y2 - y1;
+        long dx = x2 - x1;
+        if (bounded && !(small(y1, ref, rise) && small(t, x1, run) && small(y2, y1, dy) && small(x2, x1, dx))) {
+            return Double.NaN;
+        }
+        if (run == 0) {
+            return (double) rise;
+        }
+        return (double) rise + (double) dy * (double) run / (double) dx;
+    }
+
+    /** Whether a − b = diff did not overflow and lies within ±2^50. */
+    private static boolean small(long a, long b, long diff) {
+        return ((a ^ b) & (a ^ diff)) >= 0 && Math.abs((double) diff) < RANGE;
     }
 
     int hullPoints() {

@@ -34,6 +34,8 @@ final class Window {
     long epoch;
     /** Counts the changes of the answering corridor: a narrowing pair, a rotation, a restart. */
     long version;
+    /** Counts the changes of either corridor. */
+    long changes;
     private long estimateVersion = -1;
     private ClockMap estimate;
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
@@ -76,6 +78,7 @@ final class Window {
             newer = new Corridor();
             epoch++;
             version++;
+            changes++;
         } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, length) >= 0) {
             older = newer;
             olderStart = newerStart;
@@ -85,7 +88,13 @@ final class Window {
             newer = new Corridor();
             epoch++;
             version++;
+            changes++;
         }
+    }
+
+    /** The latest time at which {@link #advance} rotates the epochs (or starts afresh). */
+    long rotatesAt() {
+        return length == 0 ? Long.MAX_VALUE : saturatedAdd(olderStart, length);
     }
 
     /** Whether the older epoch takes a pair at x, the latest time being {@code latestX}. */
@@ -106,11 +115,16 @@ final class Window {
         }
         boolean contradicted = false;
         if (newer != null && x >= newerFrom) {
-            contradicted = newer.add(aToB, x, relaxed(aToB, x, y, newerStart)) == PairEffect.FAILED;
+            PairEffect e = newer.add(aToB, x, relaxed(aToB, x, y, newerStart));
+            contradicted = e == PairEffect.FAILED;
+            if (e == PairEffect.NARROWED || contradicted) {
+                changes++;
+            }
         }
         PairEffect effect = older.add(aToB, x, relaxed(aToB, x, y, olderStart));
         if (effect == PairEffect.NARROWED || effect == PairEffect.FAILED) {
             version++;
+            changes++;
         }
         return contradicted ? PairEffect.FAILED : effect;
     }
@@ -120,13 +134,21 @@ final class Window {
         if (!bending()) {
             return y;
         }
-        long e = ceil(curvature * (double) (x - start) * (double) (start + length - x) / 2);
+        long e = ceil(allowance(x, start));
         try {
             return aToB ? Math.addExact(y, e) : Math.subtractExact(y, e);
         } catch (ArithmeticException overflow) {
             throw new IllegalArgumentException("timestamp " + y + " overflows with the clock model's allowance "
                     + e + " ns", overflow);
         }
+    }
+
+    /**
+     * ρ′(t − u)(u + W − t)/2 for the epoch starting at u, in double: ε(t) inside the epoch's range, negative
+     * outside it; 0 with linear clocks.
+     */
+    double allowance(long t, long start) {
+        return curvature * (double) (t - start) * (double) (start + length - t) / 2;
     }
 
     private static long ceil(double v) {
@@ -143,6 +165,7 @@ final class Window {
         }
         epoch++;
         version++;
+        changes++;
     }
 
     /**
@@ -224,10 +247,20 @@ final class Window {
         return new LinkBounds(t, upNs, downNs);
     }
 
-    /** up + down at t; null while a side is open or without estimate. */
-    BigDecimal widthAt(long t) {
-        LinkBounds b = boundsAt(t);
-        return b == null || b.upNs() == null || b.downNs() == null ? null : b.upNs().add(b.downNs());
+    /**
+     * The width up + down of the bounds at t in double arithmetic, NaN while a side is open or without estimate: the
+     * corridor's height plus 2ε(t). A function of the corridor and t alone, to choose the answering window by.
+     */
+    double widthAt(long t) {
+        if (estimate() == null) {
+            return Double.NaN;
+        }
+        double height = older.heightAt(t);
+        if (!bending()) {
+            return height;
+        }
+        long fromStart = t - olderStart;
+        return height + curvature * Math.abs((double) fromStart) * Math.abs((double) (fromStart - length));
     }
 
     /** ε(t) = ρ′|t − u||t − v|/2 of the answering epoch, in ns rounded up to the picosecond; null if beyond range. */
