@@ -26,6 +26,9 @@ import io.tracesync.core.numeric.Rational;
  */
 public final class ConvexHullLink {
 
+    /** How far from the latest time the redundancy filter reaches, at most: a second of the usual pairs. */
+    private static final long FILTER_REACH = 1_000_000_000L;
+
     private final LinkOptions options;
     final Window[] windows;
     boolean started;
@@ -40,15 +43,28 @@ public final class ConvexHullLink {
     int answer;
     /** The tick, 1/16 of the shortest window, at whose multiples the windows' widths are compared. */
     private final long tick;
+    /** The latest time rounded down to the tick (MIN_VALUE until the first pair, also after decoding). */
+    private long tickAt = Long.MIN_VALUE;
     /** Counts the changes of any window's corridor (see {@link #version()}). */
     private long version;
     /** The earliest time at which a window rotates its epochs: until then a later pair only moves the latest time. */
     private long rotationDue = Long.MIN_VALUE;
-    /** Passes the usual pair, redundant in every epoch, at the cost of one comparison. */
-    private final RedundancyFilter filter = new RedundancyFilter();
+    /** Passes the usual pair, redundant in every epoch, at the cost of one comparison; null to test without. */
+    private final RedundancyFilter filter;
+    /** Pairs the filter passed. */
+    long filtered;
+    /** How far the filter reaches now: halved while it holds many pairs, doubled while few (see {@link #passes}). */
+    private long filterReach = FILTER_REACH;
+    private long pairsAtBuild;
 
     public ConvexHullLink(LinkOptions options) {
+        this(options, true);
+    }
+
+    /** With {@code filtering} false every pair takes the exact path in every epoch (to test the filter against). */
+    ConvexHullLink(LinkOptions options, boolean filtering) {
         this.options = options;
+        this.filter = filtering ? new RedundancyFilter() : null;
         long[] lengths = options.windows();
         this.windows = new Window[lengths.length];
         for (int i = 0; i < lengths.length; i++) {
@@ -82,24 +98,32 @@ public final class ConvexHullLink {
 
     private PairEffect add(boolean aToB, long x, long y) {
         pairs++;
-        long tickBefore = Math.floorDiv(latestX, tick);
-        boolean changed = advance(x) || (windows.length > 1 && Math.floorDiv(latestX, tick) != tickBefore);
+        if (tickAt == Long.MIN_VALUE) {
+            tickAt = Math.floorDiv(latestX, tick) * tick;
+        }
+        boolean changed = advance(x) | (windows.length > 1 && tickMoved());
         Window top = windows[windows.length - 1];
         if (!options.hasHorizon() && top.older.failed) {
             return PairEffect.FAILED;
         }
         PairEffect effect = PairEffect.STALE;
-        if (passes(aToB, x, y)) {
+        if (filter != null && passes(aToB, x, y)) {
             effect = PairEffect.REDUNDANT;
+            filtered++;
         } else {
-            for (Window w : windows) {
+            boolean covered = filter != null && filter.covers(x);
+            for (int i = 0; i < windows.length; i++) {
+                Window w = windows[i];
+                if (covered && filter.redundantIn(i, aToB, x, y)) {
+                    effect = weight(PairEffect.REDUNDANT) > weight(effect) ? PairEffect.REDUNDANT : effect;
+                    continue;
+                }
                 long v = w.version;
-                long c = w.changes;
                 PairEffect e = w.add(aToB, x, y, latestX);
                 effect = weight(e) > weight(effect) ? e : effect;
                 changed |= w.version != v;
-                if (w.changes != c) {
-                    filter.clear();
+                if (covered && w.narrowed != 0) {
+                    filter.refresh(windows, i, w.narrowed, aToB);
                 }
             }
         }
@@ -113,7 +137,7 @@ public final class ConvexHullLink {
                 for (Window w : windows) {
                     w.restartAt(x);
                 }
-                filter.clear();
+                clearFilter();
                 failing = true;
                 changed = true;
             }
@@ -127,26 +151,52 @@ public final class ConvexHullLink {
 
     /**
      * Whether the filter shows the pair redundant in every epoch, building it first when it does not cover x: over
-     * [latest − r, latest + r] with r = min(tick, shortest window / 2), cut to every epoch's range and to before the
-     * next rotation, so that every epoch takes the pairs it covers.
+     * [latest − r, latest + r] with r = min(tick, 1 s, shortest window / 2), cut to the older epochs' ranges, to the
+     * newer epochs' ranges or before them (a linear window's newer epoch starts after the latest time), and to before
+     * the next rotation: every epoch takes all of the interval or none of it.
      */
     private boolean passes(boolean aToB, long x, long y) {
         if (!filter.covers(x)) {
-            long reach = windows[0].length == 0 ? tick : Math.min(tick, windows[0].length / 2);
-            long from = latestX >= Long.MIN_VALUE + reach ? latestX - reach : Long.MIN_VALUE;
-            for (Window w : windows) {
-                from = Math.max(from, Math.max(w.olderFrom, w.newer == null ? from : w.newerFrom));
-            }
+            long seen = pairs - pairsAtBuild;
+            pairsAtBuild = pairs;
+            filterReach = seen < 64 ? Math.min(2 * filterReach, FILTER_REACH)
+                    : seen > 256 ? Math.max(filterReach / 2, 1024) : filterReach;
+            long reach = windows[0].length == 0 ? filterReach
+                    : Math.min(Math.min(tick, filterReach), windows[0].length / 2);
             if (rotationDue == Long.MIN_VALUE) {
                 rotationDue = rotationDue();
             }
+            long from = latestX >= Long.MIN_VALUE + reach ? latestX - reach / 2 : Long.MIN_VALUE;
             long to = Math.min(rotationDue - 1, latestX <= Long.MAX_VALUE - reach ? latestX + reach : Long.MAX_VALUE);
-            if (x < from || x > to || from > latestX) {
+            for (Window w : windows) {
+                from = Math.max(from, w.olderFrom);
+                if (w.newer != null && w.newerFrom <= latestX) {
+                    from = Math.max(from, w.newerFrom);
+                } else if (w.newer != null) {
+                    to = Math.min(to, w.newerFrom - 1);
+                }
+            }
+            if (x < from || x > to) {
                 return false;
             }
             filter.build(windows, from, to, y);
         }
         return filter.redundant(aToB, x, y);
+    }
+
+    /** Whether the latest time moved to another tick since the last call. */
+    private boolean tickMoved() {
+        if (latestX >= tickAt && Long.compareUnsigned(latestX - tickAt, tick) < 0) {
+            return false;
+        }
+        tickAt = Math.floorDiv(latestX, tick) * tick;
+        return true;
+    }
+
+    private void clearFilter() {
+        if (filter != null) {
+            filter.clear();
+        }
     }
 
     private long rotationDue() {
@@ -179,7 +229,7 @@ public final class ConvexHullLink {
             latestX = x;
             return false;
         }
-        filter.clear();
+        clearFilter();
         boolean changed = false;
         boolean first = !started;
         started = true;
@@ -234,7 +284,7 @@ public final class ConvexHullLink {
     }
 
     private double width(Window w) {
-        return w.widthAt(Math.floorDiv(latestX, tick) * tick);
+        return w.widthAt(tickAt);
     }
 
     private Window answering() {

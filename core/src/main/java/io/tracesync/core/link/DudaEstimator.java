@@ -90,6 +90,22 @@ final class DudaEstimator {
         return ClockMap.of(slope, offset);
     }
 
+    /** Whether {@link #bisector} of the two lines is not null: whether s1 + s2 &gt; 0, exactly. */
+    static boolean increases(ExactLine min, ExactLine max) {
+        ExactLine a = rightward(min);
+        ExactLine b = rightward(max);
+        return cross(a.y2(), a.y1(), b.x2(), b.x1(), b.y1(), b.y2(), a.x2(), a.x1()).signum() > 0;
+    }
+
+    /** Whether {@link #bestEffort} is not null: whether the largest compatible slope, if bounded, is positive. */
+    static boolean mayIncrease(ExactLine max) {
+        return max == null || Long.compare(max.y2(), max.y1()) == Long.compare(max.x2(), max.x1());
+    }
+
+    private static ExactLine rightward(ExactLine l) {
+        return l.x2() > l.x1() ? l : new ExactLine(l.x2(), l.y2(), l.x1(), l.y1());
+    }
+
     /** s_a − s_b = (dy_a·dx_b − dy_b·dx_a) / (dx_a·dx_b). */
     static DoubleDouble slopeDifference(Side a, Side b) {
         return cross(a.y2, a.y1, b.x2, b.x1, b.y2, b.y1, a.x2, a.x1).divide(a.dx.multiply(b.dx));

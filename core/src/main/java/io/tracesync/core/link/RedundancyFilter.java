@@ -8,8 +8,10 @@ package io.tracesync.core.link;
  * is convex (the largest value of the compatible lines) and ε, the clock model's allowance, is concave; so the
  * threshold U − ε is convex, and so is its maximum T over the epochs. Over an interval [from, to] of x, T lies
  * below its chord through T(from) and T(to): a point above the chord by more than the doubles' error is redundant
- * everywhere. The b-&gt;a side mirrors it with the concave lower envelope plus ε. The filter is exact in effect: a
- * pair it passes would have been REDUNDANT in every epoch, so the link's state does not depend on it.
+ * everywhere. The b-&gt;a side mirrors it with the concave lower envelope plus ε. A pair that narrows a corridor
+ * only lowers its U and raises its L, so thresholds built before stay valid (only less sharp) until the interval
+ * moves; a rotation or restart, which replaces corridors, clears them. The filter is exact in effect: a pair it
+ * passes would have been REDUNDANT in every epoch, so the link's state does not depend on it.
  */
 final class RedundancyFilter {
 
@@ -24,6 +26,16 @@ final class RedundancyFilter {
     private double aboveRate;
     private double belowAt;
     private double belowRate;
+    /** Each epoch's thresholds at from and at to (window i's older epoch at 2i, its newer at 2i + 1). */
+    private double[] aboveFrom = new double[0];
+    private double[] aboveTo = new double[0];
+    private double[] belowFrom = new double[0];
+    private double[] belowTo = new double[0];
+    /** Each window's chord: its value at from and its rate, NaN at from while a side of an epoch is open. */
+    private double[] windowAboveAt = new double[0];
+    private double[] windowAboveRate = new double[0];
+    private double[] windowBelowAt = new double[0];
+    private double[] windowBelowRate = new double[0];
 
     /** Forgets the thresholds (a corridor changed): no pair passes until {@link #build}. */
     void clear() {
@@ -46,36 +58,120 @@ final class RedundancyFilter {
         return aToB ? dy >= aboveAt + aboveRate * dx + TOLERANCE_NS : dy <= belowAt + belowRate * dx - TOLERANCE_NS;
     }
 
+    /** Whether the pair is redundant in both epochs of window i; the filter must cover x. */
+    boolean redundantIn(int i, boolean aToB, long x, long y) {
+        long rise = y - refY;
+        if (((y ^ refY) & (y ^ rise)) < 0) {
+            return false;
+        }
+        double dx = (double) (x - from);
+        return aToB ? (double) rise >= windowAboveAt[i] + windowAboveRate[i] * dx + TOLERANCE_NS
+                : (double) rise <= windowBelowAt[i] + windowBelowRate[i] * dx - TOLERANCE_NS;
+    }
+
     /**
-     * The thresholds over [from, to], an interval inside every epoch's range: T(from), T(to) and the chord between
-     * them, NaN (nothing passes) when a side of some epoch is open.
+     * The thresholds over [from, to], an interval inside every epoch's range or before a newer epoch's start (which
+     * then does not count): T(from), T(to) and the chord between them, NaN (nothing passes) when a side of some
+     * epoch is open.
      */
     void build(Window[] windows, long from, long to, long refY) {
         this.from = from;
         this.to = to;
         this.refY = refY;
-        double aboveFrom = Double.NEGATIVE_INFINITY;
-        double aboveTo = Double.NEGATIVE_INFINITY;
-        double belowFrom = Double.POSITIVE_INFINITY;
-        double belowTo = Double.POSITIVE_INFINITY;
-        for (Window w : windows) {
+        int n = windows.length;
+        if (windowAboveAt.length != n) {
+            aboveFrom = new double[2 * n];
+            aboveTo = new double[2 * n];
+            belowFrom = new double[2 * n];
+            belowTo = new double[2 * n];
+            windowAboveAt = new double[n];
+            windowAboveRate = new double[n];
+            windowBelowAt = new double[n];
+            windowBelowRate = new double[n];
+        }
+        for (int i = 0; i < n; i++) {
             for (int k = 0; k < 2; k++) {
-                Corridor c = k == 0 ? w.older : w.newer;
-                if (c == null) {
-                    continue;
-                }
-                long start = k == 0 ? w.olderStart : w.newerStart;
-                aboveFrom = Math.max(aboveFrom, c.upperOffset(from, refY) - w.allowance(from, start));
-                aboveTo = Math.max(aboveTo, c.upperOffset(to, refY) - w.allowance(to, start));
-                belowFrom = Math.min(belowFrom, c.lowerOffset(from, refY) + w.allowance(from, start));
-                belowTo = Math.min(belowTo, c.lowerOffset(to, refY) + w.allowance(to, start));
+                epoch(windows[i], i, k, true);
+                epoch(windows[i], i, k, false);
+            }
+            window(i, true);
+            window(i, false);
+        }
+        combine(true);
+        combine(false);
+    }
+
+    /**
+     * After a pair narrowed epochs of window i (bit 1 the older, bit 2 the newer): their thresholds on the pair's
+     * side again, over the same interval, sharper (a young epoch's slope range, wide when the filter was built,
+     * narrows fast). The other side only became more conservative.
+     */
+    void refresh(Window[] windows, int i, int epochs, boolean aToB) {
+        for (int k = 0; k < 2; k++) {
+            if ((epochs & (1 << k)) != 0) {
+                epoch(windows[i], i, k, aToB);
             }
         }
+        window(i, aToB);
+        combine(aToB);
+    }
+
+    /** Epoch k of window i (0 the older, 1 the newer) on one side: U − ε above, L + ε below, at from and to. */
+    private void epoch(Window w, int i, int k, boolean above) {
+        int e = 2 * i + k;
+        Corridor c = k == 0 ? w.older : w.newer;
+        if (c == null || (k == 1 && w.newerFrom > to)) {
+            (above ? aboveFrom : belowFrom)[e] = above ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            (above ? aboveTo : belowTo)[e] = above ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            return;
+        }
+        long start = k == 0 ? w.olderStart : w.newerStart;
+        if (above) {
+            aboveFrom[e] = c.upperOffset(from, refY) - w.allowance(from, start);
+            aboveTo[e] = c.upperOffset(to, refY) - w.allowance(to, start);
+        } else {
+            belowFrom[e] = c.lowerOffset(from, refY) + w.allowance(from, start);
+            belowTo[e] = c.lowerOffset(to, refY) + w.allowance(to, start);
+        }
+    }
+
+    /** Window i's chord on one side, through the larger of its epochs' thresholds (the smaller below). */
+    private void window(int i, boolean above) {
         double span = Math.max(1, (double) (to - from));
-        aboveAt = within(aboveFrom) && within(aboveTo) ? aboveFrom : Double.NaN;
-        aboveRate = (aboveTo - aboveFrom) / span;
-        belowAt = within(belowFrom) && within(belowTo) ? belowFrom : Double.NaN;
-        belowRate = (belowTo - belowFrom) / span;
+        if (above) {
+            double f = Math.max(aboveFrom[2 * i], aboveFrom[2 * i + 1]);
+            double t = Math.max(aboveTo[2 * i], aboveTo[2 * i + 1]);
+            windowAboveAt[i] = within(f) && within(t) ? f : Double.NaN;
+            windowAboveRate[i] = (t - f) / span;
+        } else {
+            double f = Math.min(belowFrom[2 * i], belowFrom[2 * i + 1]);
+            double t = Math.min(belowTo[2 * i], belowTo[2 * i + 1]);
+            windowBelowAt[i] = within(f) && within(t) ? f : Double.NaN;
+            windowBelowRate[i] = (t - f) / span;
+        }
+    }
+
+    /**
+     * The link's chord on one side from the windows' (the maximum of chords at both ends is the chord of the
+     * maxima); a NaN propagates through max and min: then nothing passes.
+     */
+    private void combine(boolean above) {
+        double span = Math.max(1, (double) (to - from));
+        double f = above ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        double t = f;
+        for (int i = 0; i < windowAboveAt.length; i++) {
+            double at = above ? windowAboveAt[i] : windowBelowAt[i];
+            double rate = above ? windowAboveRate[i] : windowBelowRate[i];
+            f = above ? Math.max(f, at) : Math.min(f, at);
+            t = above ? Math.max(t, at + rate * span) : Math.min(t, at + rate * span);
+        }
+        if (above) {
+            aboveAt = f;
+            aboveRate = (t - f) / span;
+        } else {
+            belowAt = f;
+            belowRate = (t - f) / span;
+        }
     }
 
     private static boolean within(double v) {

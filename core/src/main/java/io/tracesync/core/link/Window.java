@@ -34,9 +34,11 @@ final class Window {
     long epoch;
     /** Counts the changes of the answering corridor: a narrowing pair, a rotation, a restart. */
     long version;
-    /** Counts the changes of either corridor. */
-    long changes;
+    /** The epochs the last {@link #add} narrowed: bit 1 the older, bit 2 the newer. */
+    int narrowed;
     private long estimateVersion = -1;
+    private long estimableVersion = -1;
+    private boolean estimable;
     private ClockMap estimate;
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
     private DudaEstimator.Side minSide;
@@ -78,7 +80,6 @@ final class Window {
             newer = new Corridor();
             epoch++;
             version++;
-            changes++;
         } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, length) >= 0) {
             older = newer;
             olderStart = newerStart;
@@ -88,7 +89,6 @@ final class Window {
             newer = new Corridor();
             epoch++;
             version++;
-            changes++;
         }
     }
 
@@ -114,18 +114,17 @@ final class Window {
             return PairEffect.STALE;
         }
         boolean contradicted = false;
+        narrowed = 0;
         if (newer != null && x >= newerFrom) {
             PairEffect e = newer.add(aToB, x, relaxed(aToB, x, y, newerStart));
             contradicted = e == PairEffect.FAILED;
-            if (e == PairEffect.NARROWED || contradicted) {
-                changes++;
-            }
+            narrowed = e == PairEffect.NARROWED ? 2 : 0;
         }
         PairEffect effect = older.add(aToB, x, relaxed(aToB, x, y, olderStart));
         if (effect == PairEffect.NARROWED || effect == PairEffect.FAILED) {
             version++;
-            changes++;
         }
+        narrowed |= effect == PairEffect.NARROWED ? 1 : 0;
         return contradicted ? PairEffect.FAILED : effect;
     }
 
@@ -165,7 +164,6 @@ final class Window {
         }
         epoch++;
         version++;
-        changes++;
     }
 
     /**
@@ -174,11 +172,23 @@ final class Window {
      */
     LinkQuality quality() {
         LinkQuality q = older.quality();
-        boolean estimable = q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE;
-        if (estimable && estimate() == null) {
+        if ((q == LinkQuality.ACCURATE || q == LinkQuality.APPROXIMATE) && !estimable()) {
             return LinkQuality.INCOMPLETE;
         }
         return q;
+    }
+
+    /** Whether {@link #estimate()} is not null, decided without computing it. */
+    boolean estimable() {
+        if (estimableVersion != version) {
+            estimable = switch (older.qualityBeforeFailure()) {
+                case ACCURATE -> DudaEstimator.increases(older.minLine(), older.maxLine());
+                case APPROXIMATE -> DudaEstimator.mayIncrease(older.maxLine());
+                default -> false;
+            };
+            estimableVersion = version;
+        }
+        return estimable;
     }
 
     /**
@@ -252,7 +262,7 @@ final class Window {
      * corridor's height plus 2ε(t). A function of the corridor and t alone, to choose the answering window by.
      */
     double widthAt(long t) {
-        if (estimate() == null) {
+        if (!estimable()) {
             return Double.NaN;
         }
         double height = older.heightAt(t);
