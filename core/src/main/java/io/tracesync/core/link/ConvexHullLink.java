@@ -2,6 +2,7 @@ package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.Rational;
+import java.util.Arrays;
 
 /**
  * Clock synchronization of one link (a, b), a &lt; b: the fully incremental convex hull method [Jabbarifar 2013,
@@ -26,11 +27,31 @@ import io.tracesync.core.numeric.Rational;
  */
 public final class ConvexHullLink {
 
+    /**
+     * How many times narrower than the answering window's bounds the straight window's corridor must be for its fit
+     * to be the estimate.
+     */
+    private static final double FIT_PRECISION = 2;
     /** How far from the latest time the redundancy filter reaches, at most: a second of the usual pairs. */
     private static final long FILTER_REACH = 1_000_000_000L;
 
     private final LinkOptions options;
+    /** The clock model's windows, shortest first (one with linear clocks). */
     final Window[] windows;
+    /**
+     * Under the clock model with known minimum delays, the straight window: the horizon, unrelaxed, as with linear
+     * clocks. It bounds nothing; its estimate is the link's while it agrees with the answering window (see
+     * {@link #fitted()}). Null otherwise: with linear clocks the one window is straight, and where delays are
+     * unknown its corridor is too loose to show that the clocks bend, so its fit would be biased.
+     */
+    final Window straight;
+    /** The windows, then the straight one: every window a pair goes to. */
+    private final Window[] all;
+    /** When a pair last contradicted the straight window, MIN_VALUE if none did. */
+    long straightSince = Long.MIN_VALUE;
+    private long fittedVersion = -1;
+    private long fittedAt;
+    private boolean fitted;
     boolean started;
     long latestX;
     long pairs;
@@ -69,6 +90,12 @@ public final class ConvexHullLink {
         this.windows = new Window[lengths.length];
         for (int i = 0; i < lengths.length; i++) {
             windows[i] = new Window(lengths[i], options.curvaturePerNs());
+        }
+        this.straight = options.bending() && (options.minDelayAtoBNs() > 0 || options.minDelayBtoANs() > 0)
+                ? new Window(options.horizonNs(), 0) : null;
+        this.all = straight == null ? windows : Arrays.copyOf(windows, windows.length + 1);
+        if (straight != null) {
+            all[windows.length] = straight;
         }
         this.answer = lengths.length - 1;
         this.tick = Math.max(1, lengths[0] / 16);
@@ -112,18 +139,27 @@ public final class ConvexHullLink {
             filtered++;
         } else {
             boolean covered = filter != null && filter.covers(x);
-            for (int i = 0; i < windows.length; i++) {
-                Window w = windows[i];
+            for (int i = 0; i < all.length; i++) {
+                Window w = all[i];
                 if (covered && filter.redundantIn(i, aToB, x, y)) {
-                    effect = weight(PairEffect.REDUNDANT) > weight(effect) ? PairEffect.REDUNDANT : effect;
+                    effect = w == straight || weight(PairEffect.REDUNDANT) <= weight(effect) ? effect
+                            : PairEffect.REDUNDANT;
                     continue;
                 }
                 long v = w.version;
                 PairEffect e = w.add(aToB, x, y, latestX);
-                effect = weight(e) > weight(effect) ? e : effect;
                 changed |= w.version != v;
+                if (w != straight) {
+                    effect = weight(e) > weight(effect) ? e : effect;
+                } else if (e == PairEffect.FAILED) {
+                    // the clocks are not straight over the horizon: the straight window starts again, a fit only
+                    straight.restartAt(x);
+                    straightSince = x;
+                    clearFilter();
+                    covered = false;
+                }
                 if (covered && w.narrowed != 0) {
-                    filter.refresh(windows, i, w.narrowed, aToB);
+                    filter.refresh(all, i, w.narrowed, aToB);
                 }
             }
         }
@@ -134,9 +170,10 @@ public final class ConvexHullLink {
         } else if (effect == PairEffect.FAILED) {
             failures++;
             if (options.hasHorizon()) {
-                for (Window w : windows) {
+                for (Window w : all) {
                     w.restartAt(x);
                 }
+                straightSince = straight == null ? straightSince : x;
                 clearFilter();
                 failing = true;
                 changed = true;
@@ -168,7 +205,7 @@ public final class ConvexHullLink {
             }
             long from = latestX >= Long.MIN_VALUE + reach ? latestX - reach / 2 : Long.MIN_VALUE;
             long to = Math.min(rotationDue - 1, latestX <= Long.MAX_VALUE - reach ? latestX + reach : Long.MAX_VALUE);
-            for (Window w : windows) {
+            for (Window w : all) {
                 from = Math.max(from, w.olderFrom);
                 if (w.newer != null && w.newerFrom <= latestX) {
                     from = Math.max(from, w.newerFrom);
@@ -179,7 +216,7 @@ public final class ConvexHullLink {
             if (x < from || x > to) {
                 return false;
             }
-            filter.build(windows, from, to, y);
+            filter.build(all, from, to, y);
         }
         return filter.redundant(aToB, x, y);
     }
@@ -201,7 +238,7 @@ public final class ConvexHullLink {
 
     private long rotationDue() {
         long due = Long.MAX_VALUE;
-        for (Window w : windows) {
+        for (Window w : all) {
             due = Math.min(due, w.rotatesAt());
         }
         return due;
@@ -234,7 +271,7 @@ public final class ConvexHullLink {
         boolean first = !started;
         started = true;
         latestX = x;
-        for (Window w : windows) {
+        for (Window w : all) {
             long v = w.version;
             w.advance(x, first);
             changed |= w.version != v;
@@ -316,14 +353,54 @@ public final class ConvexHullLink {
      * falls).
      */
     public ClockMap estimate() {
-        return answering().estimate();
+        return fitted() ? straight.estimate() : answering().estimate();
+    }
+
+    /**
+     * Whether the link's estimate is the straight window's fit: under the clock model with known minimum delays,
+     * while no pair has contradicted the straight window for a horizon, it is ACCURATE, its corridor at the latest
+     * time is at least {@value #FIT_PRECISION} times narrower than the answering window's bounds, its slope lies in
+     * the answering window's slope range (widened by the model's turn) and its bounds lie inside the answering
+     * window's at the latest time. Clocks that run straight are then estimated as precisely as with linear clocks,
+     * and bounded as the model requires. A function of the windows and the latest time.
+     */
+    public boolean fitted() {
+        if (straight == null || failing) {
+            return false;
+        }
+        if (fittedVersion != version || fittedAt != latestX) {
+            fittedVersion = version;
+            fittedAt = latestX;
+            fitted = agrees();
+        }
+        return fitted;
+    }
+
+    private boolean agrees() {
+        if (straightSince != Long.MIN_VALUE && latestX - straightSince < options.horizonNs()) {
+            return false;
+        }
+        Window a = answering();
+        if (a.quality() != LinkQuality.ACCURATE || straight.quality() != LinkQuality.ACCURATE
+                || !(straight.widthAt(latestX) * FIT_PRECISION <= a.widthAt(latestX))) {
+            return false;
+        }
+        ClockMap fit = straight.estimate();
+        double slope = fit.slope().hi();
+        if (!(slope >= minSlopeBelow() && slope <= maxSlopeAbove())) {
+            return false;
+        }
+        LinkBounds b = a.boundsAt(latestX, fit);
+        LinkBounds own = straight.boundsAt(latestX);
+        return b.upNs() != null && b.downNs() != null && own.upNs() != null && own.downNs() != null
+                && own.upNs().compareTo(b.upNs()) <= 0 && own.downNs().compareTo(b.downNs()) <= 0;
     }
 
     /**
      * Changes whenever a window's corridor may have changed (a narrowing pair, a failure, an epoch rotation or
      * restart), and with it the answering window. While it stays the same, so do the quality, L_min, L_max, the
-     * estimate and the slope accuracy: only the latest time, and with it the bounds at it, can move. Held in
-     * memory only: a decoded link starts at 0.
+     * slope range and the slope accuracy: only the latest time, and with it the bounds at it and whether the
+     * estimate is the straight fit ({@link #fitted()}), can move. Held in memory only: a decoded link starts at 0.
      */
     public long version() {
         return version;
@@ -378,7 +455,7 @@ public final class ConvexHullLink {
      * widened by its allowance at t; null without estimate.
      */
     public LinkBounds boundsAt(long t) {
-        return answering().boundsAt(t);
+        return answering().boundsAt(t, estimate());
     }
 
     /** The bounds at the latest time seen on a's clock, or null before the first pair. */

@@ -5,19 +5,20 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 3 (versions 1 and 2, one window,
- * are still decoded):
+ * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 4 (version 3, without the
+ * straight window, and versions 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
  * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer
- * window*                   one per length of {@link LinkOptions#windows()}
+ * window* [window since]  one per length of {@link LinkOptions#windows()}; under the model the straight one
+ *                          and when it last started again
  * window  = flags:u8(hasNewer|olderFailed|newerFailed) olderStart newerStart olderFrom newerFrom epoch
  *           older:chains [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
  * </pre>
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 3;
+    private static final byte VERSION = 4;
 
     private LinkStateCodec() {
     }
@@ -33,15 +34,11 @@ public final class LinkStateCodec {
             w.varLong(v);
         }
         for (Window win : link.windows) {
-            w.varLong((win.newer != null ? 1 : 0) | (win.older.failed ? 2 : 0)
-                    | (win.newer != null && win.newer.failed ? 4 : 0));
-            for (long v : new long[] {win.olderStart, win.newerStart, win.olderFrom, win.newerFrom, win.epoch}) {
-                w.varLong(v);
-            }
-            w.corridor(win.older);
-            if (win.newer != null) {
-                w.corridor(win.newer);
-            }
+            w.window(win);
+        }
+        if (link.straight != null) {
+            w.window(link.straight);
+            w.varLong(link.straightSince);
         }
         return Arrays.copyOf(w.buf, w.pos);
     }
@@ -56,14 +53,14 @@ public final class LinkStateCodec {
             throw new IllegalArgumentException("unknown link state version " + version);
         }
         int flags = r.bytes[r.pos++];
-        ConvexHullLink link = version == VERSION ? decodeWindows(r, flags) : decodeOneWindow(r, flags);
+        ConvexHullLink link = version >= 3 ? decodeWindows(r, version, flags) : decodeOneWindow(r, flags);
         if (r.pos != bytes.length) {
             throw new IllegalArgumentException("trailing bytes in link state");
         }
         return link;
     }
 
-    private static ConvexHullLink decodeWindows(Reader r, int flags) {
+    private static ConvexHullLink decodeWindows(Reader r, int version, int flags) {
         LinkOptions options;
         try {
             options = new LinkOptions(r.varLong(), r.varLong(), r.varLong(), Double.longBitsToDouble(r.varLong()),
@@ -85,14 +82,16 @@ public final class LinkStateCodec {
         }
         link.answer = (int) answer;
         for (Window w : link.windows) {
-            long wf = r.varLong();
-            w.olderStart = r.varLong();
-            w.newerStart = r.varLong();
-            w.olderFrom = r.varLong();
-            w.newerFrom = r.varLong();
-            w.epoch = r.varLong();
-            w.older = r.corridor((wf & 2) != 0);
-            w.newer = (wf & 1) != 0 ? r.corridor((wf & 4) != 0) : null;
+            r.window(w);
+        }
+        if (link.straight != null) {
+            if (version == VERSION) {
+                r.window(link.straight);
+                link.straightSince = r.varLong();
+            } else if (link.started) {
+                link.straight.advance(link.latestX, true); // layout 3 had none: it starts at the latest time
+                link.straightSince = link.latestX;
+            }
         }
         return link;
     }
@@ -131,6 +130,18 @@ public final class LinkStateCodec {
                 z >>>= 7;
             }
             buf[pos++] = (byte) z;
+        }
+
+        void window(Window win) {
+            varLong((win.newer != null ? 1 : 0) | (win.older.failed ? 2 : 0)
+                    | (win.newer != null && win.newer.failed ? 4 : 0));
+            for (long v : new long[] {win.olderStart, win.newerStart, win.olderFrom, win.newerFrom, win.epoch}) {
+                varLong(v);
+            }
+            corridor(win.older);
+            if (win.newer != null) {
+                corridor(win.newer);
+            }
         }
 
         void corridor(Corridor c) {
@@ -172,6 +183,17 @@ public final class LinkStateCodec {
                 }
             }
             throw new IllegalArgumentException("malformed varint in link state");
+        }
+
+        void window(Window w) {
+            long wf = varLong();
+            w.olderStart = varLong();
+            w.newerStart = varLong();
+            w.olderFrom = varLong();
+            w.newerFrom = varLong();
+            w.epoch = varLong();
+            w.older = corridor((wf & 2) != 0);
+            w.newer = (wf & 1) != 0 ? corridor((wf & 4) != 0) : null;
         }
 
         Corridor corridor(boolean failed) {

@@ -240,7 +240,11 @@ final class Window {
      * model's ε(t); null without estimate.
      */
     LinkBounds boundsAt(long t) {
-        ClockMap c = estimate();
+        return boundsAt(t, estimate());
+    }
+
+    /** The bounds at t around the map c (which may come from another window); null if c is. */
+    LinkBounds boundsAt(long t, ClockMap c) {
         if (c == null) {
             return null;
         }

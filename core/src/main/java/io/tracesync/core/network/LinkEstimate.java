@@ -69,11 +69,15 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
 
     /**
      * This estimate with the bounds at {@code link}'s latest time: {@link #of} of the link when this was taken
-     * from it at the same {@link ConvexHullLink#version()}, without recomputing what only the corridor decides.
+     * from it at the same {@link ConvexHullLink#version()}, without recomputing what only the corridor decides (all
+     * of it again if the estimate changed with the latest time).
      */
     public LinkEstimate atLatest(ConvexHullLink link) {
         if (aToB == null) {
             return this;
+        }
+        if (!aToB.equals(link.estimate())) {
+            return of(key, link); // the estimate turned to or from the straight fit (ConvexHullLink#fitted)
         }
         LinkBounds b = link.boundsAtLatest();
         return new LinkEstimate(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, b.t(), picos(b.upNs()),

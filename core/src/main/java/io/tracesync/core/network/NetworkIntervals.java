@@ -28,8 +28,8 @@ import java.util.List;
  * shortest paths are the tightest intervals these link intervals imply; the spanning tree's path is one path, so
  * they are never wider than the tree's, which the same system restricted to the tree's links gives.
  *
- * <p><b>Estimate.</b> The offsets z by weighted least squares over every link's interval midpoint
- * ({@link LeastSquaresOffsets}), each kept inside its own interval; the slopes likewise over every link's
+ * <p><b>Estimate.</b> The offsets z by weighted least squares over every link's own estimate, mapped as its
+ * interval is and kept inside it ({@link LeastSquaresOffsets}), each kept inside its own interval; the slopes likewise over every link's
  * log-slope range, each kept inside [κ_min, κ_max] (the tree method keeps the tree factor's slope); the bounds
  * grow away from x_v at the rates the slope range leaves, κ_max − slope and slope − κ_min ({@link Factor}).
  *
@@ -421,7 +421,9 @@ public final class NetworkIntervals {
                 lower[l] = (long) Math.floor(v - margin);
                 arcLink[offsets.add(b, a, upper[l])] = l; // z_a − z_b ≤ upper
                 arcLink[offsets.add(a, b, -lower[l])] = l; // z_b − z_a ≤ −lower
-                mid[l] = (upper[l] / 2.0) + (lower[l] / 2.0);
+                // the link's own estimate, mapped as its interval is, kept inside the interval
+                double point = cPs * ((s.slopeLow[b] + s.slopeHigh[b]) / 2) + dPs;
+                mid[l] = Math.min(Math.max(point, lower[l]), upper[l]);
                 weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], table.accuracy[l]);
             }
             double[] z = null;

@@ -146,6 +146,53 @@ class BendingLinkTest {
         assertTrue(misses > 0, "a linear model holds the truth of relations that bend at 200 ppb/s");
     }
 
+    /**
+     * Clocks that run straight, with delays of a few ns above the known minimum (1 ns): the straight window's fit is
+     * the estimate — the linear model's own estimate over the same horizon — while the bounds stay those of the clock
+     * model; when the clocks then bend at the model's limit, the fit is given up and the truth stays inside.
+     */
+    @Test
+    void straightClocksAreEstimatedByTheStraightFitAndBendingOnesAreNot() {
+        SplittableRandom r = new SplittableRandom(5);
+        long bendAt = 10 * MINUTE;
+        LongFunction<Rational> g = x -> {
+            long past = Math.max(0, x - bendAt);
+            Rational bend = Rational.of(past).multiply(Rational.of(past, 100_000_000_000_000_000L)); // ρ′/2 = 1e-17
+            return Rational.of(x).add(Rational.of(x, 50_000)).add(Rational.of(1_000)).add(bend);
+        };
+        ConvexHullLink link = new ConvexHullLink(new LinkOptions(4 * MINUTE, 1, 1).withCurvature(20, 15 * SECOND));
+        ConvexHullLink linear = new ConvexHullLink(new LinkOptions(4 * MINUTE, 1, 1));
+        long fittedStraight = 0;
+        long fittedBending = 0;
+        for (long x = 0; x < 2 * bendAt; x += 50_000_000) {
+            long at = x;
+            long delay = r.nextLong(4);
+            long truth = CurvedClock.floor(g.apply(at));
+            boolean aToB = r.nextBoolean();
+            PairEffect e = aToB ? link.addAtoB(at, truth + 2 + delay) : link.addBtoA(truth - delay - 1, at);
+            assertTrue(e != PairEffect.FAILED, "the model contradicted at " + at);
+            if (aToB) {
+                linear.addAtoB(at, truth + 2 + delay);
+            } else {
+                linear.addBtoA(truth - delay - 1, at);
+            }
+            if (link.estimate() == null) {
+                continue;
+            }
+            assertInside(link, link.latestX(), g.apply(link.latestX()));
+            if (link.fitted() && x < bendAt) {
+                fittedStraight++;
+                assertEquals(linear.estimate(), link.estimate());
+            } else if (link.fitted() && x > bendAt + 2 * MINUTE) {
+                fittedBending++;
+            }
+        }
+        assertTrue(fittedStraight > 5_000, "fitted on straight clocks " + fittedStraight + " times");
+        assertTrue(fittedBending < 100, "fitted on bending clocks " + fittedBending + " times");
+        assertTrue(link.straightSince > bendAt, "the straight window was not contradicted after the clocks bent");
+        assertEquals(0, link.failures());
+    }
+
     @Test
     void aJumpIsDetectedByThePairThatContradictsItAndTheLinkRecovers() {
         SplittableRandom r = new SplittableRandom(3);
