@@ -88,16 +88,17 @@ class SyncPairsCommandTest {
     }
 
     /**
-     * Three nodes with equal clocks, 10-20 µs delays, every pair of them linked: every node's factor holds at a
+     * Four nodes with equal clocks, 10-20 µs delays, every pair of them linked: every node's factor holds at a
      * stated local time with its growth, from every link by default and along the tree with --network tree, never
-     * wider than the tree's; a link on which n3's timestamps are 1 ms late contradicts the other path, is left out
-     * and reported, and the bounds still hold the truth (equal clocks).
+     * wider than the tree's; a link on which n3's timestamps are 1 ms late contradicts the other paths, stands out
+     * against them (in a triangle alone no link would), is left out and reported, and the bounds still hold the
+     * truth (equal clocks).
      */
     @Test
     void nodeFactorsHoldAtAStatedTimeFromEveryLinkAndAContradictingLinkIsLeftOut() throws IOException {
         Random r = new Random(3);
         StringBuilder sb = new StringBuilder("sender,send_ns,receiver,recv_ns\n");
-        String[][] links = {{"n1", "n2"}, {"n1", "n3"}, {"n2", "n3"}};
+        String[][] links = {{"n1", "n2"}, {"n1", "n3"}, {"n2", "n3"}, {"n1", "n4"}, {"n2", "n4"}, {"n3", "n4"}};
         long base = 1_700_000_000_000_000_000L;
         for (int k = 0; k < 200; k++) {
             for (String[] l : links) {

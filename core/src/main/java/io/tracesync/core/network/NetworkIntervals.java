@@ -446,7 +446,8 @@ public final class NetworkIntervals {
             DifferenceConstraints.Result toRef = fromRef.consistent() ? offsets.distances(0, false, null, potential)
                     : fromRef;
             if (!toRef.consistent()) {
-                double[] r = z != null ? offsetResiduals(c, z, lower, upper, excluded) : widths(lower, upper);
+                double[] r = z != null ? offsetResiduals(c, z, mid, lower, upper, excluded)
+                        : widths(lower, upper);
                 s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), arcLink, r);
                 return s;
             }
@@ -509,15 +510,14 @@ public final class NetworkIntervals {
             return r;
         }
 
-        /** Per link, how far the estimate's z_a − z_b lies from its interval's middle, relative to its width. */
-        private static double[] offsetResiduals(Component c, double[] z, long[] lower, long[] upper,
-                boolean[] excluded) {
+        /** Per link, how far the estimate's z_a − z_b lies from the point it aimed at, relative to its width. */
+        private static double[] offsetResiduals(Component c, double[] z, double[] target, long[] lower,
+                long[] upper, boolean[] excluded) {
             double[] r = new double[lower.length];
             for (int l = 0; l < r.length; l++) {
                 if (!excluded[l]) {
                     double d = z[c.linkA()[l]] - z[c.linkB()[l]];
-                    r[l] = Math.abs(d - (upper[l] / 2.0 + lower[l] / 2.0)) / Math.max(upper[l] - (double) lower[l],
-                            1);
+                    r[l] = Math.abs(d - target[l]) / Math.max(upper[l] - (double) lower[l], 1);
                 }
             }
             return r;
