@@ -20,6 +20,10 @@ import java.util.Arrays;
  * choice is a function of the windows and the latest time, whatever order the pairs came in: a short window when
  * the clocks bend, a long one when they run straight. A pair older than every window is stale.
  *
+ * <p>With known minimum delays a straight window (the horizon, unrelaxed) gives the estimate while it agrees with
+ * the answering window ({@link #fitted()}); the bounds stay the answering window's. A {@link RedundancyFilter}
+ * passes the usual pair, redundant everywhere, with one comparison.
+ *
  * <p>Pairs that no line fits even with the allowance (a frequency step, a slew beyond the model, a clock jump)
  * contradict the model: every window starts again, empty, from the contradicting pair's time, and the link reports
  * FAIL until a window has an estimate again, so it recovers by itself. Without a horizon a failure is final and the
@@ -188,9 +192,10 @@ public final class ConvexHullLink {
 
     /**
      * Whether the filter shows the pair redundant in every epoch, building it first when it does not cover x: over
-     * [latest − r, latest + r] with r = min(tick, 1 s, shortest window / 2), cut to the older epochs' ranges, to the
-     * newer epochs' ranges or before them (a linear window's newer epoch starts after the latest time), and to before
-     * the next rotation: every epoch takes all of the interval or none of it.
+     * [latest − r/2, latest + r], r following the pair rate (halved while an interval held more than 256 pairs,
+     * doubled while fewer than 64) within min(tick, 1 s, shortest window / 2), cut to the older epochs' ranges, to
+     * the newer epochs' ranges or before them (a linear window's newer epoch starts after the latest time), and to
+     * before the next rotation: every epoch takes all of the interval or none of it.
      */
     private boolean passes(boolean aToB, long x, long y) {
         if (!filter.covers(x)) {
