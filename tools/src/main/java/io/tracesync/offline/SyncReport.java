@@ -135,6 +135,7 @@ final class SyncReport {
             o.put("quality", link.quality().name());
             o.put("hull_points", link.hullPoints());
             o.put("window_ns", link.windowNs());
+            o.put("straight_fit", link.fitted());
             putLine(o, "min", link.minLine());
             putLine(o, "max", link.maxLine());
             ClockMap c = link.estimate();

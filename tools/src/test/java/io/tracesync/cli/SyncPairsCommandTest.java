@@ -158,6 +158,8 @@ class SyncPairsCommandTest {
         CliRun r = CliRun.of("sync-pairs", "--pairs", sample.toString(), "--json");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\"quality\" : \"ACCURATE\""), r.out());
+        // without known minimum delays no link keeps a straight window
+        assertTrue(r.out().contains("\"straight_fit\" : false"), r.out());
         CliRun text = CliRun.of("sync-pairs", "--pairs", sample.toString());
         assertTrue(text.out().contains("reference clock alpha"), text.out());
     }
