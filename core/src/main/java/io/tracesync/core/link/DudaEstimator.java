@@ -2,6 +2,7 @@ package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
+import io.tracesync.core.numeric.Exact;
 import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -92,18 +93,26 @@ final class DudaEstimator {
 
     /** Whether {@link #bisector} of the two lines is not null: whether s1 + s2 &gt; 0, exactly. */
     static boolean increases(ExactLine min, ExactLine max) {
-        ExactLine a = rightward(min);
-        ExactLine b = rightward(max);
-        return cross(a.y2(), a.y1(), b.x2(), b.x1(), b.y1(), b.y2(), a.x2(), a.x1()).signum() > 0;
+        // e = dy1·dx2 + dy2·dx1 changes sign with each line's direction: taken as given, then turned rightward
+        int turn = (min.x2() > min.x1()) == (max.x2() > max.x1()) ? 1 : -1;
+        return turn * crossSign(min.y2(), min.y1(), max.x2(), max.x1(), max.y1(), max.y2(), min.x2(), min.x1()) > 0;
+    }
+
+    /** The sign of {@link #cross}, on 128-bit products while the differences fit in a long. */
+    private static int crossSign(long a1, long a0, long b1, long b0, long c1, long c0, long d1, long d0) {
+        long a = a1 - a0;
+        long b = b1 - b0;
+        long c = c1 - c0;
+        long d = d1 - d0;
+        if (fits(a1, a0, a) && fits(b1, b0, b) && fits(c1, c0, c) && fits(d1, d0, d)) {
+            return Exact.compareProducts(a, b, c, d);
+        }
+        return cross(a1, a0, b1, b0, c1, c0, d1, d0).signum();
     }
 
     /** Whether {@link #bestEffort} is not null: whether the largest compatible slope, if bounded, is positive. */
     static boolean mayIncrease(ExactLine max) {
         return max == null || Long.compare(max.y2(), max.y1()) == Long.compare(max.x2(), max.x1());
-    }
-
-    private static ExactLine rightward(ExactLine l) {
-        return l.x2() > l.x1() ? l : new ExactLine(l.x2(), l.y2(), l.x1(), l.y1());
     }
 
     /** s_a − s_b = (dy_a·dx_b − dy_b·dx_a) / (dx_a·dx_b). */

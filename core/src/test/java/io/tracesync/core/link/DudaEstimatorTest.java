@@ -161,7 +161,9 @@ class DudaEstimatorTest {
     }
 
     private static void assertAgrees(ExactLine min, ExactLine max) {
-        assertAgrees(min, max, bisector(min, max));
+        ClockMap c = bisector(min, max);
+        assertAgrees(min, max, c);
+        assertEquals(c != null, DudaEstimator.increases(min, max), () -> "increases(" + min + ", " + max + ")");
     }
 
     static void assertAgrees(ExactLine min, ExactLine max, ClockMap c) {
