@@ -27,6 +27,8 @@ public final class PipelineStats {
     public final AtomicLong accurateLinks = new AtomicLong();
     /** Pairs that left a link no line within the clock model's allowance: each restarted its link's windows. */
     public final AtomicLong contradictions = new AtomicLong();
+    /** Links whose clocks turn at more than half the clock model's ρ′, counted by this instance's link tasks. */
+    public final AtomicLong nearModelLinks = new AtomicLong();
     /** Links left out at the last emission, each contradicting the other paths between its nodes. */
     public final AtomicLong inconsistentLinks = new AtomicLong();
     /** Link summaries applied to the network. */

@@ -163,7 +163,7 @@ public final class ConvexHullLink {
                     covered = false;
                 }
                 if (covered && w.narrowed != 0) {
-                    filter.refresh(all, i, w.narrowed, aToB);
+                    filter.narrowed(i, w.narrowed, aToB);
                 }
             }
         }
@@ -223,7 +223,7 @@ public final class ConvexHullLink {
             }
             filter.build(all, from, to, y);
         }
-        return filter.redundant(aToB, x, y);
+        return filter.redundant(aToB, x, y) || filter.refresh(all, aToB) && filter.redundant(aToB, x, y);
     }
 
     /** Whether the latest time moved to another tick since the last call. */
@@ -469,6 +469,21 @@ public final class ConvexHullLink {
     }
 
     /** The length of the answering window in ns of a's clock (the horizon with linear clocks). */
+    /**
+     * How fast the clock relation turned, as the data show it, in ppb per second: of the longest window that has
+     * measured it, the difference between the mean slopes of its last two consecutive epochs over the distance of
+     * their centres (see {@link Window#turn}); NaN with linear clocks and until a window's second epoch ended.
+     * An estimate to compare with the model's ρ′, not a bound.
+     */
+    public double observedCurvaturePpbPerS() {
+        for (int i = windows.length - 1; i >= 0; i--) {
+            if (!Double.isNaN(windows[i].turn)) {
+                return windows[i].turn * 1e18;
+            }
+        }
+        return Double.NaN;
+    }
+
     public long windowNs() {
         return answering().length;
     }

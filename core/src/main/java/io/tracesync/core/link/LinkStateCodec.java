@@ -5,20 +5,22 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 4 (version 3, without the
- * straight window, and versions 1 and 2, one window, are still decoded):
+ * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 5 (version 4, without the
+ * turn the data show, version 3, without the straight window either, and versions 1 and 2, one window, are still
+ * decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
  * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer
  * window* [window since]  one per length of {@link LinkOptions#windows()}; under the model the straight one
  *                          and when it last started again
- * window  = flags:u8(hasNewer|olderFailed|newerFailed) olderStart newerStart olderFrom newerFrom epoch
+ * window  = flags:u8(hasNewer|olderFailed|newerFailed|olderWhole|newerWhole|hasEndedSlope|hasTurn)
+ *           olderStart newerStart olderFrom newerFrom epoch [endedSlope] [turn]   doubles as their bits
  *           older:chains [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
  * </pre>
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 4;
+    private static final byte VERSION = 5;
 
     private LinkStateCodec() {
     }
@@ -82,11 +84,11 @@ public final class LinkStateCodec {
         }
         link.answer = (int) answer;
         for (Window w : link.windows) {
-            r.window(w);
+            r.window(w, version);
         }
         if (link.straight != null) {
-            if (version == VERSION) {
-                r.window(link.straight);
+            if (version >= 4) {
+                r.window(link.straight, version);
                 link.straightSince = r.varLong();
             } else if (link.started) {
                 link.straight.advance(link.latestX, true); // layout 3 had none: it starts at the latest time
@@ -134,9 +136,16 @@ public final class LinkStateCodec {
 
         void window(Window win) {
             varLong((win.newer != null ? 1 : 0) | (win.older.failed ? 2 : 0)
-                    | (win.newer != null && win.newer.failed ? 4 : 0));
+                    | (win.newer != null && win.newer.failed ? 4 : 0) | (win.olderWhole ? 8 : 0)
+                    | (win.newerWhole ? 16 : 0) | (Double.isNaN(win.endedSlope) ? 0 : 32)
+                    | (Double.isNaN(win.turn) ? 0 : 64));
             for (long v : new long[] {win.olderStart, win.newerStart, win.olderFrom, win.newerFrom, win.epoch}) {
                 varLong(v);
+            }
+            for (double v : new double[] {win.endedSlope, win.turn}) {
+                if (!Double.isNaN(v)) {
+                    varLong(Double.doubleToLongBits(v));
+                }
             }
             corridor(win.older);
             if (win.newer != null) {
@@ -185,13 +194,19 @@ public final class LinkStateCodec {
             throw new IllegalArgumentException("malformed varint in link state");
         }
 
-        void window(Window w) {
+        void window(Window w, int version) {
             long wf = varLong();
             w.olderStart = varLong();
             w.newerStart = varLong();
             w.olderFrom = varLong();
             w.newerFrom = varLong();
             w.epoch = varLong();
+            if (version >= 5) {
+                w.olderWhole = (wf & 8) != 0;
+                w.newerWhole = (wf & 16) != 0;
+                w.endedSlope = (wf & 32) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
+                w.turn = (wf & 64) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
+            }
             w.older = corridor((wf & 2) != 0);
             w.newer = (wf & 1) != 0 ? corridor((wf & 4) != 0) : null;
         }

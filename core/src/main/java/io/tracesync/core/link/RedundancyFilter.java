@@ -1,5 +1,7 @@
 package io.tracesync.core.link;
 
+import java.util.Arrays;
+
 /**
  * A test in a few floating-point operations that a pair is redundant in every epoch of every window of a link, so
  * that the usual pair — far from the clock line — costs one comparison instead of an exact test per epoch.
@@ -10,8 +12,10 @@ package io.tracesync.core.link;
  * below its chord through T(from) and T(to): a point above the chord by more than the doubles' error is redundant
  * everywhere. The b-&gt;a side mirrors it with the concave lower envelope plus ε. A pair that narrows a corridor
  * only lowers its U and raises its L, so thresholds built before stay valid (only less sharp) until the interval
- * moves; a rotation or restart, which replaces corridors, clears them. The filter is exact in effect: a pair it
- * passes would have been REDUNDANT in every epoch, so the link's state does not depend on it.
+ * moves; a rotation or restart, which replaces corridors, clears them. An epoch a pair narrowed is marked and its
+ * thresholds on that side sharpened only when a later pair fails the test (a young epoch's slope range, wide when
+ * the filter was built, narrows fast). The filter is exact in effect: a pair it passes would have been REDUNDANT in
+ * every epoch, so the link's state does not depend on it.
  */
 final class RedundancyFilter {
 
@@ -36,11 +40,24 @@ final class RedundancyFilter {
     private double[] windowAboveRate = new double[0];
     private double[] windowBelowAt = new double[0];
     private double[] windowBelowRate = new double[0];
+    /** The epochs narrowed since their thresholds were computed (indexed as the arrays), above and below. */
+    private boolean[] staleAbove = new boolean[0];
+    private boolean[] staleBelow = new boolean[0];
+    private boolean anyStaleAbove;
+    private boolean anyStaleBelow;
 
     /** Forgets the thresholds (a corridor changed): no pair passes until {@link #build}. */
     void clear() {
         from = 1;
         to = 0;
+        forget();
+    }
+
+    private void forget() {
+        Arrays.fill(staleAbove, false);
+        Arrays.fill(staleBelow, false);
+        anyStaleAbove = false;
+        anyStaleBelow = false;
     }
 
     boolean covers(long x) {
@@ -88,7 +105,10 @@ final class RedundancyFilter {
             windowAboveRate = new double[n];
             windowBelowAt = new double[n];
             windowBelowRate = new double[n];
+            staleAbove = new boolean[2 * n];
+            staleBelow = new boolean[2 * n];
         }
+        forget();
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < 2; k++) {
                 epoch(windows[i], i, k, true);
@@ -101,19 +121,46 @@ final class RedundancyFilter {
         combine(false);
     }
 
-    /**
-     * After a pair narrowed epochs of window i (bit 1 the older, bit 2 the newer): their thresholds on the pair's
-     * side again, over the same interval, sharper (a young epoch's slope range, wide when the filter was built,
-     * narrows fast). The other side only became more conservative.
-     */
-    void refresh(Window[] windows, int i, int epochs, boolean aToB) {
-        for (int k = 0; k < 2; k++) {
-            if ((epochs & (1 << k)) != 0) {
-                epoch(windows[i], i, k, aToB);
-            }
+    /** Marks the epochs of window i a pair narrowed (bit 1 the older, bit 2 the newer) on the pair's side. */
+    void narrowed(int i, int epochs, boolean aToB) {
+        boolean[] stale = aToB ? staleAbove : staleBelow;
+        stale[2 * i] |= (epochs & 1) != 0;
+        stale[2 * i + 1] |= (epochs & 2) != 0;
+        if (aToB) {
+            anyStaleAbove = true;
+        } else {
+            anyStaleBelow = true;
         }
-        window(i, aToB);
+    }
+
+    /**
+     * Sharpens the thresholds of the marked epochs on one side, over the same interval, with the windows' and the
+     * link's chords on that side; whether any was marked. The other side only became more conservative.
+     */
+    boolean refresh(Window[] windows, boolean aToB) {
+        if (!(aToB ? anyStaleAbove : anyStaleBelow)) {
+            return false;
+        }
+        boolean[] stale = aToB ? staleAbove : staleBelow;
+        for (int i = 0; i < windows.length; i++) {
+            if (!stale[2 * i] && !stale[2 * i + 1]) {
+                continue;
+            }
+            for (int k = 0; k < 2; k++) {
+                if (stale[2 * i + k]) {
+                    epoch(windows[i], i, k, aToB);
+                    stale[2 * i + k] = false;
+                }
+            }
+            window(i, aToB);
+        }
         combine(aToB);
+        if (aToB) {
+            anyStaleAbove = false;
+        } else {
+            anyStaleBelow = false;
+        }
+        return true;
     }
 
     /** Epoch k of window i (0 the older, 1 the newer) on one side: U − ε above, L + ε below, at from and to. */

@@ -40,6 +40,17 @@ final class Window {
     private long estimableVersion = -1;
     private boolean estimable;
     private ClockMap estimate;
+    /**
+     * Under the clock model, the mean slope (the middle of the slope range) of the last epoch that ended ACCURATE over
+     * its whole range, NaN if the last one did not; and how fast the relation turned between the last two such
+     * consecutive epochs: the difference of their mean slopes over the W/2 between their centres, per ns (NaN until
+     * measured; then the last measure).
+     */
+    double endedSlope = Double.NaN;
+    double turn = Double.NaN;
+    /** Whether the epochs hold their whole range so far: not started after their start by the first pair or a restart. */
+    boolean olderWhole;
+    boolean newerWhole;
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
     private DudaEstimator.Side minSide;
     private DudaEstimator.Side maxSide;
@@ -67,6 +78,8 @@ final class Window {
             olderFrom = bending() ? olderStart : Long.MIN_VALUE;
             newerFrom = newerStart;
             newer = new Corridor();
+            olderWhole = false;
+            newerWhole = x == newerStart;
             return;
         }
         if (x >= newerStart && Long.compareUnsigned(x - newerStart, length) >= 0) {
@@ -78,10 +91,16 @@ final class Window {
             newerFrom = newerStart;
             older = new Corridor();
             newer = new Corridor();
+            olderWhole = false;
+            newerWhole = x == newerStart;
+            endedSlope = Double.NaN;
             epoch++;
             version++;
         } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, length) >= 0) {
+            end();
             older = newer;
+            olderWhole = newerWhole;
+            newerWhole = true;
             olderStart = newerStart;
             olderFrom = bending() ? olderStart : Long.MIN_VALUE;
             newerStart = saturatedAdd(newerStart, half);
@@ -90,6 +109,26 @@ final class Window {
             epoch++;
             version++;
         }
+    }
+
+    /**
+     * The older epoch ends: its mean slope, if it covered its whole range and is ACCURATE, against the previous
+     * epoch's (which ended W/2 earlier, by the grid of starts) gives the turn the data show. A mean slope over an
+     * interval is the relation's slope somewhere in it, so |f″| ≤ ρ′ bounds the turn by ρ′·W (the centres lie W/2
+     * apart, each mean slope anywhere in its W): it estimates how close the clocks run to the model, it bounds nothing.
+     */
+    private void end() {
+        if (!bending()) {
+            return;
+        }
+        ExactLine min = older.failed || !olderWhole ? null : older.minLine();
+        ExactLine max = min == null ? null : older.maxLine();
+        double slope = max == null ? Double.NaN
+                : (DudaEstimator.Side.of(min).slopeBelow() + DudaEstimator.Side.of(max).slopeAbove()) / 2;
+        if (!Double.isNaN(slope) && !Double.isNaN(endedSlope)) {
+            turn = Math.abs(slope - endedSlope) / half;
+        }
+        endedSlope = slope;
     }
 
     /** The latest time at which {@link #advance} rotates the epochs (or starts afresh). */
@@ -161,7 +200,10 @@ final class Window {
         if (newer != null) {
             newer = new Corridor();
             newerFrom = Math.max(x, newerStart);
+            newerWhole &= x <= newerStart;
         }
+        olderWhole = false;
+        endedSlope = Double.NaN;
         epoch++;
         version++;
     }

@@ -16,8 +16,10 @@ import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.matcher.InvalidTraceEventException;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
@@ -44,6 +46,8 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     private final double minChange;
     private final PipelineStats stats;
     private final Map<LinkKey, LinkEstimate> emitted = new HashMap<>();
+    /** The links whose last summary showed their clocks turning at more than half the model's ρ′. */
+    private final Set<LinkKey> nearModel = new HashSet<>();
     /** The task's links as objects, also those already written back: no decoding per pair. */
     private final Map<LinkKey, ConvexHullLink> links = new HashMap<>();
     /**
@@ -81,6 +85,8 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         links.clear();
         computed.clear();
         emitted.clear();
+        stats.nearModelLinks.addAndGet(-nearModel.size());
+        nearModel.clear();
     }
 
     /**
@@ -151,9 +157,26 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
                 stats.accurateLinks.addAndGet(now.quality() == LinkQuality.ACCURATE ? 1
                         : before != null ? -1 : 0);
             }
+            watchTurn(key, link);
             return new Summary(id, LinkSummaries.of(key, link, now));
         }
         return null;
+    }
+
+    /**
+     * Counts the links whose clocks turn at more than half the model allows, and says so once when a link starts
+     * to: the model's margin is thin there, and a faster turn will contradict it.
+     */
+    private void watchTurn(LinkKey key, ConvexHullLink link) {
+        double turn = link.observedCurvaturePpbPerS();
+        boolean near = turn > options.curvaturePpbPerS() / 2;
+        if (near && nearModel.add(key)) {
+            stats.nearModelLinks.incrementAndGet();
+            LOG.info("link {}: its clocks turn at {} ppb/s, more than half of link.curvature ({} ppb/s)", key,
+                    String.format("%.1f", turn), options.curvaturePpbPerS());
+        } else if (!near && nearModel.remove(key)) {
+            stats.nearModelLinks.decrementAndGet();
+        }
     }
 
     private record Computed(ConvexHullLink link, long version, long atX, LinkEstimate estimate) {

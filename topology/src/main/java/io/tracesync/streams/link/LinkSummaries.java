@@ -38,6 +38,8 @@ public final class LinkSummaries {
                 .setMaxSlope(Double.isNaN(e.maxSlope()) ? null : e.maxSlope())
                 .setCurvaturePpbPerS(link.options().curvaturePpbPerS())
                 .setWindowNs(link.windowNs())
+                .setObservedCurvaturePpbPerS(Double.isNaN(link.observedCurvaturePpbPerS()) ? null
+                        : link.observedCurvaturePpbPerS())
                 .build();
     }
 

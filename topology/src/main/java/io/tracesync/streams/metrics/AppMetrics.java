@@ -45,6 +45,9 @@ public final class AppMetrics implements AutoCloseable {
         gauge("tracesync.segments.pending", "Sends or receives waiting for their other side", stats.pendingSegments);
         gauge("tracesync.links.accurate", "ACCURATE links, counted by the link tasks of this instance",
                 stats.accurateLinks);
+        gauge("tracesync.links.near.model", "Links whose clocks turn at more than half of link.curvature, as their "
+                + "data show it (observed_curvature_ppb_per_s in sync.links), counted by the link tasks of this "
+                + "instance", stats.nearModelLinks);
         gauge("tracesync.links.inconsistent", "Links left out at the last emission, each contradicting the other "
                 + "paths between its nodes", stats.inconsistentLinks);
         for (Quality q : Quality.values()) {

@@ -20,6 +20,7 @@ import io.tracesync.streams.matcher.InvalidTraceEventException;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -112,6 +113,32 @@ class LinkProcessorTest {
         }
         assertEquals(Quality.ACCURATE, summaries().get(summaries().size() - 1).getQuality());
         assertEquals(1, stats.contradictions.get(), "one step, one contradiction");
+    }
+
+    /**
+     * Clocks whose relative frequency turns at 15 ppb/s: the summaries say so, and under a model of 20 ppb/s the link
+     * is counted as running near it; under 40 ppb/s it is not.
+     */
+    @Test
+    void theTurnOfTheClocksIsReportedAndALinkNearTheModelCounted() {
+        long second = 1_000_000_000L;
+        for (double model : new double[] {20, 40}) {
+            context.resetForwards();
+            PipelineStats own = new PipelineStats();
+            LinkProcessor p = new LinkProcessor("hulls", new LinkOptions(240 * second, 0, 0).withCurvature(model,
+                    15 * second), 0, own);
+            p.init(context);
+            store.delete(new LinkId("a", "b"));
+            Random r = new Random(7);
+            for (long t = 0; t < 8 * 60 * second; t += second / 10) {
+                long bend = Math.round(7.5e-18 * t * (double) t); // κ/2 · t², κ = 15 ppb/s
+                send(p, ab(t, bend + 20_000 + r.nextInt(50_000)));
+                send(p, ba(t + second / 20, -bend + 20_000 + r.nextInt(50_000)));
+            }
+            Double observed = summaries().get(summaries().size() - 1).getObservedCurvaturePpbPerS();
+            assertTrue(observed != null && Math.abs(observed - 15) < 2, "observed " + observed);
+            assertEquals(model < 30 ? 1 : 0, own.nearModelLinks.get(), "under a model of " + model);
+        }
     }
 
     @Test
