@@ -271,6 +271,23 @@ class ConvexHullLinkTest {
         }
     }
 
+    /**
+     * Layout 4 is layout 5 without the epochs' whole-range flags and the turn the data show: a link under the clock
+     * model (with its straight window) before any epoch ended and on no grid point has neither, so its layout-5 bytes
+     * with the version byte set to 4 are its layout-4 state, and decode to the same link.
+     */
+    @Test
+    void stateOfLayoutFourStillDecodes() {
+        ConvexHullLink link = new ConvexHullLink(new LinkOptions(30 * 60 * SECOND, 5, 3).withCurvature(20, 15 * SECOND));
+        Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 30).forEach(p -> feed(link, p));
+        assertEquals(0, link.windows[0].epoch, "no epoch ended");
+        assertNotNull(link.estimate());
+        byte[] layout5 = LinkStateCodec.encode(link);
+        byte[] layout4 = layout5.clone();
+        layout4[0] = 4;
+        assertArrayEquals(layout5, LinkStateCodec.encode(LinkStateCodec.decode(layout4)));
+    }
+
     /** Layouts 1 and 2 of a linear link: one window's fields among the link's (layout 1 without the failing flag). */
     private static byte[] oneWindowLayout(ConvexHullLink link, int version) {
         Window w = link.windows[0];
