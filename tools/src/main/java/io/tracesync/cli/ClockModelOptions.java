@@ -14,7 +14,7 @@ final class ClockModelOptions {
                     + "--horizon none).")
     Double curvature;
 
-    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "15s",
+    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "30s",
             converter = DurationConverter.class,
             description = "The shortest window of a link under the clock model, as link.window.min (default: "
                     + "${DEFAULT-VALUE}).")

@@ -147,6 +147,13 @@ public final class Evaluation {
                 String.format("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s",
                         toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
                         ms(toAccurate, toAccurate.length - 1))));
+        LinkOptions model = LinkOptions.withModel(o.horizon().toNanos(), 0, 0, o.curvature(),
+                o.shortestWindow().toNanos());
+        if (model.bending()) {
+            long[] windows = model.windows();
+            findings.add(ObservedTurns.of(replay.ends(), groundTruth, windows[windows.length - 1])
+                    .finding(model.curvaturePpbPerS()));
+        }
         if (!groundTruth.jumps().isEmpty()) {
             JumpDetection jumps = JumpDetection.of(groundTruth.jumps(), replay.links());
             findings.add(jumps.finding());

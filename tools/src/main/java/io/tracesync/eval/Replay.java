@@ -38,8 +38,16 @@ public final class Replay {
     private long nextTick;
     private long lastTrueNs;
 
-    /** The factors recorded over time, and per link its first pair, first ACCURATE time and failures. */
-    public record Result(List<FactorRow> factors, Map<LinkKey, LinkTiming> links, long intervalNs, long endNs) {
+    /**
+     * The factors recorded over time, per link its first pair, first ACCURATE time and failures, and how each link
+     * ended.
+     */
+    public record Result(List<FactorRow> factors, Map<LinkKey, LinkTiming> links, long intervalNs, long endNs,
+            Map<LinkKey, LinkEnd> ends) {
+
+        public Result(List<FactorRow> factors, Map<LinkKey, LinkTiming> links, long intervalNs, long endNs) {
+            this(factors, links, intervalNs, endNs, Map.of());
+        }
 
         /** Writes {@code factors.csv}: {@value FactorRow#CSV_HEADER}. */
         public void writeFactors(Writer out) throws IOException {
@@ -48,6 +56,10 @@ public final class Replay {
                 out.write(r.toCsv() + "\n");
             }
         }
+    }
+
+    /** A link after its last pair: its latest time (a's clock) and the turn its data show (ppb/s, NaN if none). */
+    public record LinkEnd(long latestX, double observedTurnPpbPerS) {
     }
 
     private Replay(Function<LinkKey, LinkOptions> linkOptions, List<? extends FactorPolicy> policies,
@@ -85,7 +97,10 @@ public final class Replay {
         Map<LinkKey, LinkTiming> timings = new TreeMap<>();
         r.timings.forEach((k, t) -> timings.put(k, new LinkTiming(t.firstPairTrueNs(), t.firstAccurateTrueNs(),
                 r.failures.getOrDefault(k, List.of()))));
-        return r.rows.stream().map(f -> new Result(List.copyOf(f), timings, intervalNs, r.lastTrueNs)).toList();
+        Map<LinkKey, LinkEnd> ends = new TreeMap<>();
+        r.links.forEach((k, l) -> ends.put(k, new LinkEnd(l.latestX(), l.observedCurvaturePpbPerS())));
+        return r.rows.stream().map(f -> new Result(List.copyOf(f), timings, intervalNs, r.lastTrueNs, ends))
+                .toList();
     }
 
     private void accept(TruthPair p) {

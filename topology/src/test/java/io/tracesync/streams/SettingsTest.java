@@ -57,7 +57,7 @@ class SettingsTest {
     void theClockModelIsTheDefaultWithAHorizonAndLinearClocksWithoutOne() {
         LinkOptions byDefault = Settings.of(Map.of()).linkOptions();
         assertEquals(LinkOptions.DEFAULT_CURVATURE_PPB_PER_S, byDefault.curvaturePpbPerS());
-        assertEquals(15_000_000_000L, byDefault.shortestWindowNs());
+        assertEquals(30_000_000_000L, byDefault.shortestWindowNs());
         assertFalse(Settings.of(Map.of("link.horizon", "none")).linkOptions().bending(), "none keeps every pair");
         assertFalse(Settings.of(Map.of("link.curvature", "0")).linkOptions().bending());
         assertEquals(5, Settings.of(Map.of("link.curvature", "5")).linkOptions().curvaturePpbPerS());

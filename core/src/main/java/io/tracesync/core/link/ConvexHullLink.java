@@ -13,8 +13,8 @@ import java.util.Arrays;
  * the clock line; a message b-&gt;a gives (recv_a, send_b + minDelay_ba), below it (Ashton 1995 §4.2.2: the
  * minimum delay closes up the corridor).
  *
- * <p>Windows ({@link Window}): with linear clocks one, the horizon H; under the clock model ρ′ &gt; 0 several, the
- * shortest doubled up to H, each relaxed by the allowance its own length needs (docs/LINK-CORE.md, "Clocks that
+ * <p>Windows ({@link Window}): with linear clocks one, the horizon H; under the clock model ρ′ &gt; 0 several, each
+ * 4 times the last up to H, each relaxed by the allowance its own length needs (docs/LINK-CORE.md, "Clocks that
  * bend"). The link answers from the window whose bounds are the narrowest at the latest time rounded down to a
  * tick of 1/16 of the shortest window — chosen again whenever a window's corridor changes or the tick moves, so the
  * choice is a function of the windows and the latest time, whatever order the pairs came in: a short window when

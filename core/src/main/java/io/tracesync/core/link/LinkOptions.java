@@ -12,18 +12,24 @@ import java.util.List;
  * @param minDelayBtoANs    known minimum one-way delay b-&gt;a in ns; 0 = unknown
  * @param curvaturePpbPerS  the clock model ρ′: how fast the relative frequency of the two clocks may change, in parts
  *                          per billion per second (docs/LINK-CORE.md, "Clocks that bend"); 0 = linear clocks
- * @param shortestWindowNs  with ρ′ &gt; 0, the shortest of the windows the link keeps (they double up to H)
+ * @param shortestWindowNs  with ρ′ &gt; 0, the shortest of the windows the link keeps (each 4× the last, up to H)
  */
 public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, double curvaturePpbPerS,
         long shortestWindowNs) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofMinutes(30);
-    public static final Duration DEFAULT_SHORTEST_WINDOW = Duration.ofSeconds(15);
+    public static final Duration DEFAULT_SHORTEST_WINDOW = Duration.ofSeconds(30);
     /**
      * The clock model of the application's default settings, ρ′ = 20 ppb/s (docs/LINK-CORE.md, "Clocks that bend");
      * {@link #DEFAULT} keeps linear clocks.
      */
     public static final double DEFAULT_CURVATURE_PPB_PER_S = 20;
+    /**
+     * How much longer each window is than the one before: 4 answers as well as 2 on every run of docs/ACCURACY.md
+     * (the best of windows a factor 4 apart is within a factor 2 of the best length, and the bounds' width is flat
+     * around it) at half the epochs.
+     */
+    public static final long WINDOW_RATIO = 4;
     /** The largest allowance ρ′W²/8 of a window kept under a clock model: 1 ms. */
     public static final double MAX_ALLOWANCE_NS = 1e6;
     public static final LinkOptions DEFAULT = new LinkOptions(DEFAULT_HORIZON.toNanos(), 0, 0);
@@ -72,9 +78,10 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
     }
 
     /**
-     * The windows' lengths, shortest first: with ρ′ = 0 the horizon alone; else the shortest window doubled while
-     * shorter than the horizon and while the allowance of the next, ρ′W²/8, stays within {@link #MAX_ALLOWANCE_NS}
-     * (a window that bends more than that never gives the narrowest bounds), then the horizon if it is within it.
+     * The windows' lengths, shortest first: with ρ′ = 0 the horizon alone; else the shortest window multiplied by
+     * {@link #WINDOW_RATIO} while shorter than the horizon and while the allowance of the next, ρ′W²/8, stays within
+     * {@link #MAX_ALLOWANCE_NS} (a window that bends more than that never gives the narrowest bounds), then the
+     * horizon if it is within it.
      */
     public long[] windows() {
         if (!bending() || shortestWindowNs >= horizonNs) {
@@ -84,7 +91,7 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
         long w = shortestWindowNs;
         do {
             out.add(w);
-            w = w <= Long.MAX_VALUE / 2 ? 2 * w : Long.MAX_VALUE;
+            w = w <= Long.MAX_VALUE / WINDOW_RATIO ? WINDOW_RATIO * w : Long.MAX_VALUE;
         } while (w < horizonNs && allowanceNs(w) <= MAX_ALLOWANCE_NS);
         if (w >= horizonNs && allowanceNs(horizonNs) <= MAX_ALLOWANCE_NS) {
             out.add(horizonNs);

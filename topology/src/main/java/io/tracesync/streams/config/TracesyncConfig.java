@@ -104,9 +104,9 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "covers a quartz oscillator's temperature cycle of several °C within minutes and NTP's "
                             + "frequency corrections; 0: linear clocks, one window (the horizon). Not used with "
                             + "link.horizon=none, which presumes linear clocks.")
-            .define(LINK_WINDOW_MIN_CONFIG, Type.STRING, "15s", positiveDuration(), Importance.LOW,
-                    "The shortest window a link keeps under the clock model; windows double up to the horizon and "
-                            + "the narrowest answers.")
+            .define(LINK_WINDOW_MIN_CONFIG, Type.STRING, "30s", positiveDuration(), Importance.LOW,
+                    "The shortest window a link keeps under the clock model; each next one is 4 times longer, up to "
+                            + "the horizon, and the narrowest answers.")
             .define(LINKS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.01, ConfigDef.Range.atLeast(0), Importance.LOW,
                     "Relative change of a link's bounds that emits a new link summary.")
             .define(LINKS_WITH_NETWORK_CONFIG, Type.BOOLEAN, false, Importance.LOW,
