@@ -151,8 +151,10 @@ public final class Evaluation {
                 o.shortestWindow().toNanos());
         if (model.bending()) {
             long[] windows = model.windows();
-            findings.add(ObservedTurns.of(replay.ends(), groundTruth, windows[windows.length - 1])
-                    .finding(model.curvaturePpbPerS()));
+            ObservedTurns turns = ObservedTurns.of(replay.ends(), groundTruth, windows[windows.length - 1]);
+            if (turns.observed().length > 0) { // a run shorter than 1.5 × the longest window has no measure
+                findings.add(turns.finding(model.curvaturePpbPerS()));
+            }
         }
         if (!groundTruth.jumps().isEmpty()) {
             JumpDetection jumps = JumpDetection.of(groundTruth.jumps(), replay.links());

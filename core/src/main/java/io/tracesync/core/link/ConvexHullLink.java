@@ -470,18 +470,14 @@ public final class ConvexHullLink {
 
     /** The length of the answering window in ns of a's clock (the horizon with linear clocks). */
     /**
-     * How fast the clock relation turned, as the data show it, in ppb per second: of the longest window that has
-     * measured it, the difference between the mean slopes of its last two consecutive epochs over the distance of
-     * their centres (see {@link Window#turn}); NaN with linear clocks and until a window's second epoch ended.
-     * An estimate to compare with the model's ρ′, not a bound.
+     * How fast the clock relation turned, as the data show it, in ppb per second: the difference between the mean
+     * slopes of the longest window's last two consecutive epochs over the distance of their centres (see
+     * {@link Window#turn}); NaN with linear clocks and until that window's second epoch ended. Shorter windows would
+     * answer sooner, but their slopes are too noisy to tell a turn of the model's size (a 30-s epoch's slope is
+     * known to ppm, its turn to hundreds of ppb/s). An estimate to compare with the model's ρ′, not a bound.
      */
     public double observedCurvaturePpbPerS() {
-        for (int i = windows.length - 1; i >= 0; i--) {
-            if (!Double.isNaN(windows[i].turn)) {
-                return windows[i].turn * 1e18;
-            }
-        }
-        return Double.NaN;
+        return windows[windows.length - 1].turn * 1e18;
     }
 
     public long windowNs() {
