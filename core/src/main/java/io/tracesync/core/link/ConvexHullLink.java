@@ -20,9 +20,9 @@ import java.util.Arrays;
  * choice is a function of the windows and the latest time, whatever order the pairs came in: a short window when
  * the clocks bend, a long one when they run straight. A pair older than every window is stale.
  *
- * <p>With known minimum delays a straight window (the horizon, unrelaxed) gives the estimate while it agrees with
- * the answering window ({@link #fitted()}); the bounds stay the answering window's. A {@link RedundancyFilter}
- * passes the usual pair, redundant everywhere, with one comparison.
+ * <p>With known minimum delays straight windows (each length and the horizon, unrelaxed) give the estimate while
+ * one agrees with the answering window ({@link #fitted()}); the bounds stay the answering window's. A
+ * {@link RedundancyFilter} passes the usual pair, redundant everywhere, with one comparison.
  *
  * <p>Pairs that no line fits even with the allowance (a frequency step, a slew beyond the model, a clock jump)
  * contradict the model: every window starts again, empty, from the contradicting pair's time, and the link reports
@@ -36,6 +36,12 @@ public final class ConvexHullLink {
      * to be the estimate.
      */
     private static final double FIT_PRECISION = 2;
+    /**
+     * For how many of its lengths (at most a horizon) no pair may have contradicted a straight window for its fit to
+     * be the estimate: the clocks must have run straight at its scale for a while. With 1, short fits come in
+     * between the turns of a strong cycle, biased (docs/ACCURACY.md).
+     */
+    private static final long STRAIGHT_SPAN = 16;
     /** How far from the latest time the redundancy filter reaches, at most: a second of the usual pairs. */
     private static final long FILTER_REACH = 1_000_000_000L;
 
@@ -43,19 +49,21 @@ public final class ConvexHullLink {
     /** The clock model's windows, shortest first (one with linear clocks). */
     final Window[] windows;
     /**
-     * Under the clock model with known minimum delays, the straight window: the horizon, unrelaxed, as with linear
-     * clocks. It bounds nothing; its estimate is the link's while it agrees with the answering window (see
-     * {@link #fitted()}). Null otherwise: with linear clocks the one window is straight, and where delays are
-     * unknown its corridor is too loose to show that the clocks bend, so its fit would be biased.
+     * Under the clock model with known minimum delays, the straight windows: one of each window's length and the
+     * horizon, unrelaxed, as with linear clocks, shortest first. They bound nothing; the longest one's estimate that
+     * agrees with the answering window is the link's (see {@link #fitted()}). None otherwise: with linear clocks the
+     * one window is straight, and where delays are unknown their corridors are too loose to show that the clocks
+     * bend, so their fits would be biased.
      */
-    final Window straight;
-    /** The windows, then the straight one: every window a pair goes to. */
+    final Window[] straights;
+    /** The windows, then the straight ones: every window a pair goes to. */
     private final Window[] all;
-    /** When a pair last contradicted the straight window, MIN_VALUE if none did. */
-    long straightSince = Long.MIN_VALUE;
+    /** When a pair last contradicted each straight window, MIN_VALUE if none did. */
+    final long[] straightSince;
     private long fittedVersion = -1;
     private long fittedAt;
-    private boolean fitted;
+    /** The straight window whose fit is the estimate, -1 for none. */
+    private int fit = -1;
     boolean started;
     long latestX;
     long pairs;
@@ -95,12 +103,20 @@ public final class ConvexHullLink {
         for (int i = 0; i < lengths.length; i++) {
             windows[i] = new Window(lengths[i], options.curvaturePerNs());
         }
-        this.straight = options.bending() && (options.minDelayAtoBNs() > 0 || options.minDelayBtoANs() > 0)
-                ? new Window(options.horizonNs(), 0) : null;
-        this.all = straight == null ? windows : Arrays.copyOf(windows, windows.length + 1);
-        if (straight != null) {
-            all[windows.length] = straight;
+        long[] straightLengths = !options.bending() || options.minDelayAtoBNs() == 0 && options.minDelayBtoANs() == 0
+                ? new long[0] : lengths[lengths.length - 1] == options.horizonNs() ? lengths
+                : Arrays.copyOf(lengths, lengths.length + 1);
+        if (straightLengths.length > lengths.length) {
+            straightLengths[lengths.length] = options.horizonNs();
         }
+        this.straights = new Window[straightLengths.length];
+        for (int i = 0; i < straights.length; i++) {
+            straights[i] = new Window(straightLengths[i], 0);
+        }
+        this.straightSince = new long[straights.length];
+        Arrays.fill(straightSince, Long.MIN_VALUE);
+        this.all = Arrays.copyOf(windows, windows.length + straights.length);
+        System.arraycopy(straights, 0, all, windows.length, straights.length);
         this.answer = lengths.length - 1;
         this.tick = Math.max(1, lengths[0] / 16);
     }
@@ -146,19 +162,19 @@ public final class ConvexHullLink {
             for (int i = 0; i < all.length; i++) {
                 Window w = all[i];
                 if (covered && filter.redundantIn(i, aToB, x, y)) {
-                    effect = w == straight || weight(PairEffect.REDUNDANT) <= weight(effect) ? effect
+                    effect = i >= windows.length || weight(PairEffect.REDUNDANT) <= weight(effect) ? effect
                             : PairEffect.REDUNDANT;
                     continue;
                 }
                 long v = w.version;
                 PairEffect e = w.add(aToB, x, y, latestX);
                 changed |= w.version != v;
-                if (w != straight) {
+                if (i < windows.length) {
                     effect = weight(e) > weight(effect) ? e : effect;
                 } else if (e == PairEffect.FAILED) {
-                    // the clocks are not straight over the horizon: the straight window starts again, a fit only
-                    straight.restartAt(x);
-                    straightSince = x;
+                    // the clocks are not straight over this length: the straight window starts again, a fit only
+                    w.restartAt(x);
+                    straightSince[i - windows.length] = x;
                     clearFilter();
                     covered = false;
                 }
@@ -177,7 +193,7 @@ public final class ConvexHullLink {
                 for (Window w : all) {
                     w.restartAt(x);
                 }
-                straightSince = straight == null ? straightSince : x;
+                Arrays.fill(straightSince, x);
                 clearFilter();
                 failing = true;
                 changed = true;
@@ -358,31 +374,37 @@ public final class ConvexHullLink {
      * falls).
      */
     public ClockMap estimate() {
-        return fitted() ? straight.estimate() : answering().estimate();
+        return fitted() ? straights[fit].estimate() : answering().estimate();
     }
 
     /**
-     * Whether the link's estimate is the straight window's fit: under the clock model with known minimum delays,
-     * while no pair has contradicted the straight window for a horizon, it is ACCURATE, its corridor at the latest
-     * time is at least {@value #FIT_PRECISION} times narrower than the answering window's bounds, its slope lies in
-     * the answering window's slope range (widened by the model's turn) and its bounds lie inside the answering
-     * window's at the latest time. Clocks that run straight are then estimated as precisely as with linear clocks,
-     * and bounded as the model requires. A function of the windows and the latest time.
+     * Whether the link's estimate is a straight window's fit: under the clock model with known minimum delays, the
+     * longest straight window such that no pair has contradicted it for {@value #STRAIGHT_SPAN} of its lengths (at
+     * most a horizon), it is ACCURATE, its corridor at the latest time is at least {@value #FIT_PRECISION} times
+     * narrower than the answering window's bounds, its slope lies in the answering window's slope range (widened by
+     * the model's turn) and its bounds lie inside the answering window's at the latest time. Clocks that run straight for a while are then estimated as precisely
+     * as with linear clocks over that while, and bounded as the model requires. A function of the windows and the
+     * latest time.
      */
     public boolean fitted() {
-        if (straight == null || failing) {
+        if (straights.length == 0 || failing) {
             return false;
         }
         if (fittedVersion != version || fittedAt != latestX) {
             fittedVersion = version;
             fittedAt = latestX;
-            fitted = agrees();
+            fit = -1;
+            for (int i = straights.length - 1; i >= 0 && fit < 0; i--) {
+                fit = agrees(i) ? i : -1;
+            }
         }
-        return fitted;
+        return fit >= 0;
     }
 
-    private boolean agrees() {
-        if (straightSince != Long.MIN_VALUE && latestX - straightSince < options.horizonNs()) {
+    private boolean agrees(int i) {
+        Window straight = straights[i];
+        if (straightSince[i] != Long.MIN_VALUE
+                && latestX - straightSince[i] < Math.min(STRAIGHT_SPAN * straight.length, options.horizonNs())) {
             return false;
         }
         Window a = answering();

@@ -6,13 +6,14 @@ import java.util.Arrays;
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
  * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 5 (version 4, without the
- * turn the data show, version 3, without the straight window either, and versions 1 and 2, one window, are still
- * decoded):
+ * turn the data show and with the horizon's straight window only, version 3, without straight windows, and versions
+ * 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
  * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer
- * window* [window since]  one per length of {@link LinkOptions#windows()}; under the model the straight one
- *                          and when it last started again
+ * window* (window since)*  one per length of {@link LinkOptions#windows()}; under the model with known minimum
+ *                          delays the straight ones (those lengths and the horizon), each with when it last
+ *                          started again
  * window  = flags:u8(hasNewer|olderFailed|newerFailed|olderWhole|newerWhole|hasEndedSlope|hasTurn)
  *           olderStart newerStart olderFrom newerFrom epoch [endedSlope] [turn]   doubles as their bits
  *           older:chains [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
@@ -38,9 +39,9 @@ public final class LinkStateCodec {
         for (Window win : link.windows) {
             w.window(win);
         }
-        if (link.straight != null) {
-            w.window(link.straight);
-            w.varLong(link.straightSince);
+        for (int i = 0; i < link.straights.length; i++) {
+            w.window(link.straights[i]);
+            w.varLong(link.straightSince[i]);
         }
         return Arrays.copyOf(w.buf, w.pos);
     }
@@ -86,13 +87,15 @@ public final class LinkStateCodec {
         for (Window w : link.windows) {
             r.window(w, version);
         }
-        if (link.straight != null) {
-            if (version >= 4) {
-                r.window(link.straight, version);
-                link.straightSince = r.varLong();
+        int n = link.straights.length;
+        for (int i = 0; i < n; i++) {
+            if (version >= 5 || version == 4 && i == n - 1) {
+                r.window(link.straights[i], version);
+                link.straightSince[i] = r.varLong();
             } else if (link.started) {
-                link.straight.advance(link.latestX, true); // layout 3 had none: it starts at the latest time
-                link.straightSince = link.latestX;
+                // layout 4 had the horizon's alone, layout 3 none: the others start at the latest time
+                link.straights[i].advance(link.latestX, true);
+                link.straightSince[i] = link.latestX;
             }
         }
         return link;
