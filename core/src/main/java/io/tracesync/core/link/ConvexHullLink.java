@@ -382,9 +382,9 @@ public final class ConvexHullLink {
      * longest straight window such that no pair has contradicted it for {@value #STRAIGHT_SPAN} of its lengths (at
      * most a horizon), it is ACCURATE, its corridor at the latest time is at least {@value #FIT_PRECISION} times
      * narrower than the answering window's bounds, its slope lies in the answering window's slope range (widened by
-     * the model's turn) and its bounds lie inside the answering window's at the latest time. Clocks that run straight for a while are then estimated as precisely
-     * as with linear clocks over that while, and bounded as the model requires. A function of the windows and the
-     * latest time.
+     * the model's turn) and its bounds lie inside the answering window's at the latest time. Clocks that run
+     * straight for a while are then estimated as precisely as with linear clocks over that while, and bounded as the
+     * model requires. A function of the windows and the latest time.
      */
     public boolean fitted() {
         if (straights.length == 0 || failing) {
@@ -490,7 +490,6 @@ public final class ConvexHullLink {
         return started ? boundsAt(latestX) : null;
     }
 
-    /** The length of the answering window in ns of a's clock (the horizon with linear clocks). */
     /**
      * How fast the clock relation turned, as the data show it, in ppb per second: the difference between the mean
      * slopes of the longest window's last two consecutive epochs over the distance of their centres (see
@@ -502,6 +501,7 @@ public final class ConvexHullLink {
         return windows[windows.length - 1].turn * 1e18;
     }
 
+    /** The length of the answering window in ns of a's clock (the horizon with linear clocks). */
     public long windowNs() {
         return answering().length;
     }

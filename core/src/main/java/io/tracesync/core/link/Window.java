@@ -48,7 +48,7 @@ final class Window {
      */
     double endedSlope = Double.NaN;
     double turn = Double.NaN;
-    /** Whether the epochs hold their whole range so far: not started after their start by the first pair or a restart. */
+    /** Whether the epochs hold their whole range: not started after their start by the first pair or a restart. */
     boolean olderWhole;
     boolean newerWhole;
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
@@ -113,9 +113,10 @@ final class Window {
 
     /**
      * The older epoch ends: its mean slope, if it covered its whole range and is ACCURATE, against the previous
-     * epoch's (which ended W/2 earlier, by the grid of starts) gives the turn the data show. A mean slope over an
-     * interval is the relation's slope somewhere in it, so |f″| ≤ ρ′ bounds the turn by ρ′·W (the centres lie W/2
-     * apart, each mean slope anywhere in its W): it estimates how close the clocks run to the model, it bounds nothing.
+     * epoch's (which ended W/2 earlier, by the grid of starts) gives the turn the data show: for a relation turning
+     * steadily (f″ constant) a mean slope is the slope at the centre, and the turn is f″. It estimates how close the
+     * clocks run to the model and bounds nothing (under |f″| ≤ ρ′ it stays within 3ρ′: each mean slope is the
+     * relation's slope somewhere in its epoch, and the two epochs span 1.5 W).
      */
     private void end() {
         if (!bending()) {
