@@ -44,7 +44,7 @@ public final class BenchWindowsCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     List<Double> rates;
 
-    @Option(names = "--known-min-delays", description = "Use each link's true minimum delays, lowered by 0.1 %.")
+    @Option(names = "--known-min-delays", description = "Use each link's true minimum delays, lowered by 0.1 %%.")
     boolean knownMinDelays;
 
     @Option(names = "--every", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,

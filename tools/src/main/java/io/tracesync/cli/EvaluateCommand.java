@@ -72,6 +72,13 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "inverse-slope-accuracy (default: ${DEFAULT-VALUE}).")
     NetworkIntervals.Weighting weighting;
 
+    @Option(names = "--min-change", paramLabel = "FRACTION", defaultValue = "0.01",
+            description = "Let a link's summary through to the network core as the stream's link step does at "
+                    + "links.min.change = FRACTION: when its quality changes or its bounds, estimate or slope range "
+                    + "move by more than that fraction; 0: every change (default: ${DEFAULT-VALUE}, the "
+                    + "application's).")
+    double minChange;
+
     @Option(names = "--ahead", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
             description = "Sample each factor once, this long after it was computed, instead of while it is in "
                     + "force: how a factor kept by a consumer ages (default: ${DEFAULT-VALUE}, off).")
@@ -110,8 +117,9 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         Evaluation.Result result;
         try {
-            result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature, model.shortestWindow, weight, network, weighting, ahead,
-                    knownMinDelays, compareHorizons, factorsFile, reportDir));
+            result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
+                    model.shortestWindow, weight, network, weighting, minChange, ahead, knownMinDelays,
+                    compareHorizons, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

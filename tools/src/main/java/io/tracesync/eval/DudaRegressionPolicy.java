@@ -21,7 +21,7 @@ public final class DudaRegressionPolicy implements FactorPolicy {
     private final FewestHopTree tree = new FewestHopTree();
 
     @Override
-    public void accept(SendReceive pair) {
+    public void accept(SendReceive pair, ConvexHullLink link) {
         LinkKey key = pair.link();
         boolean fromA = key.a().equals(pair.sender());
         regressions.computeIfAbsent(key, k -> new LinkRegression()).add(fromA, fromA ? pair.sendNs() : pair.recvNs(),

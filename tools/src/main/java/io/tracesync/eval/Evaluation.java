@@ -35,7 +35,7 @@ public final class Evaluation {
     /** How to replay: docs/ACCURACY.md and {@code tracesync evaluate --help} explain each. */
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
             LinkWeight weight, NetworkMethod network,
-            NetworkIntervals.Weighting weighting, Duration ahead, boolean knownMinDelays,
+            NetworkIntervals.Weighting weighting, double minChange, Duration ahead, boolean knownMinDelays,
             List<Duration> compareHorizons, Path factorsFile, Path reportDir) {
     }
 
@@ -70,13 +70,13 @@ public final class Evaluation {
         String first = names.first();
         long t0 = System.nanoTime();
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network());
-        NetworkPolicy tracesync = new NetworkPolicy(options, o.weighting());
+        NetworkPolicy tracesync = new NetworkPolicy(options, o.weighting(), o.minChange());
         List<Replay.Result> replays;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
             replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth),
                     List.of(tracesync,
-                            new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting()),
-                            new NetworkPolicy(options.withPinnedReference(first), o.weighting()),
+                            new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), o.minChange()),
+                            new NetworkPolicy(options.withPinnedReference(first), o.weighting(), o.minChange()),
                             new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy()),
                     o.interval().toNanos());
         }
@@ -126,7 +126,8 @@ public final class Evaluation {
         for (Duration h : o.compareHorizons()) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, 0.0, truth),
-                        List.of(new NetworkPolicy(options, o.weighting())), o.interval().toNanos()).get(0);
+                        List.of(new NetworkPolicy(options, o.weighting(), o.minChange())), o.interval().toNanos())
+                        .get(0);
                 String horizon = h.isZero() ? "none" : human(h);
                 rows.add(new SummaryRow("tracesync, horizon " + horizon + ": node vs ref.", "As the first row, "
                         + "the links keeping " + (h.isZero() ? "every pair" : "the last " + horizon + " of pairs")
@@ -146,7 +147,10 @@ public final class Evaluation {
                 + "%d inversions, %d faster than their minimum delay", corrected, inversions, fast),
                 String.format("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s",
                         toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
-                        ms(toAccurate, toAccurate.length - 1))));
+                        ms(toAccurate, toAccurate.length - 1)),
+                String.format("link summaries let through to the network (links.min.change %s): %d, %.3f per link "
+                        + "per second", o.minChange(), tracesync.summaries(), tracesync.summaries() * 1e9
+                        / Math.max(1, replay.links().size()) / Math.max(1, replay.endNs() - firstPairNs(replay)))));
         LinkOptions model = LinkOptions.withModel(o.horizon().toNanos(), 0, 0, o.curvature(),
                 o.shortestWindow().toNanos());
         if (model.bending()) {
@@ -166,11 +170,16 @@ public final class Evaluation {
         out.flush();
         Path written = null;
         if (o.reportDir() != null) {
-            long start = replay.links().values().stream().mapToLong(LinkTiming::firstPairTrueNs).min().orElse(0);
+            long start = firstPairNs(replay);
             written = HtmlReport.write(o.reportDir(), new HtmlReport.Content(o.run().toString(),
                     groundTruth.parameters(), parameters(), rows, findings, replay, tracesync.tree(), truth, start));
         }
         return new Result(summary.toString(), written);
+    }
+
+    /** The true time of the replay's first pair. */
+    private static long firstPairNs(Replay.Result replay) {
+        return replay.links().values().stream().mapToLong(LinkTiming::firstPairTrueNs).min().orElse(replay.endNs());
     }
 
     /** The replay's own settings, as the report lists them. */
@@ -185,6 +194,7 @@ public final class Evaluation {
         p.put("weight", option(o.weight()));
         p.put("network", option(o.network()));
         p.put("weighting", option(o.weighting()));
+        p.put("links.min.change", String.valueOf(o.minChange()));
         p.put("ahead", human(o.ahead()));
         p.put("known minimum delays", String.valueOf(o.knownMinDelays()));
         return p;

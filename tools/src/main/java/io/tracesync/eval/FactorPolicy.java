@@ -13,8 +13,8 @@ import java.util.Set;
  */
 public interface FactorPolicy {
 
-    /** A message, in true receive order, after the link core has taken it. */
-    default void accept(SendReceive pair) {
+    /** A message, in true receive order, after the link core has taken it into {@code link}. */
+    default void accept(SendReceive pair, ConvexHullLink link) {
     }
 
     /**

@@ -25,7 +25,7 @@ public final class MidpointPolicy implements FactorPolicy {
     private final FewestHopTree tree = new FewestHopTree();
 
     @Override
-    public void accept(SendReceive pair) {
+    public void accept(SendReceive pair, ConvexHullLink link) {
         exchanges.accept(pair);
     }
 

@@ -2,32 +2,57 @@ package io.tracesync.eval;
 
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.SummaryGate;
 import io.tracesync.core.network.TreeEdge;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The network core over the link core's estimates: tracesync itself with the default options (minimum spanning
  * forest, centroid reference, factors from every link), along the tree, or with a pinned static reference
- * [Jabbarifar 2013, Fig. 5.10]. Every node's factor is evaluated at each drain ({@link NetworkSync#evaluate}).
+ * [Jabbarifar 2013, Fig. 5.10]. The links' estimates reach it through a {@link SummaryGate}, as the stream's link
+ * summaries reach its network task; every node's factor is evaluated at each drain ({@link NetworkSync#evaluate}).
  */
 public final class NetworkPolicy implements FactorPolicy {
 
     private final NetworkSync net;
     private final NetworkIntervals.Weighting weighting;
+    private final SummaryGate gate;
+    /** The summaries let through since the last drain, the last per link. */
+    private final Map<LinkKey, LinkEstimate> pending = new TreeMap<>();
+    private long summaries;
 
+    /** Every change of a link reaches the network (a minimum change of 0). */
     public NetworkPolicy(NetworkOptions options) {
-        this(options, NetworkIntervals.Weighting.DEFAULT);
+        this(options, NetworkIntervals.Weighting.DEFAULT, 0);
     }
 
-    public NetworkPolicy(NetworkOptions options, NetworkIntervals.Weighting weighting) {
+    /** Link summaries let through as the stream's link step does at {@code links.min.change} = {@code minChange}. */
+    public NetworkPolicy(NetworkOptions options, NetworkIntervals.Weighting weighting, double minChange) {
         this.net = new NetworkSync(options);
         this.weighting = weighting;
+        this.gate = new SummaryGate(minChange);
+    }
+
+    @Override
+    public void accept(SendReceive pair, ConvexHullLink link) {
+        LinkEstimate summary = gate.offer(pair.link(), link);
+        if (summary != null) {
+            pending.put(pair.link(), summary);
+            summaries++;
+        }
+    }
+
+    /** The link summaries let through so far. */
+    public long summaries() {
+        return summaries;
     }
 
     /** The spanning forest as it stands. */
@@ -37,7 +62,8 @@ public final class NetworkPolicy implements FactorPolicy {
 
     @Override
     public List<FactorRow> drainAt(long trueNs, Map<LinkKey, ConvexHullLink> links, Set<LinkKey> changed) {
-        changed.forEach(k -> net.update(LinkEstimate.of(k, links.get(k))));
+        pending.values().forEach(net::update);
+        pending.clear();
         net.drain();
         return net.evaluate(net.options().method(), weighting, null).factors().stream()
                 .map(f -> FactorRow.of(trueNs, f)).toList();

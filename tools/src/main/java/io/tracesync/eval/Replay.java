@@ -121,7 +121,7 @@ public final class Replay {
         if (p.pair().applyTo(link) == PairEffect.FAILED) {
             failures.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
-        policies.forEach(f -> f.accept(p.pair()));
+        policies.forEach(f -> f.accept(p.pair(), link));
         dirty.add(key);
         LinkTiming timing = timings.computeIfAbsent(key, k -> new LinkTiming(t, OptionalLong.empty(), List.of()));
         if (timing.firstAccurateTrueNs().isEmpty() && link.quality() == LinkQuality.ACCURATE) {

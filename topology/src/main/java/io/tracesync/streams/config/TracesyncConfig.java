@@ -3,6 +3,7 @@ package io.tracesync.streams.config;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.core.network.SummaryGate;
 import io.tracesync.streams.Durations;
 import java.util.Arrays;
 import java.util.Map;
@@ -107,7 +108,7 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(LINK_WINDOW_MIN_CONFIG, Type.STRING, "30s", positiveDuration(), Importance.LOW,
                     "The shortest window a link keeps under the clock model; each next one is 4 times longer, up to "
                             + "the horizon, and the narrowest answers.")
-            .define(LINKS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.01, ConfigDef.Range.atLeast(0), Importance.LOW,
+            .define(LINKS_MIN_CHANGE_CONFIG, Type.DOUBLE, SummaryGate.DEFAULT_MIN_CHANGE, ConfigDef.Range.atLeast(0), Importance.LOW,
                     "Relative change of a link's bounds that emits a new link summary.")
             .define(LINKS_WITH_NETWORK_CONFIG, Type.BOOLEAN, false, Importance.LOW,
                     "Run the link step in the network's task: no network repartition (step 7).")

@@ -13,6 +13,7 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.SummaryGate;
 import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
@@ -176,6 +177,7 @@ class LinkProcessorTest {
                 5_000_000_000L) : linear;
         LinkProcessor p = new LinkProcessor("hulls", options, minChange, stats);
         p.init(context);
+        SummaryGate gate = new SummaryGate(minChange);
         io.tracesync.streams.SimulatedTraces cluster = io.tracesync.streams.SimulatedTraces.run(2, 90_000_000_000L,
                 seed);
         ConvexHullLink reference = new ConvexHullLink(options);
@@ -187,7 +189,7 @@ class LinkProcessorTest {
             held.add(new MatchedPair(m.sender(), m.sendNs(), m.receiver(), m.recvNs()));
             m.applyTo(reference);
             LinkEstimate now = LinkEstimate.of(m.link(), reference);
-            if (p.matters(emitted, now)) {
+            if (gate.matters(emitted, now)) {
                 emitted = now;
                 lastOfBatch = reference.pairs();
             }
