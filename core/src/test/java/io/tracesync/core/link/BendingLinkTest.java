@@ -206,7 +206,7 @@ class BendingLinkTest {
             Rational halfKappa = Rational.of(kappaPpb, 2_000_000_000_000_000_000L);
             LongFunction<Rational> g = x -> Rational.of(x).add(Rational.of(x, 40_000)).add(Rational.of(1_000))
                     .add(Rational.of(x).multiply(Rational.of(x)).multiply(halfKappa));
-            ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT.withCurvature(20, 15 * SECOND));
+            ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT.withCurvature(20, 30 * SECOND));
             for (long x = 0; x < 16 * MINUTE; x += 50_000_000) {
                 long delay = 50_000 + r.nextLong(200_000);
                 long truth = CurvedClock.floor(g.apply(x));
