@@ -31,7 +31,7 @@ public final class PipelineStats {
     public final AtomicLong nearModelLinks = new AtomicLong();
     /** Links left out at the last emission, each contradicting the other paths between its nodes. */
     public final AtomicLong inconsistentLinks = new AtomicLong();
-    /** Link summaries applied to the network. */
+    /** Link summaries the network core has taken at emissions: each link's last applied, those before replaced. */
     public final AtomicLong networkUpdates = new AtomicLong();
     public final AtomicLong factorRecords = new AtomicLong();
     public final AtomicLong treeRecords = new AtomicLong();

@@ -33,7 +33,8 @@ public final class AppMetrics implements AutoCloseable {
         counter("tracesync.link.summaries", "Link summaries emitted", stats.linkSummaries);
         counter("tracesync.link.contradictions", "Pairs that contradicted the clock model (a clock step, a frequency "
                 + "step beyond link.curvature), each restarting its link's windows", stats.contradictions);
-        counter("tracesync.network.updates", "Link summaries applied to the network", stats.networkUpdates);
+        counter("tracesync.network.updates", "Link summaries the network core has taken at emissions (the last of "
+                + "each link's since the previous one applied, those before it replaced)", stats.networkUpdates);
         counter("tracesync.factor.records", "Records written to the factors topic", stats.factorRecords);
         counter("tracesync.tree.changes", "Spanning forest changes (snapshots written to the tree topic)",
                 stats.treeRecords);

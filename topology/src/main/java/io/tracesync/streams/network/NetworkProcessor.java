@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,6 +65,13 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final PipelineStats stats;
     private final Map<String, Long> latestLocalNs = new HashMap<>();
     private KeyValueStore<LinkId, LinkSummary> links;
+    /**
+     * The summaries arrived since the last emission, the last per link: they replace each other and reach the network
+     * core together at the emission, one update per link however many summaries it sent.
+     */
+    private final Map<LinkId, LinkSummary> arrived = new LinkedHashMap<>();
+    /** The summaries that arrived since the last emission, those replaced included. */
+    private long arrivals;
     private KeyValueStore<String, SyncFactor> emitted;
     private final PublishedBounds published = new PublishedBounds();
     private KeyValueStore<String, TreeSnapshot> trees;
@@ -104,6 +112,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         TreeSnapshot last = trees.get(TREE_KEY);
         treeVersion = last == null ? 0 : last.getVersion();
         network = new NetworkSync(options);
+        arrived.clear();
+        arrivals = 0;
         qualities.clear();
         perQuality.clear();
         int restored = 0;
@@ -141,10 +151,12 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     @Override
     public void process(Record<LinkId, LinkSummary> record) {
         LinkSummary s = record.value();
-        links.put(new LinkId(s.getA(), s.getB()), s);
-        apply(s);
+        LinkId id = new LinkId(s.getA(), s.getB());
+        links.put(id, s);
+        arrived.put(id, s);
+        arrivals++;
+        dirty = true;
         oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
-        stats.networkUpdates.incrementAndGet();
         if (emitInterval.isZero()) {
             emit(record.timestamp());
         }
@@ -174,6 +186,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             return;
         }
         dirty = false;
+        arrived.values().forEach(this::apply);
+        arrived.clear();
+        stats.networkUpdates.addAndGet(arrivals);
+        arrivals = 0;
         stats.factorLagMs.set(Math.max(0, now - oldestPendingMs));
         oldestPendingMs = Long.MAX_VALUE;
         network.drain();
