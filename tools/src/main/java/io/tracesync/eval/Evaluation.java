@@ -70,13 +70,14 @@ public final class Evaluation {
         String first = names.first();
         long t0 = System.nanoTime();
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network());
-        NetworkPolicy tracesync = new NetworkPolicy(options, o.weighting(), o.minChange());
+        SharedGate gate = new SharedGate(o.minChange());
+        NetworkPolicy tracesync = new NetworkPolicy(options, o.weighting(), gate);
         List<Replay.Result> replays;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
             replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth),
                     List.of(tracesync,
-                            new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), o.minChange()),
-                            new NetworkPolicy(options.withPinnedReference(first), o.weighting(), o.minChange()),
+                            new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), gate),
+                            new NetworkPolicy(options.withPinnedReference(first), o.weighting(), gate),
                             new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy()),
                     o.interval().toNanos());
         }
@@ -126,8 +127,8 @@ public final class Evaluation {
         for (Duration h : o.compareHorizons()) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, 0.0, truth),
-                        List.of(new NetworkPolicy(options, o.weighting(), o.minChange())), o.interval().toNanos())
-                        .get(0);
+                        List.of(new NetworkPolicy(options, o.weighting(), new SharedGate(o.minChange()))),
+                        o.interval().toNanos()).get(0);
                 String horizon = h.isZero() ? "none" : human(h);
                 rows.add(new SummaryRow("tracesync, horizon " + horizon + ": node vs ref.", "As the first row, "
                         + "the links keeping " + (h.isZero() ? "every pair" : "the last " + horizon + " of pairs")

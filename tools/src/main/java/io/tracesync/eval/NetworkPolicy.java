@@ -7,7 +7,6 @@ import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
-import io.tracesync.core.network.SummaryGate;
 import io.tracesync.core.network.TreeEdge;
 import java.util.List;
 import java.util.Map;
@@ -17,28 +16,31 @@ import java.util.TreeMap;
 /**
  * The network core over the link core's estimates: tracesync itself with the default options (minimum spanning
  * forest, centroid reference, factors from every link), along the tree, or with a pinned static reference
- * [Jabbarifar 2013, Fig. 5.10]. The links' estimates reach it through a {@link SummaryGate}, as the stream's link
+ * [Jabbarifar 2013, Fig. 5.10]. The links' estimates reach it through a {@link SharedGate}, as the stream's link
  * summaries reach its network task; every node's factor is evaluated at each drain ({@link NetworkSync#evaluate}).
  */
 public final class NetworkPolicy implements FactorPolicy {
 
     private final NetworkSync net;
     private final NetworkIntervals.Weighting weighting;
-    private final SummaryGate gate;
+    private final SharedGate gate;
     /** The summaries let through since the last drain, the last per link. */
     private final Map<LinkKey, LinkEstimate> pending = new TreeMap<>();
     private long summaries;
 
     /** Every change of a link reaches the network (a minimum change of 0). */
     public NetworkPolicy(NetworkOptions options) {
-        this(options, NetworkIntervals.Weighting.DEFAULT, 0);
+        this(options, NetworkIntervals.Weighting.DEFAULT, new SharedGate(0));
     }
 
-    /** Link summaries let through as the stream's link step does at {@code links.min.change} = {@code minChange}. */
-    public NetworkPolicy(NetworkOptions options, NetworkIntervals.Weighting weighting, double minChange) {
+    /**
+     * Link summaries let through as the stream's link step does, by {@code gate} (shared by the policies of one
+     * replay at its {@code links.min.change}).
+     */
+    NetworkPolicy(NetworkOptions options, NetworkIntervals.Weighting weighting, SharedGate gate) {
         this.net = new NetworkSync(options);
         this.weighting = weighting;
-        this.gate = new SummaryGate(minChange);
+        this.gate = gate;
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
-import io.tracesync.core.numeric.Exact;
 import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -95,19 +94,7 @@ final class DudaEstimator {
     static boolean increases(ExactLine min, ExactLine max) {
         // e = dy1·dx2 + dy2·dx1 changes sign with each line's direction: taken as given, then turned rightward
         int turn = (min.x2() > min.x1()) == (max.x2() > max.x1()) ? 1 : -1;
-        return turn * crossSign(min.y2(), min.y1(), max.x2(), max.x1(), max.y1(), max.y2(), min.x2(), min.x1()) > 0;
-    }
-
-    /** The sign of {@link #cross}, on 128-bit products while the differences fit in a long. */
-    private static int crossSign(long a1, long a0, long b1, long b0, long c1, long c0, long d1, long d0) {
-        long a = a1 - a0;
-        long b = b1 - b0;
-        long c = c1 - c0;
-        long d = d1 - d0;
-        if (fits(a1, a0, a) && fits(b1, b0, b) && fits(c1, c0, c) && fits(d1, d0, d)) {
-            return Exact.compareProducts(a, b, c, d);
-        }
-        return cross(a1, a0, b1, b0, c1, c0, d1, d0).signum();
+        return turn * cross(min.y2(), min.y1(), max.x2(), max.x1(), max.y1(), max.y2(), min.x2(), min.x1()).signum() > 0;
     }
 
     /** Whether {@link #bestEffort} is not null: whether the largest compatible slope, if bounded, is positive. */
