@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
         description = {"Simulates request/response links (the simulator's default clocks and delays) at each "
                 + "--rates value and feeds their true pairs, batched per link and commit interval as the pairs hop "
                 + "batches them, through the application's link step (LinkProcessor, its default links.min.change "
-                + "of 1%% and link.horizon of 30m unless --set).",
+                + "of 10%% and link.horizon of 30m unless --set).",
                 "Prints, per rate and age bucket (time since the link's first pair), the pairs, the batches and "
                         + "the summaries per link per second (at most one summary a batch), the fraction of pairs "
                         + "that emitted one, and the summaries per link per e-fold of age (c if the rate is c / "

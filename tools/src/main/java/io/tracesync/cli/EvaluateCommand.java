@@ -72,11 +72,12 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "inverse-slope-accuracy (default: ${DEFAULT-VALUE}).")
     NetworkIntervals.Weighting weighting;
 
-    @Option(names = "--min-change", paramLabel = "FRACTION", defaultValue = "0.01",
+    @Option(names = "--min-change", paramLabel = "FRACTION", defaultValue = "0.1",
             description = "Let a link's summary through to the network core as the stream's link step does at "
-                    + "links.min.change = FRACTION: when its quality changes or its bounds, estimate or slope range "
-                    + "move by more than that fraction; 0: every change (default: ${DEFAULT-VALUE}, the "
-                    + "application's).")
+                    + "links.min.change = FRACTION: when its quality changes, or the summary last let through, "
+                    + "carried to the link's latest time, is wider than 1 + FRACTION times the link's bounds, or "
+                    + "its estimate moved by more than that fraction of them; 0: every change (default: "
+                    + "${DEFAULT-VALUE}, the application's).")
     double minChange;
 
     @Option(names = "--ahead", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,

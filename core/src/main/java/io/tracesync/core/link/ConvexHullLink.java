@@ -414,7 +414,7 @@ public final class ConvexHullLink {
         }
         ClockMap fit = straight.estimate();
         double slope = fit.slope().hi();
-        if (!(slope >= minSlopeBelow() && slope <= maxSlopeAbove())) {
+        if (!(slope >= limitOf(a, -1) && slope <= limitOf(a, +1))) {
             return false;
         }
         LinkBounds b = a.boundsAt(latestX, fit);
@@ -441,29 +441,60 @@ public final class ConvexHullLink {
     }
 
     /**
-     * A slope below every slope the relation may have within the answering window (NaN while unbounded): L_min's
-     * rounded down, less the clock model's turn ρ′W/2 over a window of length W (a chord's slope is within ρ′W/2
-     * of the relation's at any time of its window). A divisor that can only widen the bounds it scales.
+     * A slope below every slope the relation may have at the latest time (NaN while unbounded): the largest of the
+     * windows' lower limits, each L_min's slope rounded down less the clock model's turn ρ′W/2 over the window's length
+     * W (a chord's slope is within ρ′W/2 of the relation's at any time of its window). Every window holds the latest
+     * time, so each limit holds there and the largest does: a summary carried by this range from the latest time
+     * (see {@code LinkEstimate#upAtPs}) grows as slowly as the best window allows — under the clock model the 2-min
+     * window's, narrower than the answering 30-s one's. A divisor that can only widen the bounds it scales.
      */
     public double minSlopeBelow() {
-        DudaEstimator.Side min = answering().minSide();
-        return min == null ? Double.NaN : widened(min.slopeBelow(), -1);
+        return slopeLimit(-1);
     }
 
     /**
-     * A slope above every slope the relation may have within the answering window (NaN while unbounded): L_max's
-     * rounded up, plus ρ′W/2. With {@link #minSlopeBelow()}, a slope range that holds the true ones.
+     * A slope above every slope the relation may have at the latest time (NaN while unbounded): the smallest of the
+     * windows' upper limits, L_max's slope rounded up plus ρ′W/2. With {@link #minSlopeBelow()}, a slope range that
+     * holds the true one.
      */
     public double maxSlopeAbove() {
-        DudaEstimator.Side max = answering().maxSide();
-        return max == null ? Double.NaN : widened(max.slopeAbove(), +1);
+        return slopeLimit(+1);
     }
 
-    private double widened(double slope, int sign) {
+    private double slopeLimit(int sign) {
+        double answering = limitOf(answering(), sign);
+        if (Double.isNaN(answering) || windows.length == 1) {
+            return answering;
+        }
+        double low = limitOf(answering(), -1);
+        double high = limitOf(answering(), +1);
+        if (Double.isNaN(low) || Double.isNaN(high)) {
+            return answering;
+        }
+        for (Window w : windows) {
+            double lo = limitOf(w, -1);
+            double hi = limitOf(w, +1);
+            if (!Double.isNaN(lo) && !Double.isNaN(hi)) {
+                low = Math.max(low, lo);
+                high = Math.min(high, hi);
+            }
+        }
+        // disjoint ranges contradict the model; the answering window's range is the one the link answers from
+        return !(low <= high) ? answering : sign > 0 ? high : low;
+    }
+
+    /** A window's slope limit below ({@code sign} −1) or above (+1), NaN without that line. */
+    private double limitOf(Window w, int sign) {
+        DudaEstimator.Side side = sign > 0 ? w.maxSide() : w.minSide();
+        return side == null ? Double.NaN
+                : sign > 0 ? widened(side.slopeAbove(), +1, w.length) : widened(side.slopeBelow(), -1, w.length);
+    }
+
+    private double widened(double slope, int sign, long length) {
         if (!options.bending()) {
             return slope;
         }
-        double turn = Math.nextUp(options.curvaturePerNs() * answering().length / 2 * (1 + 0x1p-40));
+        double turn = Math.nextUp(options.curvaturePerNs() * length / 2 * (1 + 0x1p-40));
         return sign > 0 ? Math.nextUp(slope + turn) : Math.nextDown(slope - turn);
     }
 

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A link under the clock model ρ′ (windows from 15 s to the horizon, each relaxed by its allowance), against the
  * exact truth of relations that bend as much as the model allows ({@link CurvedClock}): the truth lies inside the
- * bounds the link gives at every time it is asked — at its latest time, before it and after it — and no pair
+ * bounds the link gives at every time it is asked — at its latest time, before it and after it —, its slope there
+ * inside the slope range the link reports, and no pair
  * contradicts the model; a clock jump beyond the model is detected by the pair that contradicts it, and the link
  * recovers by itself. The control: the same link with a linear model misses the truth.
  */
@@ -57,6 +58,7 @@ class BendingLinkTest {
                     assertInside(link, t, g.at(t));
                     checked++;
                 }
+                assertSlopeInside(link, g.slopeAt(link.latestX()));
             }
         }
         assertEquals(0, link.failures());
@@ -253,6 +255,19 @@ class BendingLinkTest {
         assertTrue(inside(link, b, truth), () -> "the truth " + truth.toDecimalString() + " escapes " + b
                 + " around " + at(link.estimate(), t).toDecimalString() + " at " + t + ", latest " + link.latestX()
                 + ", window " + link.windowNs());
+    }
+
+    /**
+     * The slope range a summary is carried by, the tightest of the windows' ranges, holds the relation's slope at
+     * the latest time.
+     */
+    private static void assertSlopeInside(ConvexHullLink link, Rational slope) {
+        double below = link.minSlopeBelow();
+        double above = link.maxSlopeAbove();
+        assertTrue(Double.isNaN(below) || rational(new BigDecimal(below)).compareTo(slope) <= 0,
+                () -> "slope " + slope.toDecimalString() + " below " + below + " at " + link.latestX());
+        assertTrue(Double.isNaN(above) || rational(new BigDecimal(above)).compareTo(slope) >= 0,
+                () -> "slope " + slope.toDecimalString() + " above " + above + " at " + link.latestX());
     }
 
     private static boolean inside(ConvexHullLink link, LinkBounds b, Rational truth) {

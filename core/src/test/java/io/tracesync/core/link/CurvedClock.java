@@ -54,6 +54,16 @@ final class CurvedClock {
         return p[0].add(p[1].multiply(h)).add(p[2].multiply(h).multiply(h).multiply(Rational.of(1, 2)));
     }
 
+    /** g′(x), the relation's slope at x. */
+    Rational slopeAt(long x) {
+        int i = 0;
+        while (i < knots.size() - 1 && x >= knots.get(i)[1]) {
+            i++;
+        }
+        Rational[] p = pieces.get(i);
+        return p[1].add(p[2].multiply(Rational.of(x - knots.get(i)[0])));
+    }
+
     /** The greatest integer not above g(x). */
     long floorAt(long x) {
         Rational g = at(x);

@@ -13,7 +13,8 @@ import net.jqwik.api.Property;
 /**
  * A summary the gate holds back never makes a published bound wrong: after every pair, the estimate last let through,
  * carried to the link's latest time by its slope range and the clock model ({@link LinkEstimate#upAtPs}), still
- * holds the true relation — on straight and on bending clocks (up to the model's ρ′), at any threshold.
+ * holds the true relation — on straight and on bending clocks (up to the model's ρ′), at any threshold —, and is at
+ * most 1 + the threshold times as wide there as the link's own bounds.
  */
 class SummaryGateTest {
 
@@ -52,6 +53,13 @@ class SummaryGateTest {
             assertTrue(aboveNs * 1000 <= e.upAtPs(x) + 1 && -aboveNs * 1000 <= e.downAtPs(x) + 1,
                     () -> "the truth lies " + aboveNs + " ns above a summary held since " + e.latestNs() + ", at "
                             + x + ": up " + e.upAtPs(x) + " ps, down " + e.downAtPs(x) + " ps");
+            LinkEstimate fresh = LinkEstimate.of(key, link);
+            if (minChange > 0 && fresh.bounded() && fresh.quality() == e.quality()) {
+                double width = (double) fresh.upPs() + fresh.downPs();
+                double carried = (double) e.upAtPs(x) + e.downAtPs(x);
+                assertTrue(carried <= (1 + minChange) * width, () -> "the summary held since " + e.latestNs()
+                        + " is " + carried + " ps wide at " + x + ", the link's own bounds " + width + " ps");
+            }
             checked++;
         }
         assertTrue(checked > 1_000, "checked " + checked);

@@ -109,7 +109,10 @@ public final class TracesyncConfig extends AbstractConfig {
                     "The shortest window a link keeps under the clock model; each next one is 4 times longer, up to "
                             + "the horizon, and the narrowest answers.")
             .define(LINKS_MIN_CHANGE_CONFIG, Type.DOUBLE, SummaryGate.DEFAULT_MIN_CHANGE, ConfigDef.Range.atLeast(0), Importance.LOW,
-                    "Relative change of a link's bounds that emits a new link summary.")
+                    "How much wider than a link's own bounds the network's may become before the link emits a new "
+                            + "summary: the one last emitted, carried to the link's latest time, is at most 1 + this "
+                            + "fraction times as wide (also the share of the width its estimate may move); a quality "
+                            + "change always emits. 0: every change.")
             .define(LINKS_WITH_NETWORK_CONFIG, Type.BOOLEAN, false, Importance.LOW,
                     "Run the link step in the network's task: no network repartition (step 7).")
             .define(NETWORK_WEIGHT_CONFIG, Type.STRING, LinkWeight.SLOPE_ACCURACY.label(),
