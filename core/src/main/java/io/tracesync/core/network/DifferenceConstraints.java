@@ -23,16 +23,38 @@ final class DifferenceConstraints {
     private final int[] to;
     private final long[] weight;
     private int m;
-    private int[] outStart;
-    private int[] outArcs;
-    private int[] inStart;
-    private int[] inArcs;
+    /** The arcs in rows, built when first searched (given when the system was made on fixed arcs). */
+    private Arcs rows;
+    private final boolean fixed;
 
     DifferenceConstraints(int n, int arcCapacity) {
         this.n = n;
         this.from = new int[arcCapacity];
         this.to = new int[arcCapacity];
         this.weight = new long[arcCapacity];
+        this.fixed = false;
+    }
+
+    /**
+     * A system on fixed arcs, built once and kept while they stay ({@link Arcs#ofLinks}), with this system's weight
+     * of each; an {@link #UNBOUNDED} weight leaves that arc out.
+     */
+    DifferenceConstraints(Arcs arcs, long[] weight) {
+        if (weight.length != arcs.from.length) {
+            throw new IllegalArgumentException(weight.length + " weights for " + arcs.from.length + " arcs");
+        }
+        for (long w : weight) {
+            if (w < NEGATIVE_LIMIT) {
+                throw new IllegalArgumentException("constraint weight out of range: " + w);
+            }
+        }
+        this.n = arcs.n;
+        this.from = arcs.from;
+        this.to = arcs.to;
+        this.weight = weight;
+        this.m = weight.length;
+        this.rows = arcs;
+        this.fixed = true;
     }
 
     int vertices() {
@@ -51,10 +73,13 @@ final class DifferenceConstraints {
         if (w < NEGATIVE_LIMIT) {
             throw new IllegalArgumentException("constraint weight out of range: " + w);
         }
+        if (fixed) {
+            throw new IllegalStateException("a system on fixed arcs takes no more");
+        }
         from[m] = u;
         to[m] = v;
         weight[m] = w;
-        outStart = null;
+        rows = null;
         return m++;
     }
 
@@ -70,9 +95,74 @@ final class DifferenceConstraints {
         return weight[arc];
     }
 
+    /**
+     * The arcs of a system by vertex, out and in (compressed rows, with each arc's other end beside it): what a
+     * search reads. Building them costs passes over every arc in scattered order, so a system whose arcs stay and
+     * whose weights change keeps them.
+     */
+    static final class Arcs {
+
+        final int n;
+        final int[] from;
+        final int[] to;
+        final int[] outStart;
+        final int[] outArcs;
+        final int[] outTo;
+        final int[] inStart;
+        final int[] inArcs;
+        final int[] inFrom;
+
+        private Arcs(int n, int[] from, int[] to, int m) {
+            this.n = n;
+            this.from = from;
+            this.to = to;
+            outStart = new int[n + 1];
+            inStart = new int[n + 1];
+            for (int a = 0; a < m; a++) {
+                outStart[from[a] + 1]++;
+                inStart[to[a] + 1]++;
+            }
+            for (int v = 0; v < n; v++) {
+                outStart[v + 1] += outStart[v];
+                inStart[v + 1] += inStart[v];
+            }
+            outArcs = new int[m];
+            inArcs = new int[m];
+            outTo = new int[m];
+            inFrom = new int[m];
+            int[] o = Arrays.copyOf(outStart, n);
+            int[] i = Arrays.copyOf(inStart, n);
+            for (int a = 0; a < m; a++) {
+                int k = o[from[a]]++;
+                outArcs[k] = a;
+                outTo[k] = to[a];
+                k = i[to[a]]++;
+                inArcs[k] = a;
+                inFrom[k] = from[a];
+            }
+        }
+
+        /**
+         * The arcs of links between vertices 0..n−1, two per link l: arc 2l from {@code b[l]} to {@code a[l]}, arc
+         * 2l + 1 from {@code a[l]} to {@code b[l]}.
+         */
+        static Arcs ofLinks(int n, int[] a, int[] b) {
+            int links = a.length;
+            int[] from = new int[2 * links];
+            int[] to = new int[2 * links];
+            for (int l = 0; l < links; l++) {
+                from[2 * l] = b[l];
+                to[2 * l] = a[l];
+                from[2 * l + 1] = a[l];
+                to[2 * l + 1] = b[l];
+            }
+            return new Arcs(n, from, to, 2 * links);
+        }
+    }
+
     /** Which vertices an arc path reaches from {@code source}. */
     boolean[] reachable(int source) {
-        index();
+        Arcs r = index();
         boolean[] seen = new boolean[n];
         int[] queue = new int[n];
         int tail = 0;
@@ -80,9 +170,9 @@ final class DifferenceConstraints {
         queue[tail++] = source;
         for (int head = 0; head < tail; head++) {
             int u = queue[head];
-            for (int k = outStart[u]; k < outStart[u + 1]; k++) {
-                int v = to[outArcs[k]];
-                if (!seen[v]) {
+            for (int k = r.outStart[u]; k < r.outStart[u + 1]; k++) {
+                int v = r.outTo[k];
+                if (!seen[v] && weight[r.outArcs[k]] != UNBOUNDED) {
                     seen[v] = true;
                     queue[tail++] = v;
                 }
@@ -114,9 +204,10 @@ final class DifferenceConstraints {
      * Null: π = 0.
      */
     Result distances(int source, boolean forward, boolean[] excluded, long[] potential) {
-        index();
-        int[] start = forward ? outStart : inStart;
-        int[] arcs = forward ? outArcs : inArcs;
+        Arcs r = index();
+        int[] start = forward ? r.outStart : r.inStart;
+        int[] arcs = forward ? r.outArcs : r.inArcs;
+        int[] ends = forward ? r.outTo : r.inFrom;
         long[] dist = new long[n];
         Arrays.fill(dist, UNBOUNDED);
         int[] hops = new int[n];
@@ -131,10 +222,10 @@ final class DifferenceConstraints {
             long du = dist[u];
             for (int k = start[u]; k < start[u + 1]; k++) {
                 int a = arcs[k];
-                if (excluded != null && excluded[a]) {
+                if (weight[a] == UNBOUNDED || excluded != null && excluded[a]) {
                     continue;
                 }
-                int v = forward ? to[a] : from[a];
+                int v = ends[k];
                 long d = Bounds.add(du, potential == null ? weight[a] : reduced(a, u, v, forward, potential));
                 if (d < dist[v]) {
                     if (d < NEGATIVE_LIMIT) {
@@ -216,28 +307,11 @@ final class DifferenceConstraints {
         return out;
     }
 
-    private void index() {
-        if (outStart != null) {
-            return;
+    private Arcs index() {
+        if (rows == null) {
+            rows = new Arcs(n, from, to, m);
         }
-        outStart = new int[n + 1];
-        inStart = new int[n + 1];
-        for (int a = 0; a < m; a++) {
-            outStart[from[a] + 1]++;
-            inStart[to[a] + 1]++;
-        }
-        for (int v = 0; v < n; v++) {
-            outStart[v + 1] += outStart[v];
-            inStart[v + 1] += inStart[v];
-        }
-        outArcs = new int[m];
-        inArcs = new int[m];
-        int[] o = Arrays.copyOf(outStart, n);
-        int[] i = Arrays.copyOf(inStart, n);
-        for (int a = 0; a < m; a++) {
-            outArcs[o[from[a]]++] = a;
-            inArcs[i[to[a]]++] = a;
-        }
+        return rows;
     }
 
     /** A binary min-heap of vertices keyed by long, with decrease-key and re-insertion after a pop. */

@@ -7,6 +7,7 @@ import io.tracesync.core.numeric.DoubleDoubleArithmetic;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Guaranteed intervals of every node of one component against its reference from every usable link, at one time,
@@ -82,10 +83,79 @@ public final class NetworkIntervals {
 
     /**
      * One component: node 0 is the reference; {@code treeMaps[v]} node v's spanning-tree factor (node 0: the
-     * identity); per link its ends, its estimate and whether it is a tree link.
+     * identity); per link its ends, its estimate and whether it is a tree link; and what the systems read of the
+     * links, copied into flat arrays. The caller may keep a component between evaluations and bring it up to date
+     * in place ({@link #setLink}, the tree maps and flags): it is then what a new one of the same state would be.
      */
-    public record Component(String[] names, ClockMap[] treeMaps, int[] linkA, int[] linkB, LinkEstimate[] links,
-            boolean[] inTree) {
+    public static final class Component {
+
+        private final String[] names;
+        private final ClockMap[] treeMaps;
+        private final int[] linkA;
+        private final int[] linkB;
+        private final LinkEstimate[] links;
+        private final boolean[] inTree;
+        private final LinkTable table;
+        /** The arcs of the all-links systems, built when first needed; null after the places moved. */
+        private DifferenceConstraints.Arcs arcs;
+
+        public Component(String[] names, ClockMap[] treeMaps, int[] linkA, int[] linkB, LinkEstimate[] links,
+                boolean[] inTree) {
+            this.names = names;
+            this.treeMaps = treeMaps;
+            this.linkA = linkA;
+            this.linkB = linkB;
+            this.links = links;
+            this.inTree = inTree;
+            this.table = new LinkTable(links);
+        }
+
+        public String[] names() {
+            return names;
+        }
+
+        public ClockMap[] treeMaps() {
+            return treeMaps;
+        }
+
+        public int[] linkA() {
+            return linkA;
+        }
+
+        public int[] linkB() {
+            return linkB;
+        }
+
+        public LinkEstimate[] links() {
+            return links;
+        }
+
+        public boolean[] inTree() {
+            return inTree;
+        }
+
+        LinkTable table() {
+            return table;
+        }
+
+        /** Link l's new estimate. */
+        void setLink(int l, LinkEstimate e) {
+            links[l] = e;
+            table.set(l, e);
+        }
+
+        /** The links' ends moved to other places ({@link #linkA}, {@link #linkB} rewritten). */
+        void placesChanged() {
+            arcs = null;
+        }
+
+        /** Two arcs per link (see {@link DifferenceConstraints.Arcs#ofLinks}), kept while the places stay. */
+        DifferenceConstraints.Arcs arcs() {
+            if (arcs == null) {
+                arcs = DifferenceConstraints.Arcs.ofLinks(names.length, linkA, linkB);
+            }
+            return arcs;
+        }
     }
 
     /** The answer for a component: per node its factor (node 0 the reference), and the links left out. */
@@ -96,10 +166,10 @@ public final class NetworkIntervals {
     }
 
     /**
-     * What the systems read of every link, copied once into flat arrays: the estimates are objects spread over
-     * the heap, and every system passes over all links several times.
+     * What the systems read of every link, copied into flat arrays: the estimates are objects spread over the heap,
+     * and every system passes over all links several times.
      */
-    private static final class LinkTable {
+    static final class LinkTable {
 
         final boolean[] bounded;
         final boolean[] estimated;
@@ -131,23 +201,24 @@ public final class NetworkIntervals {
             down = new long[m];
             curvature = new double[m];
             for (int l = 0; l < m; l++) {
-                LinkEstimate e = links[l];
-                bounded[l] = e.bounded();
-                estimated[l] = e.aToB() != null;
-                minSlope[l] = e.minSlope();
-                maxSlope[l] = e.maxSlope();
-                accuracy[l] = e.slopeAccuracy();
-                latest[l] = e.latestNs();
-                up[l] = e.upPs();
-                down[l] = e.downPs();
-                curvature[l] = e.curvature();
-                if (estimated[l]) {
-                    slopeHi[l] = e.aToB().slope().hi();
-                    slopeLo[l] = e.aToB().slope().lo();
-                    offsetHi[l] = e.aToB().offset().hi();
-                    offsetLo[l] = e.aToB().offset().lo();
-                }
+                set(l, links[l]);
             }
+        }
+
+        void set(int l, LinkEstimate e) {
+            bounded[l] = e.bounded();
+            estimated[l] = e.aToB() != null;
+            minSlope[l] = e.minSlope();
+            maxSlope[l] = e.maxSlope();
+            accuracy[l] = e.slopeAccuracy();
+            latest[l] = e.latestNs();
+            up[l] = e.upPs();
+            down[l] = e.downPs();
+            curvature[l] = e.curvature();
+            slopeHi[l] = estimated[l] ? e.aToB().slope().hi() : 0;
+            slopeLo[l] = estimated[l] ? e.aToB().slope().lo() : 0;
+            offsetHi[l] = estimated[l] ? e.aToB().offset().hi() : 0;
+            offsetLo[l] = estimated[l] ? e.aToB().offset().lo() : 0;
         }
 
         /** {@link LinkEstimate#upAtPs} of link l at x. */
@@ -171,7 +242,7 @@ public final class NetworkIntervals {
     public static Result compute(Component c, NetworkMethod method, Weighting weighting, Long atNs) {
         int n = c.names().length;
         int m = c.links().length;
-        LinkTable table = new LinkTable(c.links());
+        LinkTable table = c.table();
         long t = atNs != null ? atNs : defaultTime(c, table);
         long[] x = new long[n];
         DoubleDouble[] tv = new DoubleDouble[n];
@@ -231,17 +302,28 @@ public final class NetworkIntervals {
 
     /** The newest latest time of the component's links, on the reference's clock by the tree factors. */
     static long defaultTime(Component c) {
-        return defaultTime(c, new LinkTable(c.links()));
+        return defaultTime(c, c.table());
     }
 
     private static long defaultTime(Component c, LinkTable table) {
-        double[] best = {Double.NEGATIVE_INFINITY, 0};
-        double[] v = new double[2];
+        // a tree factor increases: each node's newest link time is the only one of its links that can be the newest
+        int n = c.names().length;
+        long[] newest = new long[n];
+        boolean[] has = new boolean[n];
         for (int l = 0; l < c.links().length; l++) {
             if (table.estimated[l]) {
-                ClockMap f = c.treeMaps()[c.linkA()[l]];
+                int a = c.linkA()[l];
+                newest[a] = has[a] ? Math.max(newest[a], table.latest[l]) : table.latest[l];
+                has[a] = true;
+            }
+        }
+        double[] best = {Double.NEGATIVE_INFINITY, 0};
+        double[] v = new double[2];
+        for (int a = 0; a < n; a++) {
+            if (has[a]) {
+                ClockMap f = c.treeMaps()[a];
                 DoubleDoubleArithmetic.applyMinus(f.slope().hi(), f.slope().lo(), f.offset().hi(), f.offset().lo(),
-                        table.latest[l], 0, v, 0);
+                        newest[a], 0, v, 0);
                 if (v[0] > best[0] || (v[0] == best[0] && v[1] > best[1])) {
                     best[0] = v[0];
                     best[1] = v[1];
@@ -263,7 +345,7 @@ public final class NetworkIntervals {
         int n = x.length;
         String ref = c.names()[0];
         AnchoredFactor[] out = new AnchoredFactor[n];
-        double curvature = curvature(c.links());
+        double curvature = curvature(c.table());
         out[0] = new AnchoredFactor(ref, ref, new Factor(ClockMap.IDENTITY, 0, 0, x[0], 0, 0), x[0], 0, 0, method);
         Solution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
@@ -308,10 +390,10 @@ public final class NetworkIntervals {
      * any two clocks' relative frequency (docs/LINK-CORE.md, "Clocks that bend"), taken from the links (the largest,
      * with 10^-3 for the reference's units against the node's: slopes lie within a factor 1 ± 10^-3 of 1).
      */
-    private static double curvature(LinkEstimate[] links) {
+    private static double curvature(LinkTable links) {
         double rho = 0;
-        for (LinkEstimate l : links) {
-            rho = Math.max(rho, l.curvature());
+        for (double c : links.curvature) {
+            rho = Math.max(rho, c);
         }
         return rho == 0 ? 0 : Math.nextUp(rho * (1 + 1e-3));
     }
@@ -354,12 +436,13 @@ public final class NetworkIntervals {
             int n = x.length;
             int m = c.links().length;
             Solution s = new Solution();
-            DifferenceConstraints logs = new DifferenceConstraints(n, 2 * m);
-            int[] arcLink = new int[2 * m];
-            for (int l = 0; l < m; l++) {
-                if (excluded[l]) {
-                    continue;
-                }
+            int[] rows = taking(excluded); // the spanning tree's: n − 1 of m
+            // every link's arcs, kept with the component, for the system over every link; the tree's its own
+            boolean onLinks = weighting != null;
+            long[] logWeights = onLinks ? unbounded(2 * m) : null;
+            DifferenceConstraints logs = onLinks ? null : new DifferenceConstraints(n, 2 * rows.length);
+            int[] arcLink = onLinks ? null : new int[2 * rows.length];
+            for (int l : rows) {
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
                 // under the clock model the slope turns by up to ρ′ per ns between the link's latest time and x_a
@@ -367,13 +450,24 @@ public final class NetworkIntervals {
                         : Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l]) * (1 + 1e-9));
                 double max = turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn);
                 double min = turn == 0 ? table.minSlope[l] : Math.nextDown(table.minSlope[l] - turn);
-                arcLink[logs.add(b, a, logUp(Math.log(Math.min(max, SLOPE_LIMIT))))] = l;
-                arcLink[logs.add(a, b, logUp(-Math.log(Math.max(min, 1 / SLOPE_LIMIT))))] = l;
+                long up = logUp(Math.log(Math.min(max, SLOPE_LIMIT)));
+                long down = logUp(-Math.log(Math.max(min, 1 / SLOPE_LIMIT)));
+                if (onLinks) {
+                    logWeights[2 * l] = up;
+                    logWeights[2 * l + 1] = down;
+                } else {
+                    arcLink[logs.add(b, a, up)] = l;
+                    arcLink[logs.add(a, b, down)] = l;
+                }
             }
+            if (onLinks) {
+                logs = new DifferenceConstraints(c.arcs(), logWeights);
+            }
+            IntUnaryOperator linkOf = onLinks ? arc -> arc >> 1 : arc -> arcLink[arc];
             DifferenceConstraints.Result high = logs.distances(0, true, null, logSlopes);
             DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null, logSlopes) : high;
             if (!low.consistent()) {
-                s.cycleLink = worstOfCycle(c, low.negativeCycle(), arcLink, logResiduals(c, table, excluded));
+                s.cycleLink = worstOfCycle(c, low.negativeCycle(), linkOf, logResiduals(c, table, excluded));
                 return s;
             }
             s.slopeHigh = new double[n];
@@ -388,16 +482,23 @@ public final class NetworkIntervals {
             if (weighting != null) {
                 s.slopeEstimate = fitSlopes(c, table, excluded, logSlopes, s.slopeHigh);
             }
-            DifferenceConstraints offsets = new DifferenceConstraints(n, 2 * m);
+            long[] offsetWeights = onLinks ? unbounded(2 * m) : null;
+            DifferenceConstraints offsets = onLinks ? null : new DifferenceConstraints(n, 2 * rows.length);
             double[] mid = new double[m];
             double[] weight = new double[m];
             long[] lower = new long[m];
             long[] upper = new long[m];
             double[] scratch = new double[2];
-            for (int l = 0; l < m; l++) {
+            double[] tvHi = new double[n];
+            double[] tvLo = new double[n];
+            for (int v = 0; v < n; v++) {
+                tvHi[v] = tv[v].hi();
+                tvLo[v] = tv[v].lo();
+            }
+            for (int l : rows) {
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
-                if (excluded[l] || !Double.isFinite(s.slopeHigh[b])) {
+                if (!Double.isFinite(s.slopeHigh[b])) {
                     continue;
                 }
                 long u = table.upAt(l, x[a]);
@@ -407,7 +508,7 @@ public final class NetworkIntervals {
                 }
                 double cPs = DoubleDoubleArithmetic.applyMinus(table.slopeHi[l], table.slopeLo[l],
                         table.offsetHi[l], table.offsetLo[l], x[a], x[b], scratch, 0) * 1000;
-                DoubleDoubleArithmetic.add(tv[b].hi(), tv[b].lo(), -tv[a].hi(), -tv[a].lo(), scratch, 0);
+                DoubleDoubleArithmetic.add(tvHi[b], tvLo[b], -tvHi[a], -tvLo[a], scratch, 0);
                 double dPs = (scratch[0] + scratch[1]) * 1000;
                 double top = cPs + u;
                 double bottom = cPs - d;
@@ -419,12 +520,20 @@ public final class NetworkIntervals {
                 }
                 upper[l] = (long) Math.ceil(w + margin);
                 lower[l] = (long) Math.floor(v - margin);
-                arcLink[offsets.add(b, a, upper[l])] = l; // z_a − z_b ≤ upper
-                arcLink[offsets.add(a, b, -lower[l])] = l; // z_b − z_a ≤ −lower
+                if (onLinks) {
+                    offsetWeights[2 * l] = upper[l]; // z_a − z_b ≤ upper
+                    offsetWeights[2 * l + 1] = -lower[l]; // z_b − z_a ≤ −lower
+                } else {
+                    arcLink[offsets.add(b, a, upper[l])] = l;
+                    arcLink[offsets.add(a, b, -lower[l])] = l;
+                }
                 // the link's own estimate, mapped as its interval is, kept inside the interval
                 double point = cPs * ((s.slopeLow[b] + s.slopeHigh[b]) / 2) + dPs;
                 mid[l] = Math.min(Math.max(point, lower[l]), upper[l]);
                 weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], table.accuracy[l]);
+            }
+            if (onLinks) {
+                offsets = new DifferenceConstraints(c.arcs(), offsetWeights);
             }
             double[] z = null;
             long[] potential = null;
@@ -448,12 +557,33 @@ public final class NetworkIntervals {
             if (!toRef.consistent()) {
                 double[] r = z != null ? offsetResiduals(c, z, mid, lower, upper, excluded)
                         : widths(lower, upper);
-                s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), arcLink, r);
+                s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), linkOf, r);
                 return s;
             }
             s.up = fromRef.distance();
             s.down = toRef.distance();
             return s;
+        }
+
+        private static long[] unbounded(int arcs) {
+            long[] w = new long[arcs];
+            Arrays.fill(w, LinkEstimate.UNBOUNDED);
+            return w;
+        }
+
+        /** The links not excluded, in order. */
+        private static int[] taking(boolean[] excluded) {
+            int count = 0;
+            for (boolean e : excluded) {
+                count += e ? 0 : 1;
+            }
+            int[] rows = new int[count];
+            for (int l = 0, k = 0; l < excluded.length; l++) {
+                if (!excluded[l]) {
+                    rows[k++] = l;
+                }
+            }
+            return rows;
         }
 
         /**
@@ -532,10 +662,10 @@ public final class NetworkIntervals {
         }
 
         /** The link of the cycle with the largest residual; of equal ones, the first in name order. */
-        private static int worstOfCycle(Component c, int[] cycle, int[] arcLink, double[] residual) {
+        private static int worstOfCycle(Component c, int[] cycle, IntUnaryOperator linkOf, double[] residual) {
             int worst = -1;
             for (int arc : cycle) {
-                int l = arcLink[arc];
+                int l = linkOf.applyAsInt(arc);
                 if (worst < 0 || residual[l] > residual[worst] || (residual[l] == residual[worst]
                         && c.links()[l].key().toString().compareTo(c.links()[worst].key().toString()) < 0)) {
                     worst = l;

@@ -6,9 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.IntConsumer;
 
@@ -27,6 +25,7 @@ public final class NetworkSync {
     private final FactorPropagation factors;
     private final SpanningForest forest;
     private final NameIndex ids = new NameIndex();
+    private final NetworkComponents components;
     private String pinnedName;
     private int vertices;
 
@@ -36,6 +35,7 @@ public final class NetworkSync {
         this.forest = new SpanningForest(v -> holder[0].dirtyRoot(v), stats);
         this.factors = new FactorPropagation(forest, stats);
         holder[0] = factors;
+        this.components = new NetworkComponents(forest, factors);
         this.pinnedName = options.pinnedReference();
     }
 
@@ -72,6 +72,7 @@ public final class NetworkSync {
         }
         int id = forest.addVertex(node);
         ids.put(node, id);
+        components.restructured();
         vertices = Math.max(vertices, id);
         if (node.equals(pinnedName)) {
             pin(id);
@@ -104,10 +105,12 @@ public final class NetworkSync {
         double w = options.weightOf(link);
         if (Double.isNaN(w)) {
             forest.remove(a, b);
+            components.restructured();
             return;
         }
         int e = forest.upsert(a, b, w);
         factors.setLink(e, link);
+        components.linkChanged(e);
         if (forest.inTree(e)) {
             factors.dirtyEdge(e);
         }
@@ -118,13 +121,14 @@ public final class NetworkSync {
         int a = ids.get(key.a());
         int b = ids.get(key.b());
         if (a != 0 && b != 0) {
-            forest.remove(a, b);
+            remove(a, b);
         }
     }
 
     /** {@link #remove(LinkKey)} by the ids of the link's ends, in either order. */
     public void remove(int a, int b) {
         forest.remove(a, b);
+        components.restructured();
     }
 
     /** The pinned reference node's name, or null. */
@@ -169,7 +173,10 @@ public final class NetworkSync {
      * {@link #factor(int)}); returns their number.
      */
     public int drain(IntConsumer changed) {
-        return factors.drain(changed);
+        return factors.drain(v -> {
+            components.nodeChanged(v);
+            changed.accept(v);
+        });
     }
 
     /** The answer for a node as of the last drain, or null if unknown. */
@@ -234,104 +241,11 @@ public final class NetworkSync {
     }
 
     /**
-     * Every component of the last drain with its nodes (the reference first) and tree factors, and every usable
-     * link between two of its nodes.
+     * Every component of the last drain with its nodes (the reference first, then by name) and tree factors, and
+     * every usable link between two of its nodes (see {@link NetworkComponents}).
      */
     List<NetworkIntervals.Component> components() {
-        Map<Integer, List<Integer>> members = new HashMap<>();
-        for (int v = 1; v <= vertices; v++) {
-            if (factors.known(v)) {
-                members.computeIfAbsent(factors.reference(v), k -> new ArrayList<>()).add(v);
-            }
-        }
-        // Nodes by name, the reference first, and links by their ends' places: the evaluation's floating-point
-        // sums then follow the names alone, not the ids this instance happened to hand out.
-        List<List<Integer>> groups = new ArrayList<>(members.values());
-        int[] index = new int[vertices + 1];
-        int[] group = new int[vertices + 1];
-        for (int g = 0; g < groups.size(); g++) {
-            List<Integer> nodes = groups.get(g);
-            int r = factors.reference(nodes.get(0));
-            nodes.sort((u, v) -> u == r ? -1 : v == r ? 1 : forest.name(u).compareTo(forest.name(v)));
-            for (int k = 0; k < nodes.size(); k++) {
-                index[nodes.get(k)] = k;
-                group[nodes.get(k)] = g;
-            }
-        }
-        int[] count = new int[groups.size()];
-        for (int e = 1; e < forest.edgeLimit(); e++) {
-            if (sameComponent(e)) {
-                count[group[forest.endA(e)]]++;
-            }
-        }
-        int[][] edges = new int[groups.size()][];
-        for (int g = 0; g < edges.length; g++) {
-            edges[g] = new int[count[g]];
-            count[g] = 0;
-        }
-        for (int e = 1; e < forest.edgeLimit(); e++) {
-            if (sameComponent(e)) {
-                int g = group[forest.endA(e)];
-                edges[g][count[g]++] = e;
-            }
-        }
-        List<NetworkIntervals.Component> out = new ArrayList<>();
-        for (int g = 0; g < groups.size(); g++) {
-            List<Integer> nodes = groups.get(g);
-            int n = nodes.size();
-            String[] names = new String[n];
-            ClockMap[] maps = new ClockMap[n];
-            for (int k = 0; k < n; k++) {
-                names[k] = forest.name(nodes.get(k));
-                maps[k] = factors.factor(nodes.get(k)).toReference();
-            }
-            int[] sorted = byEnds(edges[g], index, n);
-            int m = sorted.length;
-            int[] la = new int[m];
-            int[] lb = new int[m];
-            LinkEstimate[] est = new LinkEstimate[m];
-            boolean[] inTree = new boolean[m];
-            for (int l = 0; l < m; l++) {
-                int e = sorted[l];
-                la[l] = index[forest.endA(e)];
-                lb[l] = index[forest.endB(e)];
-                est[l] = factors.link(e);
-                inTree[l] = forest.inTree(e);
-            }
-            out.add(new NetworkIntervals.Component(names, maps, la, lb, est, inTree));
-        }
-        return out;
-    }
-
-    /** Whether edge slot e holds a link both of whose ends have a factor of one component. */
-    private boolean sameComponent(int e) {
-        if (!forest.live(e)) {
-            return false;
-        }
-        int a = forest.endA(e);
-        int b = forest.endB(e);
-        return factors.known(a) && factors.known(b) && factors.reference(a) == factors.reference(b);
-    }
-
-    /** Edges ordered by their ends' places (a's, then b's): two stable counting sorts, O(n + m). */
-    private int[] byEnds(int[] edges, int[] index, int n) {
-        int[] byB = countingSort(edges, e -> index[forest.endB(e)], n);
-        return countingSort(byB, e -> index[forest.endA(e)], n);
-    }
-
-    private static int[] countingSort(int[] edges, java.util.function.IntUnaryOperator key, int n) {
-        int[] start = new int[n + 1];
-        for (int e : edges) {
-            start[key.applyAsInt(e) + 1]++;
-        }
-        for (int k = 0; k < n; k++) {
-            start[k + 1] += start[k];
-        }
-        int[] out = new int[edges.length];
-        for (int e : edges) {
-            out[start[key.applyAsInt(e)]++] = e;
-        }
-        return out;
+        return components.current(vertices);
     }
 
     /** The spanning forest's edges, sorted. */

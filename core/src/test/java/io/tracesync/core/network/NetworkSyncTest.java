@@ -173,6 +173,34 @@ class NetworkSyncTest {
         check(w, net, before);
     }
 
+    /**
+     * The components the evaluation keeps between calls, brought up to date in place (links updated, tree factors
+     * changed, references moved), give the evaluation a network built afresh from the same links gives.
+     */
+    @Property(tries = 100)
+    void theEvaluationKeptUpToDateIsTheOneOfANetworkBuiltAfresh(@ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 12) int nodeCount) {
+        Workload w = new Workload(seed, nodeCount);
+        NetworkOptions options = options(w.random);
+        NetworkSync net = new NetworkSync(options);
+        int compared = 0;
+        for (int i = 0; i < 150; i++) {
+            step(w, net);
+            if (w.random.nextInt(3) == 0) {
+                net.drain();
+                NetworkSync fresh = new NetworkSync(options.withPinnedReference(net.pinnedReference()));
+                List<LinkEstimate> links = new ArrayList<>(w.links.values());
+                java.util.Collections.shuffle(links, w.random);
+                w.nodes.forEach(fresh::addNode);
+                links.forEach(fresh::update);
+                fresh.drain();
+                assertEquals(fresh.evaluate(null), net.evaluate(null), "after operation " + i);
+                compared++;
+            }
+        }
+        assertTrue(compared > 20, compared + " comparisons");
+    }
+
     @Test
     void largeRandomNetworkWithDeepTrees() {
         Workload w = new Workload(42, 400);
