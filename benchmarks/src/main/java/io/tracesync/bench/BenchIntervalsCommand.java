@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
         header = "Benchmark the factors from every link.",
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Benchmarks the factors from every link on connected random networks of linear clocks: "
-                + "each round a fraction of the links changes and one evaluation from every link and one along the "
-                + "spanning tree are timed, in ms (median of the rounds)."})
+                + "each round a fraction of the links changes (updates: their estimates applied and the tree factors "
+                + "drained), then one evaluation from every link and one along the spanning tree; each timed, in ms "
+                + "(median of the rounds)."})
 public final class BenchIntervalsCommand implements Callable<Integer> {
 
     @Spec
@@ -54,8 +55,8 @@ public final class BenchIntervalsCommand implements Callable<Integer> {
         int largest = nodes.stream().max(Integer::compare).orElseThrow();
         new IntervalsBenchmark(new IntervalsBenchmark.Config(largest, largest * linksPerNode, changed, rounds,
                 seed + 1)).run(new PrintWriter(java.io.Writer.nullWriter()));
-        out.printf("%8s %8s %8s | %12s %8s | %10s%n", "nodes", "links", "changed", "all links ms", "CG iter",
-                "tree ms");
+        out.printf("%8s %8s %8s | %10s | %12s %8s | %10s%n", "nodes", "links", "changed", "updates ms", "all links ms",
+                "CG iter", "tree ms");
         for (int n : nodes) {
             new IntervalsBenchmark(new IntervalsBenchmark.Config(n, n * linksPerNode, changed, rounds, seed)).run(out);
         }
