@@ -104,7 +104,8 @@ public final class SummaryGate {
      * narrowed the link, or the held one has aged —; the estimate moved there by more than {@code minChange} of
      * now's width; or the slope accuracy, the link's weight in the spanning forest, by more than a factor
      * 1 + {@value #WEIGHT_SPREAD}·{@code minChange} (it only ranks the link among those of its cycles). With
-     * {@code minChange} 0, or either unbounded, any change. A summary held back still holds: its bounds, carried to
+     * {@code minChange} 0 any change; while either is not bounded on both sides, a new estimate or slope range, or a
+     * bound moved by more than {@code minChange} of itself. A summary held back still holds: its bounds, carried to
      * any later time, contain the relation (docs/LINK-CORE.md) — only wider, and by at most that fraction at the
      * link's latest time.
      */
@@ -120,7 +121,7 @@ public final class SummaryGate {
                     || Double.compare(before.slopeAccuracy(), now.slopeAccuracy()) != 0
                     || Double.compare(before.minSlope(), now.minSlope()) != 0
                     || Double.compare(before.maxSlope(), now.maxSlope()) != 0
-                    || before.upPs() != now.upPs() || before.downPs() != now.downPs();
+                    || changed(before.upPs(), now.upPs()) || changed(before.downPs(), now.downPs());
         }
         long x = now.latestNs();
         double widthPs = (double) now.upPs() + now.downPs();
@@ -136,5 +137,16 @@ public final class SummaryGate {
         double was = before.slopeAccuracy();
         double is = now.slopeAccuracy();
         return Double.compare(was, is) != 0 && !(is <= spread * was && was <= spread * is);
+    }
+
+    /** A bound moved by more than {@code minChange} of itself, or to or from none. */
+    private boolean changed(long beforePs, long nowPs) {
+        if (beforePs == nowPs) {
+            return false;
+        }
+        if (beforePs == LinkEstimate.UNBOUNDED || nowPs == LinkEstimate.UNBOUNDED) {
+            return true;
+        }
+        return Math.abs(nowPs - beforePs) > minChange * beforePs;
     }
 }
