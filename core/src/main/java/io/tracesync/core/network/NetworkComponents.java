@@ -12,7 +12,9 @@ import java.util.List;
  * places — kept between evaluations. Gathering them is a pass over every link in an order unrelated to memory (as
  * long as the systems' own passes at 600,000 links); while no node, link or reference comes or goes, they are
  * brought up to date in place instead: the links updated and the tree factors changed since the last call, and
- * the tree flags. What {@link #current} returns is always what a new gathering of the same state would be.
+ * the tree flags, each component counting its changes (so that an evaluation of a component nothing changed in is
+ * kept, {@link NetworkIntervals.Component#kept}). What {@link #current} returns is always what a new gathering of
+ * the same state would be.
  */
 final class NetworkComponents {
 
@@ -87,14 +89,22 @@ final class NetworkComponents {
             for (int k = 0; k < changedNodeCount; k++) {
                 int v = changedNodes[k];
                 if (v < componentOfNode.length && componentOfNode[v] >= 0) {
-                    components.get(componentOfNode[v]).treeMaps()[placeOf(v)] = factors.factor(v).toReference();
+                    NetworkIntervals.Component c = components.get(componentOfNode[v]);
+                    c.treeMaps()[placeOf(v)] = factors.factor(v).toReference();
+                    c.changed();
                 }
             }
             for (int g = 0; g < components.size(); g++) {
                 boolean[] inTree = components.get(g).inTree();
                 int[] ids = edgeIds[g];
+                boolean moved = false;
                 for (int l = 0; l < ids.length; l++) {
-                    inTree[l] = forest.inTree(ids[l]);
+                    boolean now = forest.inTree(ids[l]);
+                    moved |= inTree[l] != now;
+                    inTree[l] = now;
+                }
+                if (moved) {
+                    components.get(g).changed();
                 }
             }
         }

@@ -98,6 +98,12 @@ public final class NetworkIntervals {
         private final LinkTable table;
         /** The arcs of the all-links systems, built when first needed; null after the places moved. */
         private DifferenceConstraints.Arcs arcs;
+        /** Counts the changes made in place; the result last kept, of which method and weighting, at which count. */
+        private long version;
+        private Result kept;
+        private NetworkMethod keptMethod;
+        private Weighting keptWeighting;
+        private long keptVersion;
 
         public Component(String[] names, ClockMap[] treeMaps, int[] linkA, int[] linkB, LinkEstimate[] links,
                 boolean[] inTree) {
@@ -142,11 +148,35 @@ public final class NetworkIntervals {
         void setLink(int l, LinkEstimate e) {
             links[l] = e;
             table.set(l, e);
+            version++;
         }
 
         /** The links' ends moved to other places ({@link #linkA}, {@link #linkB} rewritten). */
         void placesChanged() {
             arcs = null;
+            version++;
+        }
+
+        /** A tree factor or tree flag was changed in place. */
+        void changed() {
+            version++;
+        }
+
+        /**
+         * The result of {@link #compute} at the component's default time by this method and weighting, kept from
+         * the last such evaluation if nothing changed since, else null: the answer would be the same.
+         */
+        Result kept(NetworkMethod method, Weighting weighting) {
+            return kept != null && keptVersion == version && keptMethod == method && keptWeighting == weighting
+                    ? kept : null;
+        }
+
+        /** Keeps the result of an evaluation at the default time (see {@link #kept}). */
+        void keep(NetworkMethod method, Weighting weighting, Result result) {
+            kept = result;
+            keptMethod = method;
+            keptWeighting = weighting;
+            keptVersion = version;
         }
 
         /** Two arcs per link (see {@link DifferenceConstraints.Arcs#ofLinks}), kept while the places stay. */

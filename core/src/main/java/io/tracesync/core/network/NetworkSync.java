@@ -217,8 +217,9 @@ public final class NetworkSync {
      * Every node's factor, by {@link NetworkOptions#method()}, with its guaranteed interval at one time per
      * component ({@link NetworkIntervals}), from
      * the spanning forest, references and tree factors of the last {@link #drain} and every usable link: the
-     * component of reference r is evaluated at r's local time {@code atNs}, or at its default time when null.
-     * A node without a factor yet is left out.
+     * component of reference r is evaluated at r's local time {@code atNs}, or at its default time when null —
+     * then only the components a link, tree factor or tree link changed in since are solved again, the others
+     * answer as they did. A node without a factor yet is left out.
      */
     public Evaluation evaluate(Long atNs) {
         return evaluate(options.method(), NetworkIntervals.Weighting.DEFAULT, atNs);
@@ -230,7 +231,14 @@ public final class NetworkSync {
         List<LinkKey> excluded = new ArrayList<>();
         int iterations = 0;
         for (NetworkIntervals.Component c : components()) {
-            NetworkIntervals.Result r = NetworkIntervals.compute(c, method, weighting, atNs);
+            // a component nothing changed in since its last evaluation at its default time has the same answer
+            NetworkIntervals.Result r = atNs == null ? c.kept(method, weighting) : null;
+            if (r == null) {
+                r = NetworkIntervals.compute(c, method, weighting, atNs);
+                if (atNs == null) {
+                    c.keep(method, weighting, r);
+                }
+            }
             out.addAll(Arrays.asList(r.factors()));
             excluded.addAll(r.excluded());
             iterations += r.iterations();
