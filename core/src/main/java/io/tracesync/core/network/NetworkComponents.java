@@ -48,12 +48,26 @@ final class NetworkComponents {
 
     /** Edge e took a new estimate. */
     void linkChanged(int e) {
+        if (components == null) {
+            return; // they will be gathered afresh
+        }
+        if (changedLinkCount > componentOfEdge.length) {
+            restructured(); // more changes than links: gathering afresh costs less than replaying them
+            return;
+        }
         changedLinks = IntArrays.grow(changedLinks, changedLinkCount + 1);
         changedLinks[changedLinkCount++] = e;
     }
 
     /** Node v's tree factor changed (a drain recomputed it). */
     void nodeChanged(int v) {
+        if (components == null) {
+            return;
+        }
+        if (changedNodeCount > componentOfNode.length) {
+            restructured();
+            return;
+        }
         changedNodes = IntArrays.grow(changedNodes, changedNodeCount + 1);
         changedNodes[changedNodeCount++] = v;
     }
@@ -61,6 +75,8 @@ final class NetworkComponents {
     /** A node or link came or went: gather again. */
     void restructured() {
         components = null;
+        changedLinkCount = 0;
+        changedNodeCount = 0;
     }
 
     /** The components of the state as of now, over node ids 1..vertices. */

@@ -1,7 +1,6 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.numeric.ClockMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
