@@ -8,13 +8,13 @@ import java.util.List;
 
 /**
  * The components of the network as {@link NetworkIntervals} reads them — per component its nodes by name (the
- * reference first), their tree factors, and every usable link between two of its nodes, ordered by its ends'
- * places — kept between evaluations. Gathering them is a pass over every link in an order unrelated to memory (as
- * long as the systems' own passes at 600,000 links); while no node, link or reference comes or goes, they are
- * brought up to date in place instead: the links updated and the tree factors changed since the last call, and
- * the tree flags, each component counting its changes (so that an evaluation of a component nothing changed in is
- * kept, {@link NetworkIntervals.Component#kept}). What {@link #current} returns is always what a new gathering of
- * the same state would be.
+ * reference first), their tree factors, and every usable link between two of its nodes, ordered by its ends' names —
+ * kept between evaluations. Gathering them afresh is a pass over every link in an order unrelated to memory, which
+ * at 600,000 links costs as much as one of the systems' searches; while no node or link comes or goes and no node
+ * changes component, they are brought up to date in place instead: the links updated and the tree factors changed
+ * since the last call, the tree flags, and the places of a component whose reference moved. Each component counts
+ * its changes, so that the answer of one nothing changed in is kept ({@link NetworkIntervals.Component#kept}). What
+ * {@link #current} returns is always what a new gathering of the same state would be ({@code NetworkSyncTest}).
  */
 final class NetworkComponents {
 
