@@ -61,6 +61,10 @@ public final class ConvexHullLink {
     /** When a pair last contradicted each straight window, MIN_VALUE if none did. */
     final long[] straightSince;
     private long fittedVersion = -1;
+    /** The slope range of {@link #minSlopeBelow}, {@link #maxSlopeAbove} as of this version (-1: none yet). */
+    private long rangeVersion = -1;
+    private double rangeLow;
+    private double rangeHigh;
     private long fittedAt;
     /** The straight window whose fit is the estimate, -1 for none. */
     private int fit = -1;
@@ -462,15 +466,22 @@ public final class ConvexHullLink {
     }
 
     private double slopeLimit(int sign) {
-        double answering = limitOf(answering(), sign);
-        if (Double.isNaN(answering) || windows.length == 1) {
-            return answering;
+        if (rangeVersion != version) {
+            rangeVersion = version;
+            rangeLow = slopeRange(-1);
+            rangeHigh = slopeRange(+1);
         }
-        double low = limitOf(answering(), -1);
-        double high = limitOf(answering(), +1);
-        if (Double.isNaN(low) || Double.isNaN(high)) {
-            return answering;
+        return sign > 0 ? rangeHigh : rangeLow;
+    }
+
+    private double slopeRange(int sign) {
+        Window a = answering();
+        double own = limitOf(a, sign);
+        if (Double.isNaN(own) || windows.length == 1 || Double.isNaN(limitOf(a, -sign))) {
+            return own;
         }
+        double low = Double.NEGATIVE_INFINITY;
+        double high = Double.POSITIVE_INFINITY;
         for (Window w : windows) {
             double lo = limitOf(w, -1);
             double hi = limitOf(w, +1);
@@ -480,7 +491,7 @@ public final class ConvexHullLink {
             }
         }
         // disjoint ranges contradict the model; the answering window's range is the one the link answers from
-        return !(low <= high) ? answering : sign > 0 ? high : low;
+        return !(low <= high) ? own : sign > 0 ? high : low;
     }
 
     /** A window's slope limit below ({@code sign} −1) or above (+1), NaN without that line. */

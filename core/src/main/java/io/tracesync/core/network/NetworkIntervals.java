@@ -7,7 +7,6 @@ import io.tracesync.core.numeric.DoubleDoubleArithmetic;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntUnaryOperator;
 
 /**
  * Guaranteed intervals of every node of one component against its reference from every usable link, at one time,
@@ -437,6 +436,52 @@ public final class NetworkIntervals {
         return Math.max(0, Math.nextUp(Math.nextUp(r)));
     }
 
+    /**
+     * The arcs of one system, two per link: over every link on the arcs the component keeps (their weights set per
+     * link, the others left out), or for the tree's n − 1 links added one by one.
+     */
+    private static final class LinkArcs {
+
+        private final Component component;
+        private final long[] weights;
+        private final DifferenceConstraints added;
+        private final int[] arcLink;
+
+        LinkArcs(Component component, int n, int links, boolean onKeptArcs) {
+            this.component = component;
+            if (onKeptArcs) {
+                weights = new long[2 * component.links().length];
+                Arrays.fill(weights, LinkEstimate.UNBOUNDED);
+                added = null;
+                arcLink = null;
+            } else {
+                weights = null;
+                added = new DifferenceConstraints(n, 2 * links);
+                arcLink = new int[2 * links];
+            }
+        }
+
+        /** Link l from a to b: x_a − x_b ≤ {@code toA}, x_b − x_a ≤ {@code toB}. */
+        void link(int l, int a, int b, long toA, long toB) {
+            if (weights != null) {
+                weights[2 * l] = toA;
+                weights[2 * l + 1] = toB;
+            } else {
+                arcLink[added.add(b, a, toA)] = l;
+                arcLink[added.add(a, b, toB)] = l;
+            }
+        }
+
+        DifferenceConstraints system() {
+            return weights != null ? new DifferenceConstraints(component.arcs(), weights) : added;
+        }
+
+        /** The link an arc of {@link #system} belongs to. */
+        int linkOf(int arc) {
+            return weights != null ? arc >> 1 : arcLink[arc];
+        }
+    }
+
     /** The two systems of one component (log-slopes, then offsets) over the links not excluded, solved. */
     private static final class Solution {
 
@@ -467,11 +512,8 @@ public final class NetworkIntervals {
             int m = c.links().length;
             Solution s = new Solution();
             int[] rows = taking(excluded); // the spanning tree's: n − 1 of m
-            // every link's arcs, kept with the component, for the system over every link; the tree's its own
             boolean onLinks = weighting != null;
-            long[] logWeights = onLinks ? unbounded(2 * m) : null;
-            DifferenceConstraints logs = onLinks ? null : new DifferenceConstraints(n, 2 * rows.length);
-            int[] arcLink = onLinks ? null : new int[2 * rows.length];
+            LinkArcs logs = new LinkArcs(c, n, rows.length, onLinks);
             for (int l : rows) {
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
@@ -482,22 +524,14 @@ public final class NetworkIntervals {
                 double min = turn == 0 ? table.minSlope[l] : Math.nextDown(table.minSlope[l] - turn);
                 long up = logUp(Math.log(Math.min(max, SLOPE_LIMIT)));
                 long down = logUp(-Math.log(Math.max(min, 1 / SLOPE_LIMIT)));
-                if (onLinks) {
-                    logWeights[2 * l] = up;
-                    logWeights[2 * l + 1] = down;
-                } else {
-                    arcLink[logs.add(b, a, up)] = l;
-                    arcLink[logs.add(a, b, down)] = l;
-                }
+                logs.link(l, a, b, up, down);
             }
-            if (onLinks) {
-                logs = new DifferenceConstraints(c.arcs(), logWeights);
-            }
-            IntUnaryOperator linkOf = onLinks ? arc -> arc >> 1 : arc -> arcLink[arc];
-            DifferenceConstraints.Result high = logs.distances(0, true, null, logSlopes);
-            DifferenceConstraints.Result low = high.consistent() ? logs.distances(0, false, null, logSlopes) : high;
+            DifferenceConstraints logSystem = logs.system();
+            DifferenceConstraints.Result high = logSystem.distances(0, true, null, logSlopes);
+            DifferenceConstraints.Result low = high.consistent() ? logSystem.distances(0, false, null, logSlopes)
+                    : high;
             if (!low.consistent()) {
-                s.cycleLink = worstOfCycle(c, low.negativeCycle(), linkOf, logResiduals(c, table, excluded));
+                s.cycleLink = worstOfCycle(c, low.negativeCycle(), logs, logResiduals(c, table, excluded));
                 return s;
             }
             s.slopeHigh = new double[n];
@@ -512,8 +546,7 @@ public final class NetworkIntervals {
             if (weighting != null) {
                 s.slopeEstimate = fitSlopes(c, table, excluded, logSlopes, s.slopeHigh);
             }
-            long[] offsetWeights = onLinks ? unbounded(2 * m) : null;
-            DifferenceConstraints offsets = onLinks ? null : new DifferenceConstraints(n, 2 * rows.length);
+            LinkArcs offsetArcs = new LinkArcs(c, n, rows.length, onLinks);
             double[] mid = new double[m];
             double[] weight = new double[m];
             long[] lower = new long[m];
@@ -550,21 +583,13 @@ public final class NetworkIntervals {
                 }
                 upper[l] = (long) Math.ceil(w + margin);
                 lower[l] = (long) Math.floor(v - margin);
-                if (onLinks) {
-                    offsetWeights[2 * l] = upper[l]; // z_a − z_b ≤ upper
-                    offsetWeights[2 * l + 1] = -lower[l]; // z_b − z_a ≤ −lower
-                } else {
-                    arcLink[offsets.add(b, a, upper[l])] = l;
-                    arcLink[offsets.add(a, b, -lower[l])] = l;
-                }
+                offsetArcs.link(l, a, b, upper[l], -lower[l]); // z_a − z_b ≤ upper, z_b − z_a ≤ −lower
                 // the link's own estimate, mapped as its interval is, kept inside the interval
                 double point = cPs * ((s.slopeLow[b] + s.slopeHigh[b]) / 2) + dPs;
                 mid[l] = Math.min(Math.max(point, lower[l]), upper[l]);
                 weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], table.accuracy[l]);
             }
-            if (onLinks) {
-                offsets = new DifferenceConstraints(c.arcs(), offsetWeights);
-            }
+            DifferenceConstraints offsets = offsetArcs.system();
             double[] z = null;
             long[] potential = null;
             if (weighting != null) {
@@ -587,18 +612,12 @@ public final class NetworkIntervals {
             if (!toRef.consistent()) {
                 double[] r = z != null ? offsetResiduals(c, z, mid, lower, upper, excluded)
                         : widths(lower, upper);
-                s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), linkOf, r);
+                s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), offsetArcs, r);
                 return s;
             }
             s.up = fromRef.distance();
             s.down = toRef.distance();
             return s;
-        }
-
-        private static long[] unbounded(int arcs) {
-            long[] w = new long[arcs];
-            Arrays.fill(w, LinkEstimate.UNBOUNDED);
-            return w;
         }
 
         /** The links not excluded, in order. */
@@ -692,10 +711,10 @@ public final class NetworkIntervals {
         }
 
         /** The link of the cycle with the largest residual; of equal ones, the first in name order. */
-        private static int worstOfCycle(Component c, int[] cycle, IntUnaryOperator linkOf, double[] residual) {
+        private static int worstOfCycle(Component c, int[] cycle, LinkArcs arcs, double[] residual) {
             int worst = -1;
             for (int arc : cycle) {
-                int l = linkOf.applyAsInt(arc);
+                int l = arcs.linkOf(arc);
                 if (worst < 0 || residual[l] > residual[worst] || (residual[l] == residual[worst]
                         && c.links()[l].key().toString().compareTo(c.links()[worst].key().toString()) < 0)) {
                     worst = l;
