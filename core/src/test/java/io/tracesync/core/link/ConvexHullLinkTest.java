@@ -108,6 +108,21 @@ class ConvexHullLinkTest {
         assertTrue(b.widest().doubleValue() < 60_000, "bound " + b);
     }
 
+    /**
+     * The quality a link reports for the oracle's corridor: a corridor bounded enough for an estimate but admitting
+     * no increasing one is INCOMPLETE (Duda's bisector rises only if s_min + s_max &gt; 0; a best effort only if the
+     * largest slope is positive), which a burst of delays can make it for a few pairs.
+     */
+    private static LinkQuality linkQuality(OfflineLinkOracle oracle) {
+        LinkQuality q = oracle.quality();
+        boolean rises = switch (q) {
+            case ACCURATE -> oracle.slopeMin().add(oracle.slopeMax()).signum() > 0;
+            case APPROXIMATE -> oracle.slopeMax() == null || oracle.slopeMax().signum() > 0;
+            default -> true;
+        };
+        return rises ? q : LinkQuality.INCOMPLETE;
+    }
+
     @Property(tries = 40)
     void horizonAnswersFromTheOlderEpochExactly(@ForAll long seed) {
         long horizon = 40 * 100_000_000L; // pairs come every 0.1 s on average: ~40 pairs per horizon
@@ -126,7 +141,7 @@ class ConvexHullLinkTest {
                 }
             }
             OfflineLinkOracle oracle = OfflineLinkOracle.solve(upper, lower);
-            assertEquals(oracle.quality(), link.quality());
+            assertEquals(linkQuality(oracle), link.quality());
             ExactLine max = link.maxLine();
             assertEquals(oracle.slopeMax(), max == null ? null : max.slope());
             assertTrue(link.latestX() - link.windows[0].olderStart < horizon);
