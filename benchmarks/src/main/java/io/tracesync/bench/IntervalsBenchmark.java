@@ -9,12 +9,8 @@ import io.tracesync.core.network.NetworkSync;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Random;
-import java.util.Set;
 
 /**
  * The cost of the network-wide intervals ({@link NetworkSync#evaluate}) on a connected random network: every node
@@ -32,76 +28,50 @@ public final class IntervalsBenchmark {
 
     private final Config config;
     private final Random random;
-    private final double[] drift;
-    private final long[] offset;
-    private final List<int[]> pairs = new ArrayList<>();
-    private final String[] names;
+    private final RandomNetwork network;
     private long latest = 1_700_000_000_000_000_000L;
 
     public IntervalsBenchmark(Config config) {
         this.config = config;
         this.random = new Random(config.seed());
-        int n = config.nodes();
-        names = new String[n];
-        drift = new double[n];
-        offset = new long[n];
-        for (int v = 0; v < n; v++) {
-            names[v] = String.format("n%06d", v);
-            drift[v] = (random.nextDouble() * 2 - 1) * 1e-4;
-            offset[v] = (long) ((random.nextDouble() * 2 - 1) * 3.6e12);
-        }
-        Set<Long> seen = new HashSet<>();
-        for (int v = 1; v < n; v++) {
-            add(v, random.nextInt(v), seen);
-        }
-        while (pairs.size() < config.links()) {
-            add(random.nextInt(n), random.nextInt(n), seen);
-        }
-    }
-
-    private void add(int u, int v, Set<Long> seen) {
-        int a = Math.min(u, v);
-        int b = Math.max(u, v);
-        if (a != b && seen.add((long) a << 32 | b)) {
-            pairs.add(new int[] {a, b});
-        }
+        this.network = new RandomNetwork(config.nodes(), config.links(), random);
     }
 
     /** An estimate of link i consistent with the true clocks at the current latest time. */
     private LinkEstimate estimate(int i) {
-        int a = pairs.get(i)[0];
-        int b = pairs.get(i)[1];
+        int a = network.a(i);
+        int b = network.b(i);
         // x_b = offset_b + (1 + drift_b)·t and x_a likewise: slope (1 + drift_b)/(1 + drift_a)
-        double slope = (1 + drift[b]) / (1 + drift[a]);
+        double slope = network.slope(i);
         long halfWidthPs = 25_000_000 + random.nextInt(225_000_000);
         double errorNs = (random.nextDouble() * 2 - 1) * halfWidthPs / 2e3;
         double accuracy = Math.pow(10, -8 + 2 * random.nextDouble());
         DoubleDouble s = DoubleDouble.of(slope);
-        DoubleDouble off = DoubleDouble.of(offset[b]).add(DoubleDouble.of(errorNs))
-                .subtract(s.multiply(DoubleDouble.of(offset[a])));
-        long x = offset[a] + (long) (latest * (1 + drift[a]));
+        DoubleDouble off = DoubleDouble.of(network.offset(b)).add(DoubleDouble.of(errorNs))
+                .subtract(s.multiply(DoubleDouble.of(network.offset(a))));
+        long x = network.local(a, latest);
         long up = halfWidthPs + Math.round(errorNs * 1e3);
         long down = halfWidthPs - Math.round(errorNs * 1e3);
-        return LinkEstimate.accurate(LinkKey.between(names[a], names[b]), ClockMap.of(s, off), accuracy,
+        return LinkEstimate.accurate(LinkKey.between(network.names[a], network.names[b]), ClockMap.of(s, off), accuracy,
                 slope - accuracy / 2, slope + accuracy / 2, x, up, down);
     }
 
     /** Runs and prints one line of figures. */
     public void run(PrintWriter out) {
         NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
-        for (int i = 0; i < pairs.size(); i++) {
+        for (int i = 0; i < network.links(); i++) {
             net.update(estimate(i));
         }
         long[] all = new long[config.rounds()];
         long[] tree = new long[config.rounds()];
         long[] updates = new long[config.rounds()];
         int iterations = 0;
-        int changed = Math.max(1, (int) (pairs.size() * config.changedFraction()));
+        int changed = Math.max(1, (int) (network.links() * config.changedFraction()));
         LinkEstimate[] batch = new LinkEstimate[changed];
         for (int round = 0; round < config.rounds(); round++) {
             latest += 1_000_000_000L;
             for (int k = 0; k < changed; k++) {
-                batch[k] = estimate(random.nextInt(pairs.size()));
+                batch[k] = estimate(random.nextInt(network.links()));
             }
             long t0 = System.nanoTime();
             for (LinkEstimate e : batch) {
@@ -116,7 +86,7 @@ public final class IntervalsBenchmark {
             net.evaluate(NetworkMethod.TREE, null, null);
             tree[round] = System.nanoTime() - t0;
         }
-        out.printf("%8d %8d %8d | %10.1f | %12.1f %8d | %10.1f%n", config.nodes(), pairs.size(), changed,
+        out.printf("%8d %8d %8d | %10.1f | %12.1f %8d | %10.1f%n", config.nodes(), network.links(), changed,
                 median(updates) / 1e6, median(all) / 1e6, iterations, median(tree) / 1e6);
         out.flush();
     }

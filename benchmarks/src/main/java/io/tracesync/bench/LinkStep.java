@@ -49,11 +49,11 @@ final class LinkStep {
         processor.init(context);
     }
 
-    /** One link's batch, as the {@code pairs} hop delivers it; returns how many summaries it forwarded. */
-    int process(LinkId link, List<MatchedPair> pairs, long timestampMs) {
+    /** One link's batch, as the {@code pairs} hop delivers it; returns the summaries it forwarded. */
+    List<LinkSummary> process(LinkId link, List<MatchedPair> pairs, long timestampMs) {
         context.resetForwards();
         processor.process(new Record<>(link, new MatchedPairs(pairs), timestampMs));
-        return context.forwarded().size();
+        return context.forwarded().stream().map(f -> (LinkSummary) f.record().value()).toList();
     }
 
     /** The commit: each link changed since the last one is written to the store once. */

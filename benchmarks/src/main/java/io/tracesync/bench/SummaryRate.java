@@ -1,16 +1,14 @@
 package io.tracesync.bench;
 
-import io.tracesync.avro.LinkId;
-import io.tracesync.avro.MatchedPair;
+import io.tracesync.avro.LinkSummary;
 import io.tracesync.sim.Scenario;
 import io.tracesync.sim.SimulationConfig;
-import io.tracesync.sim.SimulationSink;
 import io.tracesync.sim.Simulator;
 import io.tracesync.streams.Settings;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -88,6 +86,15 @@ final class SummaryRate {
     }
 
     Result run() {
+        Scenario scenario = scenario(config);
+        Feed feed = new Feed(scenario, new LinkStep(settings));
+        new Simulator(scenario).run(feed.commits, ns -> { });
+        feed.commits.commit();
+        return feed.result(scenario.endNs());
+    }
+
+    /** The simulated cluster of {@code config}: a ring of request/response links, each between two nodes. */
+    static Scenario scenario(Config config) {
         if (config.links() < 3) {
             throw new IllegalArgumentException("need at least 3 links: " + config.links());
         }
@@ -99,11 +106,7 @@ final class SummaryRate {
         c.durationNs = config.durationNs();
         c.wander = config.wander();
         c.seed = config.seed();
-        Scenario scenario = Scenario.build(c);
-        Feed feed = new Feed(scenario, new LinkStep(settings));
-        new Simulator(scenario).run(feed, ns -> { });
-        feed.commit();
-        return feed.result(scenario.endNs());
+        return Scenario.build(c);
     }
 
     private static int bucket(long ageNs) {
@@ -114,79 +117,30 @@ final class SummaryRate {
         return b - 1;
     }
 
-    /** One link's first pair and its batch of the open commit interval. */
-    private static final class Link {
-        final LinkId id;
-        final long firstNs;
-        final List<MatchedPair> batch = new ArrayList<>();
-        boolean committed;
-
-        Link(LinkId id, long firstNs) {
-            this.id = id;
-            this.firstNs = firstNs;
-        }
-    }
-
-    /** Batches the true pairs per link and commit interval and feeds them to the link step at each commit. */
-    private final class Feed implements SimulationSink {
-        private final Scenario scenario;
+    /** Counts each link's pairs, batches and summaries in the age bucket of their commit. */
+    private final class Feed implements CommitFeed.Listener {
         private final LinkStep step;
-        private final Map<Long, Link> links = new HashMap<>();
-        private final List<Link> pending = new ArrayList<>();
+        private final CommitFeed commits;
+        private final Set<CommitFeed.Link> committed = new HashSet<>();
         private final long[] pairs = new long[EDGES.length - 1];
         private final long[] summaries = new long[EDGES.length - 1];
         private final long[] batches = new long[EDGES.length - 1];
-        private long open;
         private int firstEmitted;
 
         Feed(Scenario scenario, LinkStep step) {
-            this.scenario = scenario;
             this.step = step;
+            this.commits = new CommitFeed(scenario, step, commitNs, this);
         }
 
         @Override
-        public void traceEvent(TraceEvent event) {
-        }
-
-        @Override
-        public void clockBreakpoint(int node, long trueNs, long localNs) {
-        }
-
-        @Override
-        public void pair(MatchedSegment p) {
-            long interval = (p.trueRecvNs() - SimulationConfig.START_NS) / commitNs;
-            if (interval != open) {
-                commit();
-                open = interval;
+        public void committed(CommitFeed.Link link, long atNs, int batchPairs, List<LinkSummary> emitted) {
+            if (committed.add(link) && !emitted.isEmpty()) {
+                firstEmitted++;
             }
-            String sender = scenario.node(p.sender()).name();
-            String receiver = scenario.node(p.receiver()).name();
-            Link link = links.computeIfAbsent((long) Math.min(p.sender(), p.receiver()) << 32
-                    | Math.max(p.sender(), p.receiver()), k -> new Link(sender.compareTo(receiver) < 0
-                    ? new LinkId(sender, receiver) : new LinkId(receiver, sender), p.trueRecvNs()));
-            if (link.batch.isEmpty()) {
-                pending.add(link);
-            }
-            link.batch.add(new MatchedPair(sender, p.sendNs(), receiver, p.recvNs()));
-        }
-
-        /** The open interval's commit: each link's batch, then the store's write-back. */
-        void commit() {
-            long at = SimulationConfig.START_NS + (open + 1) * commitNs;
-            for (Link link : pending) {
-                int emitted = step.process(link.id, link.batch, at / 1_000_000);
-                if (!link.committed && emitted > 0) {
-                    firstEmitted++;
-                }
-                link.committed = true;
-                int b = bucket(at - link.firstNs);
-                pairs[b] += link.batch.size();
-                summaries[b] += emitted;
-                batches[b]++;
-                link.batch.clear();
-            }
-            pending.clear();
-            step.commit();
+            int b = bucket(atNs - link.firstNs);
+            pairs[b] += batchPairs;
+            summaries[b] += emitted.size();
+            batches[b]++;
         }
 
         Result result(long endNs) {
@@ -194,7 +148,7 @@ final class SummaryRate {
             for (int b = 0; b < pairs.length; b++) {
                 double linkNs = 0;
                 long to = 0;
-                for (Link link : links.values()) {
+                for (CommitFeed.Link link : commits.links()) {
                     long age = endNs - link.firstNs;
                     linkNs += Math.max(0, Math.min(EDGES[b + 1], age) - EDGES[b]);
                     to = Math.max(to, Math.min(EDGES[b + 1], age));
@@ -207,7 +161,7 @@ final class SummaryRate {
             for (long s : summaries) {
                 total += s;
             }
-            return new Result(buckets, links.size(), step.stats.linkPairs.get(), total,
+            return new Result(buckets, commits.links().size(), step.stats.linkPairs.get(), total,
                     step.stats.linkSummaries.get(), firstEmitted);
         }
     }

@@ -7,6 +7,7 @@ import io.tracesync.app.RunCommand;
 import io.tracesync.app.UserErrors;
 import io.tracesync.bench.BenchFailoverCommand;
 import io.tracesync.bench.BenchIntervalsCommand;
+import io.tracesync.bench.BenchNetworkStageCommand;
 import io.tracesync.bench.BenchNetworkCommand;
 import io.tracesync.bench.BenchStreamCommand;
 import io.tracesync.bench.BenchSummariesCommand;
@@ -19,7 +20,7 @@ import picocli.CommandLine;
         description = "Online clock synchronization of distributed traces, with guaranteed error bounds.",
         subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
                 ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
-                EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchStreamCommand.class,
+                EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchNetworkStageCommand.class, BenchStreamCommand.class,
                 BenchFailoverCommand.class, BenchSummariesCommand.class, BenchWindowsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
