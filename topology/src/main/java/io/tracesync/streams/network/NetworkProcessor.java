@@ -1,12 +1,10 @@
 package io.tracesync.streams.network;
 
-import io.tracesync.avro.Component;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.Quality;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
-import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.LinkEstimate;
@@ -73,7 +71,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     /** The summaries that arrived since the last emission, those replaced included. */
     private long arrivals;
     private KeyValueStore<String, SyncFactor> emitted;
-    private final PublishedBounds published = new PublishedBounds();
+    private final PublishedFactors published = new PublishedFactors();
     private KeyValueStore<String, TreeSnapshot> trees;
     /** Per link its latest quality, and the links per quality (for the metrics). */
     private final Map<LinkId, Quality> qualities = new HashMap<>();
@@ -84,6 +82,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private List<TreeEdge> lastTree = List.of();
     private List<LinkKey> excluded = List.of();
     private long treeVersion;
+    /** The references of the last snapshot's components: one that was not among them counts as a new reference. */
+    private Set<String> references = Set.of();
     private boolean dirty;
     private long lastSummary = System.nanoTime() - SUMMARY_EVERY_NS;
 
@@ -105,12 +105,13 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         emitted = context.getStateStore(factorStoreName);
         published.clear();
         try (KeyValueIterator<String, SyncFactor> all = emitted.all()) {
-            all.forEachRemaining(kv -> published.put(kv.key, boundPs(kv.value)));
+            all.forEachRemaining(kv -> published.put(kv.value));
         }
         stats.worstBoundPs.set(published.widest());
         trees = context.getStateStore(treeStoreName);
         TreeSnapshot last = trees.get(TREE_KEY);
         treeVersion = last == null ? 0 : last.getVersion();
+        references = last == null ? Set.of() : references(last);
         network = new NetworkSync(options);
         arrived.clear();
         arrivals = 0;
@@ -197,12 +198,12 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         NetworkSync.Evaluation evaluation = network.evaluate(null);
         boolean excludedChanged = reportExcluded(evaluation.excluded());
         for (AnchoredFactor f : evaluation.factors()) {
-            SyncFactor old = emitted.get(f.node());
-            if (old == null || gate.matters(old.getReference(), PublishedFactor.of(old).factor(), f.reference(),
-                    f.factor(), latestLocalNs.getOrDefault(f.node(), 0L))) {
-                SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.getVersion() + 1);
+            PublishedFactors.Entry old = published.get(f.node());
+            if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor(),
+                    latestLocalNs.getOrDefault(f.node(), 0L))) {
+                SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1);
                 emitted.put(f.node(), r);
-                published.put(f.node(), boundPs(r));
+                published.put(r);
                 stats.factorRecords.incrementAndGet();
                 context().forward(new Record<>(f.node(), r, now));
             }
@@ -212,8 +213,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         if (!tree.equals(lastTree) || excludedChanged) {
             lastTree = tree;
             TreeSnapshot snapshot = FactorRecords.tree(tree, evaluation.factors(), excluded, ++treeVersion, now);
-            TreeSnapshot before = trees.get(TREE_KEY);
-            stats.referenceChanges.addAndGet(newReferences(before, snapshot));
+            Set<String> after = references(snapshot);
+            stats.referenceChanges.addAndGet(after.stream().filter(r -> !references.contains(r)).count());
+            references = after;
             trees.put(TREE_KEY, snapshot);
             stats.treeRecords.incrementAndGet();
             context().forward(new Record<>(TREE_KEY, snapshot, now));
@@ -240,13 +242,11 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         return false;
     }
 
-    /** Components whose reference node was not a reference before (a new component counts too). */
-    private static long newReferences(TreeSnapshot before, TreeSnapshot after) {
-        Set<String> old = new HashSet<>();
-        if (before != null) {
-            before.getComponents().forEach(c -> old.add(c.getReference()));
-        }
-        return after.getComponents().stream().map(Component::getReference).filter(r -> !old.contains(r)).count();
+    /** The references of a snapshot's components. */
+    private static Set<String> references(TreeSnapshot snapshot) {
+        Set<String> all = new HashSet<>();
+        snapshot.getComponents().forEach(c -> all.add(c.getReference()));
+        return all;
     }
 
     @Override
@@ -264,10 +264,5 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         stats.reference.set(sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
                 .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
                 .map(Map.Entry::getKey).orElse(""));
-    }
-
-    /** A published record's bound at its anchor, the larger of up and down, in ps; -1 when unbounded. */
-    private static long boundPs(SyncFactor r) {
-        return r.getUpPs() == null || r.getDownPs() == null ? -1 : Math.max(r.getUpPs(), r.getDownPs());
     }
 }
