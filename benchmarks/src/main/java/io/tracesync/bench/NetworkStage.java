@@ -84,7 +84,8 @@ final class NetworkStage {
         processor = new NetworkProcessor(TracesyncTopology.NETWORK_LINK_STORE, TracesyncTopology.NETWORK_FACTOR_STORE,
                 TracesyncTopology.NETWORK_TREE_STORE, settings.networkOptions(),
                 settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
-                settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG), stats);
+                settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG),
+                settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG), stats);
         clockNs = startNs;
         nextCommitNs = startNs + commitNs;
         processor.init(context);
@@ -153,12 +154,15 @@ final class NetworkStage {
                 continue;
             }
             long interval = p.getInterval().toNanos();
+            long updates = stats.networkUpdates.get();
             long cpu = threads.getCurrentThreadCpuTime();
             p.getPunctuator().punctuate(clockNs / 1_000_000);
             cpu = threads.getCurrentThreadCpuTime() - cpu;
             // Kafka Streams skips the punctuations a late task missed: the next is an interval after this one
             due.put(p, at + interval > clockNs ? at + interval : clockNs + interval);
-            emissions++;
+            if (stats.networkUpdates.get() > updates) {
+                emissions++;
+            }
             emitCpuNs += cpu;
             clockNs += cpu;
             readFactors();
@@ -197,7 +201,7 @@ final class NetworkStage {
         return emitCpuNs;
     }
 
-    /** Punctuations fired: the emissions (and, until the first, the checks for one). */
+    /** Emissions that applied summaries. */
     long emissions() {
         return emissions;
     }

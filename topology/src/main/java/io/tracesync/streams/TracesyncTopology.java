@@ -2,6 +2,7 @@ package io.tracesync.streams;
 
 import static io.tracesync.streams.config.TracesyncConfig.CHECK_MAX_CLOCK_JUMP_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
@@ -177,7 +178,8 @@ public final class TracesyncTopology {
                 topics.node, topics.treeSnapshot).withLoggingEnabled(Topics.SNAPSHOT_TOPIC_CONFIGS));
         return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
                 NETWORK_TREE_STORE, settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
-                settings.number(FACTORS_MIN_CHANGE_CONFIG), stats), Named.as("network"),
+                settings.number(FACTORS_MIN_CHANGE_CONFIG), settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats),
+                Named.as("network"),
                 NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
     }
 

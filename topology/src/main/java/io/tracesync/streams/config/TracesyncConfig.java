@@ -50,6 +50,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String NETWORK_REFERENCE_CONFIG = "network.reference";
     public static final String FACTORS_EMIT_INTERVAL_CONFIG = "factors.emit.interval";
     public static final String FACTORS_MIN_CHANGE_CONFIG = "factors.min.change";
+    public static final String FACTORS_EMIT_MAX_SHARE_CONFIG = "factors.emit.max.share";
     public static final String HTTP_HOST_CONFIG = "http.host";
     public static final String HTTP_PORT_CONFIG = "http.port";
     public static final String STARTUP_CHECK_TIMEOUT_CONFIG = "startup.check.timeout";
@@ -131,6 +132,11 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "Guarantees).")
             .define(FACTORS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.1, ConfigDef.Range.atLeast(0), Importance.LOW,
                     "Relative change of a node's bound that publishes a new factor.")
+            .define(FACTORS_EMIT_MAX_SHARE_CONFIG, Type.DOUBLE, 0.25, ConfigDef.Range.between(0.01, 1),
+                    Importance.LOW, "The largest share of the network task's thread its evaluations may take: "
+                            + "after an emission whose evaluation and publication took c, the next waits until "
+                            + "c / this share after its start (and factors.emit.interval). Only large networks meet "
+                            + "it (hundreds of ms at 60,000 nodes); 1: every interval.")
             .define(HTTP_HOST_CONFIG, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Interface of the HTTP side of run (health, metrics, queries, live view); containers use "
                             + "0.0.0.0.")

@@ -51,6 +51,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
 
     private static final Logger LOG = LoggerFactory.getLogger(NetworkProcessor.class);
     private static final long SUMMARY_EVERY_NS = 1_000_000_000L;
+    private static final long SPACING_LOG_EVERY_NS = 60_000_000_000L;
     /** How often a task that has not emitted yet looks for something to emit. */
     static final Duration FIRST_EMISSION_CHECK = Duration.ofMillis(100);
 
@@ -60,6 +61,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final NetworkOptions options;
     private final Duration emitInterval;
     private final FactorGate gate;
+    private final EmissionPacer pacer;
+    /** When spaced emissions were last reported (System.nanoTime). */
+    private long spacingLogged = System.nanoTime() - SPACING_LOG_EVERY_NS;
     private final PipelineStats stats;
     private final Map<String, Long> latestLocalNs = new HashMap<>();
     private KeyValueStore<LinkId, LinkSummary> links;
@@ -87,14 +91,20 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private boolean dirty;
     private long lastSummary = System.nanoTime() - SUMMARY_EVERY_NS;
 
+    /**
+     * @param minChange the factors' {@link FactorGate}
+     * @param maxShare  the largest share of the thread emissions may take ({@link EmissionPacer}); with a zero
+     *                  interval (the deterministic mode) every summary emits regardless
+     */
     public NetworkProcessor(String linkStoreName, String factorStoreName, String treeStoreName,
-            NetworkOptions options, Duration emitInterval, double minChange, PipelineStats stats) {
+            NetworkOptions options, Duration emitInterval, double minChange, double maxShare, PipelineStats stats) {
         this.linkStoreName = linkStoreName;
         this.factorStoreName = factorStoreName;
         this.treeStoreName = treeStoreName;
         this.options = options;
         this.emitInterval = emitInterval;
         this.gate = new FactorGate(minChange);
+        this.pacer = new EmissionPacer(maxShare);
         this.stats = stats;
     }
 
@@ -183,7 +193,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     }
 
     private void emit(long now) {
-        if (!dirty) {
+        if (!dirty || !emitInterval.isZero() && !pacer.due(now)) {
             return;
         }
         dirty = false;
@@ -194,6 +204,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         stats.factorLagMs.set(Math.max(0, now - oldestPendingMs));
         oldestPendingMs = Long.MAX_VALUE;
         network.drain();
+        long evaluating = System.nanoTime();
         // Every node, by name, evaluated at its component's latest time from every link (or along the tree).
         NetworkSync.Evaluation evaluation = network.evaluate(null);
         boolean excludedChanged = reportExcluded(evaluation.excluded());
@@ -223,6 +234,23 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         if (System.nanoTime() - lastSummary >= SUMMARY_EVERY_NS) {
             lastSummary = System.nanoTime();
             summarize(evaluation.factors());
+        }
+        if (!emitInterval.isZero()) {
+            pace(now, System.nanoTime() - evaluating);
+        }
+    }
+
+    /**
+     * Spaces the next emission after this one, whose evaluation and publication took {@code costNs} (applying the
+     * summaries costs per summary however they are spaced); says so, once a minute at most.
+     */
+    private void pace(long now, long costNs) {
+        pacer.emitted(now, costNs);
+        if (pacer.spacingMs() > emitInterval.toMillis() && System.nanoTime() - spacingLogged > SPACING_LOG_EVERY_NS) {
+            spacingLogged = System.nanoTime();
+            LOG.info("evaluating and publishing {} nodes took {} ms: the next emission waits {} ms (factors.emit.max.share {}, "
+                    + "factors.emit.interval {} ms)", latestLocalNs.size(), costNs / 1_000_000, pacer.spacingMs(),
+                    pacer.maxShare(), emitInterval.toMillis());
         }
     }
 

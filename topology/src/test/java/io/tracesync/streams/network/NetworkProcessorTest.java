@@ -68,8 +68,8 @@ class NetworkProcessorTest {
     }
 
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval) {
-        NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval, 0,
-                stats);
+        NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval,
+                0, 1, stats);
         p.init(context);
         return p;
     }
