@@ -220,13 +220,17 @@ final class DifferenceConstraints {
         while (!heap.isEmpty()) {
             int u = heap.pop();
             long du = dist[u];
-            for (int k = start[u]; k < start[u + 1]; k++) {
+            long pu = potential == null ? 0 : potential[u];
+            for (int k = start[u], end = start[u + 1]; k < end; k++) {
                 int a = arcs[k];
-                if (weight[a] == UNBOUNDED || excluded != null && excluded[a]) {
+                long w = weight[a];
+                if (w == UNBOUNDED || excluded != null && excluded[a]) {
                     continue;
                 }
                 int v = ends[k];
-                long d = Bounds.add(du, potential == null ? weight[a] : reduced(a, u, v, forward, potential));
+                // the weight reduced by the potential in the direction of the search (u → v)
+                long reduced = potential == null ? w : forward ? w + pu - potential[v] : w + potential[v] - pu;
+                long d = Bounds.add(du, reduced);
                 if (d < dist[v]) {
                     if (d < NEGATIVE_LIMIT) {
                         throw new IllegalStateException("distance out of range at vertex " + v);
@@ -255,11 +259,6 @@ final class DifferenceConstraints {
             }
         }
         return new Result(dist, null);
-    }
-
-    /** The weight of arc a reduced by the potential, in the direction of the search (u → v). */
-    private long reduced(int a, int u, int v, boolean forward, long[] potential) {
-        return forward ? weight[a] + potential[u] - potential[v] : weight[a] + potential[v] - potential[u];
     }
 
     /**

@@ -213,6 +213,12 @@ public final class NetworkIntervals {
         final long[] up;
         final long[] down;
         final double[] curvature;
+        /**
+         * The log-slope system's weights of a link without curvature, which depend on its slope range alone
+         * (computed once per estimate; with curvature the range widens with the evaluation time, so per solve).
+         */
+        final long[] logUp;
+        final long[] logDown;
 
         LinkTable(LinkEstimate[] links) {
             int m = links.length;
@@ -229,6 +235,8 @@ public final class NetworkIntervals {
             up = new long[m];
             down = new long[m];
             curvature = new double[m];
+            logUp = new long[m];
+            logDown = new long[m];
             for (int l = 0; l < m; l++) {
                 set(l, links[l]);
             }
@@ -248,6 +256,10 @@ public final class NetworkIntervals {
             slopeLo[l] = estimated[l] ? e.aToB().slope().lo() : 0;
             offsetHi[l] = estimated[l] ? e.aToB().offset().hi() : 0;
             offsetLo[l] = estimated[l] ? e.aToB().offset().lo() : 0;
+            if (curvature[l] == 0) {
+                logUp[l] = Solution.logUpWeight(maxSlope[l]);
+                logDown[l] = Solution.logDownWeight(minSlope[l]);
+            }
         }
 
         /** {@link LinkEstimate#upAtPs} of link l at x. */
@@ -517,14 +529,15 @@ public final class NetworkIntervals {
             for (int l : rows) {
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
+                if (table.curvature[l] == 0) {
+                    logs.link(l, a, b, table.logUp[l], table.logDown[l]);
+                    continue;
+                }
                 // under the clock model the slope turns by up to ρ′ per ns between the link's latest time and x_a
-                double turn = table.curvature[l] == 0 ? 0
-                        : Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l]) * (1 + 1e-9));
+                double turn = Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l]) * (1 + 1e-9));
                 double max = turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn);
                 double min = turn == 0 ? table.minSlope[l] : Math.nextDown(table.minSlope[l] - turn);
-                long up = logUp(Math.log(Math.min(max, SLOPE_LIMIT)));
-                long down = logUp(-Math.log(Math.max(min, 1 / SLOPE_LIMIT)));
-                logs.link(l, a, b, up, down);
+                logs.link(l, a, b, logUpWeight(max), logDownWeight(min));
             }
             DifferenceConstraints logSystem = logs.system();
             DifferenceConstraints.Result high = logSystem.distances(0, true, null, logSlopes);
@@ -665,6 +678,16 @@ public final class NetworkIntervals {
                 out[v] = Math.exp(lambda[v] / SLOPE_FIT_UNIT);
             }
             return out;
+        }
+
+        /** The log system's weight x_a − x_b ≤ ln(max slope), the slope capped at {@code SLOPE_LIMIT}. */
+        static long logUpWeight(double maxSlope) {
+            return logUp(Math.log(Math.min(maxSlope, SLOPE_LIMIT)));
+        }
+
+        /** The log system's weight x_b − x_a ≤ −ln(min slope), the slope floored at 1 / {@code SLOPE_LIMIT}. */
+        static long logDownWeight(double minSlope) {
+            return logUp(-Math.log(Math.max(minSlope, 1 / SLOPE_LIMIT)));
         }
 
         /** ln α in LOG_UNIT, rounded up with a margin for Math.log's error (at most 1 ulp). */
