@@ -9,7 +9,7 @@ import java.util.Arrays;
  * negative cycle means no assignment satisfies every constraint (Patt-Shamir &amp; Rajsbaum 1994: the tightest
  * bounds between clocks given per-message constraints are such distances).
  *
- * <p>Label-correcting search in the order of a binary heap on the tentative distances: Dijkstra's order, so a
+ * <p>Label-correcting search in the order of a heap on the tentative distances: Dijkstra's order, so a
  * system whose weights are nonnegative costs O(m log n), and a vertex whose distance drops after it was scanned
  * (a negative arc) is scanned again. Arcs are kept in compressed rows, built once for both directions.
  */
@@ -313,7 +313,10 @@ final class DifferenceConstraints {
         return rows;
     }
 
-    /** A binary min-heap of vertices keyed by long, with decrease-key and re-insertion after a pop. */
+    /**
+     * A 4-ary min-heap of vertices keyed by long, with decrease-key and re-insertion after a pop: half the levels of
+     * a binary one, and a node's four children side by side in memory.
+     */
     private static final class LongHeap {
 
         private final int[] heap;
@@ -363,7 +366,7 @@ final class DifferenceConstraints {
             int v = heap[i];
             long k = key[v];
             while (i > 0) {
-                int p = (i - 1) >>> 1;
+                int p = (i - 1) >>> 2;
                 if (key[heap[p]] <= k) {
                     break;
                 }
@@ -379,14 +382,20 @@ final class DifferenceConstraints {
             int v = heap[i];
             long k = key[v];
             while (true) {
-                int c = 2 * i + 1;
-                if (c >= size) {
+                int first = 4 * i + 1;
+                if (first >= size) {
                     break;
                 }
-                if (c + 1 < size && key[heap[c + 1]] < key[heap[c]]) {
-                    c++;
+                int c = first;
+                long kc = key[heap[c]];
+                for (int j = first + 1, last = Math.min(first + 4, size); j < last; j++) {
+                    long kj = key[heap[j]];
+                    if (kj < kc) {
+                        c = j;
+                        kc = kj;
+                    }
                 }
-                if (key[heap[c]] >= k) {
+                if (kc >= k) {
                     break;
                 }
                 heap[i] = heap[c];
