@@ -68,8 +68,13 @@ class NetworkProcessorTest {
     }
 
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval) {
+        return started(context, emitInterval, 1);
+    }
+
+    private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval,
+            double maxShare) {
         NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval,
-                0, 1, stats);
+                0, maxShare, stats);
         p.init(context);
         return p;
     }
@@ -160,6 +165,25 @@ class NetworkProcessorTest {
         context.resetForwards();
         punctuate(2_000);
         assertTrue(context.forwarded().isEmpty(), "nothing changed, nothing emitted");
+    }
+
+    /**
+     * An emission's evaluation keeps the next one at least its cost over the share away: at the same moment a
+     * punctuation emits nothing however much arrived, and the summaries wait for the next that may.
+     */
+    @Test
+    void emissionsTakeAtMostTheirShareOfTheThread() {
+        NetworkProcessor p = started(context, Duration.ofSeconds(1), 0.01);
+        feed(p, summaries(20));
+        punctuate(1_000);
+        assertEquals(5, forwardedOf(SyncFactor.class));
+        context.resetForwards();
+        feed(p, summaries(Integer.MAX_VALUE));
+        punctuate(1_000); // its evaluation took more than nothing: at least 100 times that must pass first
+        assertTrue(context.forwarded().isEmpty(), "an emission within the spacing: " + context.forwarded());
+        punctuate(1_000_000);
+        assertEquals(5, forwardedOf(SyncFactor.class), "the summaries that waited, once the spacing passed");
+        assertOffline(forwardedFactors());
     }
 
     /** A task taken over after a failure publishes as soon as it has something, not an interval later. */
