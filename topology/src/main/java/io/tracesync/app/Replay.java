@@ -195,7 +195,8 @@ public final class Replay {
         boolean still(boolean condition) {
             List<Long> now = List.of(stats.events.get(), stats.pairs.get(), stats.linkSummaries.get(),
                     stats.networkUpdates.get(), stats.factorRecords.get(), stats.treeRecords.get());
-            if (!condition || !now.equals(last)) {
+            // summaries the network task holds for a paced emission are not settled yet
+            if (!condition || !now.equals(last) || stats.networkPending.get() > 0) {
                 last = now;
                 since = System.nanoTime();
                 return false;

@@ -49,6 +49,9 @@ public final class AppMetrics implements AutoCloseable {
         gauge("tracesync.links.near.model", "Links whose clocks turn at more than half of link.curvature, as their "
                 + "data show it (observed_curvature_ppb_per_s in sync.links), counted by the link tasks of this "
                 + "instance", stats.nearModelLinks);
+        gauge("tracesync.network.pending", "Link summaries that reached the network task since its last emission, "
+                + "waiting for the next (emissions are paced in large networks: factors.emit.max.share)",
+                stats.networkPending);
         gauge("tracesync.links.inconsistent", "Links left out at the last emission, each contradicting the other "
                 + "paths between its nodes", stats.inconsistentLinks);
         for (Quality q : Quality.values()) {

@@ -125,6 +125,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         network = new NetworkSync(options);
         arrived.clear();
         arrivals = 0;
+        stats.networkPending.set(0);
         qualities.clear();
         perQuality.clear();
         int restored = 0;
@@ -165,7 +166,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         LinkId id = new LinkId(s.getA(), s.getB());
         links.put(id, s);
         arrived.put(id, s);
-        arrivals++;
+        stats.networkPending.set(++arrivals);
         dirty = true;
         oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
         if (emitInterval.isZero()) {
@@ -201,6 +202,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         arrived.clear();
         stats.networkUpdates.addAndGet(arrivals);
         arrivals = 0;
+        stats.networkPending.set(0);
         stats.factorLagMs.set(Math.max(0, now - oldestPendingMs));
         oldestPendingMs = Long.MAX_VALUE;
         network.drain();

@@ -181,8 +181,10 @@ class NetworkProcessorTest {
         feed(p, summaries(Integer.MAX_VALUE));
         punctuate(1_000); // its evaluation took more than nothing: at least 100 times that must pass first
         assertTrue(context.forwarded().isEmpty(), "an emission within the spacing: " + context.forwarded());
+        assertTrue(stats.networkPending.get() > 0, "the summaries wait, and the metric says so");
         punctuate(1_000_000);
         assertEquals(5, forwardedOf(SyncFactor.class), "the summaries that waited, once the spacing passed");
+        assertEquals(0, stats.networkPending.get());
         assertOffline(forwardedFactors());
     }
 
