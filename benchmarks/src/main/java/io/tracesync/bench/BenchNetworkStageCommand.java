@@ -116,8 +116,9 @@ public final class BenchNetworkStageCommand implements Callable<Integer> {
                 r.summaries() == 0 ? 0 : r.processS() / r.summaries() * 1e6, r.maxBacklogS());
         out.printf(Locale.ROOT, "every node published at %s s, bounded at %s s; caught up at %.1f s of link time%n",
                 seconds(r.allPublishedS()), seconds(r.allBoundedS()), r.caughtUpS());
-        out.printf(Locale.ROOT, "%,d factor records, %d tree snapshots, %d new references%n", r.factorRecords(),
-                r.treeRecords(), r.referenceChanges());
+        out.printf(Locale.ROOT, "%,d factor records, %d tree snapshots, %d new references; factor lag (the oldest "
+                + "summary an emission reflects, arrival to emission) %.1f s on average, at most %.1f s%n",
+                r.factorRecords(), r.treeRecords(), r.referenceChanges(), r.meanLagS(), r.maxLagS());
         out.printf(Locale.ROOT, "bounded factors holding the reference's true reading at their anchor and 10 s before: %,d of %,d; "
                 + "links left out as contradicting the others at the end: %d%n", r.factorsHolding(),
                 r.factorsChecked(), r.inconsistentLinks());

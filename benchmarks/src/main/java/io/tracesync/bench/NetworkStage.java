@@ -56,6 +56,9 @@ final class NetworkStage {
     private long processCpuNs;
     private long emitCpuNs;
     private long emissions;
+    /** The emissions' factor lags (how long the oldest summary each reflects had waited), summed, and the largest. */
+    private long lagMs;
+    private long maxLagMs;
 
     private final Consumer<SyncFactor> factors;
 
@@ -162,6 +165,8 @@ final class NetworkStage {
             due.put(p, at + interval > clockNs ? at + interval : clockNs + interval);
             if (stats.networkUpdates.get() > updates) {
                 emissions++;
+                lagMs += stats.factorLagMs.get();
+                maxLagMs = Math.max(maxLagMs, stats.factorLagMs.get());
             }
             emitCpuNs += cpu;
             clockNs += cpu;
@@ -204,6 +209,14 @@ final class NetworkStage {
     /** Emissions that applied summaries. */
     long emissions() {
         return emissions;
+    }
+
+    long lagMs() {
+        return lagMs;
+    }
+
+    long maxLagMs() {
+        return maxLagMs;
     }
 
     int publishedNodes() {

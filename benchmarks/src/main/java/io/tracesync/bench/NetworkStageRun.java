@@ -43,7 +43,8 @@ final class NetworkStageRun {
     /** What the run measured: thread time of the summaries and of the emissions, per second of link time. */
     record Result(long summaries, double linkS, double processS, double emitS, long emissions, double allPublishedS,
             double allBoundedS, double caughtUpS, double maxBacklogS, long factorsChecked, long factorsHolding,
-            long inconsistentLinks, long factorRecords, long treeRecords, long referenceChanges) {
+            long inconsistentLinks, long factorRecords, long treeRecords, long referenceChanges, double meanLagS,
+            double maxLagS) {
 
         double share() {
             return (processS + emitS) / linkS;
@@ -120,6 +121,7 @@ final class NetworkStageRun {
         long loadedProcess = stage.processCpuNs();
         long loadedEmit = stage.emitCpuNs();
         long loadedEmissions = stage.emissions();
+        long loadedLagMs = stage.lagMs();
         long loadedFactors = stage.stats.factorRecords.get();
         long loadedTrees = stage.stats.treeRecords.get();
         long loadedReferences = stage.stats.referenceChanges.get();
@@ -181,7 +183,9 @@ final class NetworkStageRun {
                 stage.emissions() - loadedEmissions, allPublished, allBounded, behindUntil, maxBacklog,
                 checked[0], checked[1], stage.stats.inconsistentLinks.get(),
                 stage.stats.factorRecords.get() - loadedFactors, stage.stats.treeRecords.get() - loadedTrees,
-                stage.stats.referenceChanges.get() - loadedReferences);
+                stage.stats.referenceChanges.get() - loadedReferences,
+                (stage.lagMs() - loadedLagMs) / 1e3 / Math.max(1, stage.emissions() - loadedEmissions),
+                stage.maxLagMs() / 1e3);
     }
 
     /**
