@@ -38,8 +38,10 @@ import org.slf4j.LoggerFactory;
  * forest, its reference nodes and the factors along changed paths ({@link NetworkSync}). The latest summary of every
  * link is kept in a store, from which the forest is rebuilt when the task starts; the latest emitted factors and
  * tree snapshot are kept in stores too, for interactive queries (and the tree's version continues across restarts). Factors are coalesced: every
- * {@code emitInterval} of wall-clock time, the nodes whose answer changed since the last emission and by enough
- * ({@link FactorGate}) get one record each, and the tree one snapshot if it changed. An interval of zero is the
+ * {@code emitInterval} of wall-clock time — no sooner than the last evaluation's cost over {@code maxShare} allows
+ * ({@link EmissionPacer}) —, the nodes whose answer changed since the last emission and by enough
+ * ({@link FactorGate}, against what each was last published, {@link PublishedFactors}) get one record each, and the
+ * tree one snapshot if it changed. An interval of zero is the
  * deterministic mode: the decision follows every summary, stamped with the summary's record timestamp instead of
  * the wall clock, so the records emitted depend only on the input and its order, not on timing — a crashed and
  * restarted run emits exactly the records of an uninterrupted one (docs/STREAMS.md, Guarantees).
@@ -93,7 +95,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
 
     /**
      * @param minChange the factors' {@link FactorGate}
-     * @param maxShare  the largest share of the thread emissions may take ({@link EmissionPacer}); with a zero
+     * @param maxShare  the largest share of the thread evaluations may take ({@link EmissionPacer}); with a zero
      *                  interval (the deterministic mode) every summary emits regardless
      */
     public NetworkProcessor(String linkStoreName, String factorStoreName, String treeStoreName,
