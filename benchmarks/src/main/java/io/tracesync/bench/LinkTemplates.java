@@ -133,8 +133,9 @@ final class LinkTemplates {
 
     /**
      * Summary {@code i} of {@code t} as link {@code link} of {@code network} would have sent it {@code shiftNs} of
-     * true time later: the same quality, widths and slope accuracy, its latest time a's reading then, and its
-     * estimate, slope range and lines as far off that link's true relation as the template's were off its own.
+     * true time later: the same quality and widths, its latest time a's reading then, its estimate, slope range and
+     * lines as far off that link's true relation as the template's were off its own, and its slope accuracy (the
+     * forest's weight, which no bound rests on) times {@code weightScale}.
      */
     LinkSummary onto(Template t, int i, RandomNetwork network, int link, long shiftNs, double weightScale) {
         LinkSummary s = t.summaries.get(i);

@@ -23,12 +23,14 @@ import org.apache.kafka.common.serialization.Serializer;
  * ({@link LinkTemplates}: simulated links through the application's link step), moved onto it and shifted by a
  * random number of commit intervals up to {@code phaseNs}. Measured over {@code durationNs} of link time from the
  * links' age {@code fromNs}: from 0 a cold start (every link new within the phase), from 30 min on the steady state
- * (the network first loaded with every link's latest summary, untimed). Prints, per {@code reportNs} of link time, the
+ * (the network first loaded with every link's latest summary and fed 30 s more, untimed). Prints, per {@code reportNs} of link time, the
  * summaries that arrived, the task's thread time per second of link time, its backlog and the nodes with a factor.
  */
 final class NetworkStageRun {
 
     private static final String TOPIC = "network";
+    /** Link time a steady run feeds untimed after loading the network, before the measured time. */
+    private static final long WARM_NS = 30_000_000_000L;
     /** How far before its anchor a published factor is checked against the truth too. */
     private static final long CHECK_AWAY_NS = 10_000_000_000L;
 
@@ -61,35 +63,26 @@ final class NetworkStageRun {
 
     Result run(PrintWriter out) {
         long start = System.nanoTime();
+        long warmNs = config.fromNs() == 0 ? 0 : WARM_NS;
         LinkTemplates templates = LinkTemplates.record(new SummaryRate.Config(config.templates(), config.pairsPerS(),
-                config.fromNs() + config.durationNs() + config.phaseNs() + 2_000_000_000L, config.wander(),
+                config.fromNs() + config.phaseNs() + warmNs + config.durationNs() + 2_000_000_000L, config.wander(),
                 config.seed()), settings);
-        List<LinkTemplates.Template> streams = templates.templates();
-        long commitNs = templates.commitNs();
         Random random = new Random(config.seed());
         RandomNetwork network = new RandomNetwork(config.nodes(), config.nodes() * config.linksPerNode(), random);
-        int links = network.links();
-        int maxShift = (int) (config.phaseNs() / commitNs);
-        int[] shift = new int[links];
-        double[] scale = new double[links];
-        for (int l = 0; l < links; l++) {
-            shift[l] = random.nextInt(maxShift + 1);
-            scale[l] = 0.8 + 0.4 * random.nextDouble();
-        }
-        int first = config.fromNs() == 0 ? 0 : (int) (config.fromNs() / commitNs) + maxShift;
-        int last = first + (int) (config.durationNs() / commitNs);
+        Feed feed = new Feed(templates, network, random);
+        long commitNs = templates.commitNs();
         out.printf(Locale.ROOT, "%d template links recorded, %d summaries, in %.1f s; %,d nodes, %,d links%n",
-                streams.size(), streams.stream().mapToInt(t -> t.summaries.size()).sum(),
-                (System.nanoTime() - start) / 1e9, network.nodes(), links);
+                templates.templates().size(), templates.templates().stream().mapToInt(t -> t.summaries.size()).sum(),
+                (System.nanoTime() - start) / 1e9, network.nodes(), network.links());
         out.flush();
 
-        Topics topics = new Topics(settings);
-        Serializer<LinkId> keys = topics.linkId.serializer();
-        Serializer<LinkSummary> values = topics.linkSummary.serializer();
-        long commit0 = SimulationConfig.START_NS;
-        long startNs = commit0 + (long) first * commitNs;
+        // the steady state's network is first loaded with every link's latest summary and warmed up, untimed, for
+        // WARM_NS of link time (the load's own emission spaces the next ones: the measured time starts after)
+        int warm = (int) (warmNs / commitNs);
+        int first = config.fromNs() == 0 ? 0 : (int) (config.fromNs() / commitNs) + feed.maxShift() + warm;
+        int last = first + (int) (config.durationNs() / commitNs);
         long[] checked = new long[2];
-        NetworkStage stage = new NetworkStage(settings, startNs, f -> {
+        NetworkStage stage = new NetworkStage(settings, feed.timeNs(first - warm), f -> {
             if (f.getAnchorNs() != null && f.getUpPs() != null && f.getDownPs() != null) {
                 checked[0]++;
                 if (holdsTruth(f, network)) {
@@ -97,95 +90,174 @@ final class NetworkStageRun {
                 }
             }
         });
-        int[] next = new int[links];
-        List<byte[]> keyBytes = new ArrayList<>();
-        List<byte[]> valueBytes = new ArrayList<>();
-        for (int l = 0; l < links; l++) {
-            LinkTemplates.Template t = streams.get(l % streams.size());
-            next[l] = t.firstFrom(first - shift[l]);
-            if (next[l] > 0) {
-                LinkSummary s = templates.onto(t, next[l] - 1, network, l, shift[l] * commitNs, scale[l]);
-                keyBytes.add(keys.serialize(TOPIC, new LinkId(s.getA(), s.getB())));
-                valueBytes.add(values.serialize(TOPIC, s));
-            }
+        Feed.Slice loaded = feed.latestBefore(first - warm);
+        if (loaded.size() > 0) {
+            stage.arrive(feed.timeNs(first - warm), loaded.keys(), loaded.values());
+            stage.idleUntil(stage.clockNs() + 2 * settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG)
+                    .toNanos());
+            stage.rebase(feed.timeNs(first - warm));
+            out.printf(Locale.ROOT, "loaded %,d links' latest summaries, then %d s untimed%n", loaded.size(),
+                    WARM_NS / 1_000_000_000L);
         }
-        long emitNs = settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG).toNanos();
-        if (!keyBytes.isEmpty()) {
-            // the steady state's network before the measured time: every link's latest summary and an emission,
-            // untimed (the task's clock then starts again at the link time)
-            stage.arrive(startNs, keyBytes, valueBytes);
-            stage.idleUntil(stage.clockNs() + 2 * emitNs);
-            stage.rebase(startNs);
-            out.printf(Locale.ROOT, "loaded %,d links' latest summaries%n", keyBytes.size());
+        for (int g = first - warm; g < first; g++) {
+            Feed.Slice slice = feed.slice(g);
+            stage.arrive(feed.timeNs(g + 1), slice.keys(), slice.values());
         }
-        long loadedProcess = stage.processCpuNs();
-        long loadedEmit = stage.emitCpuNs();
-        long loadedEmissions = stage.emissions();
-        long loadedLagMs = stage.lagMs();
-        long loadedFactors = stage.stats.factorRecords.get();
-        long loadedTrees = stage.stats.treeRecords.get();
-        long loadedReferences = stage.stats.referenceChanges.get();
+        return measure(out, feed, stage, first, last, checked);
+    }
 
+    /** Feeds the slices first..last − 1 and prints a row per report. */
+    private Result measure(PrintWriter out, Feed feed, NetworkStage stage, int first, int last, long[] checked) {
+        long commitNs = feed.commitNs;
+        long emitNs = settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG).toNanos();
+        Counters before = new Counters(stage, 0);
+        Counters reported = before;
         out.printf("%8s %12s %10s %10s %8s %10s %10s %9s%n", "link s", "summaries/s", "process", "emissions",
                 "thread", "backlog s", "published", "bounded");
         long summaries = 0;
-        long reported = 0;
         int reportedG = first;
-        long reportedProcess = loadedProcess;
-        long reportedEmit = loadedEmit;
         int perReport = (int) Math.max(1, config.reportNs() / commitNs);
         double allPublished = Double.NaN;
         double allBounded = Double.NaN;
         double behindUntil = 0;
         double maxBacklog = 0;
         for (int g = first; g < last; g++) {
-            keyBytes.clear();
-            valueBytes.clear();
-            for (int l = 0; l < links; l++) {
-                LinkTemplates.Template t = streams.get(l % streams.size());
-                while (next[l] < t.summaries.size() && t.commit(next[l]) + shift[l] <= g) {
-                    LinkSummary s = templates.onto(t, next[l]++, network, l, shift[l] * commitNs, scale[l]);
-                    keyBytes.add(keys.serialize(TOPIC, new LinkId(s.getA(), s.getB())));
-                    valueBytes.add(values.serialize(TOPIC, s));
-                }
-            }
-            long at = commit0 + (long) (g + 1) * commitNs;
-            stage.arrive(at, keyBytes, valueBytes);
-            summaries += keyBytes.size();
+            Feed.Slice slice = feed.slice(g);
+            long at = feed.timeNs(g + 1);
+            stage.arrive(at, slice.keys(), slice.values());
+            summaries += slice.size();
             double linkS = (double) (g + 1 - first) * commitNs / 1e9;
             double backlog = (stage.clockNs() - at) / 1e9;
             maxBacklog = Math.max(maxBacklog, backlog);
             if (backlog > emitNs / 1e9) {
                 behindUntil = linkS + backlog;
             }
-            if (Double.isNaN(allPublished) && stage.publishedNodes() == network.nodes()) {
+            if (Double.isNaN(allPublished) && stage.publishedNodes() == feed.network.nodes()) {
                 allPublished = linkS + backlog;
             }
-            if (Double.isNaN(allBounded) && stage.boundedNodes() == network.nodes()) {
+            if (Double.isNaN(allBounded) && stage.boundedNodes() == feed.network.nodes()) {
                 allBounded = linkS + backlog;
             }
             if ((g + 1 - first) % perReport == 0 || g == last - 1) {
                 double span = (double) (g + 1 - reportedG) * commitNs / 1e9;
+                Counters now = new Counters(stage, summaries);
                 out.printf(Locale.ROOT, "%8.1f %12.0f %10.3f %10.3f %8.3f %10.2f %10d %9d%n", linkS,
-                        (summaries - reported) / span, (stage.processCpuNs() - reportedProcess) / 1e9 / span,
-                        (stage.emitCpuNs() - reportedEmit) / 1e9 / span,
-                        (stage.processCpuNs() - reportedProcess + stage.emitCpuNs() - reportedEmit) / 1e9 / span,
+                        (now.summaries - reported.summaries) / span, (now.processNs - reported.processNs) / 1e9 / span,
+                        (now.emitNs - reported.emitNs) / 1e9 / span,
+                        (now.processNs - reported.processNs + now.emitNs - reported.emitNs) / 1e9 / span,
                         backlog, stage.publishedNodes(), stage.boundedNodes());
                 out.flush();
-                reported = summaries;
+                reported = now;
                 reportedG = g + 1;
-                reportedProcess = stage.processCpuNs();
-                reportedEmit = stage.emitCpuNs();
             }
         }
+        Counters after = new Counters(stage, summaries);
+        long emissions = after.emissions - before.emissions;
         return new Result(summaries, (double) (last - first) * commitNs / 1e9,
-                (stage.processCpuNs() - loadedProcess) / 1e9, (stage.emitCpuNs() - loadedEmit) / 1e9,
-                stage.emissions() - loadedEmissions, allPublished, allBounded, behindUntil, maxBacklog,
-                checked[0], checked[1], stage.stats.inconsistentLinks.get(),
-                stage.stats.factorRecords.get() - loadedFactors, stage.stats.treeRecords.get() - loadedTrees,
-                stage.stats.referenceChanges.get() - loadedReferences,
-                (stage.lagMs() - loadedLagMs) / 1e3 / Math.max(1, stage.emissions() - loadedEmissions),
+                (after.processNs - before.processNs) / 1e9, (after.emitNs - before.emitNs) / 1e9, emissions,
+                allPublished, allBounded, behindUntil, maxBacklog, checked[0], checked[1],
+                stage.stats.inconsistentLinks.get(), after.factors - before.factors, after.trees - before.trees,
+                after.references - before.references, (after.lagMs - before.lagMs) / 1e3 / Math.max(1, emissions),
                 stage.maxLagMs() / 1e3);
+    }
+
+    /** The stage's running counts at one moment. */
+    private record Counters(long summaries, long processNs, long emitNs, long emissions, long lagMs, long factors,
+            long trees, long references) {
+
+        Counters(NetworkStage stage, long summaries) {
+            this(summaries, stage.processCpuNs(), stage.emitCpuNs(), stage.emissions(), stage.lagMs(),
+                    stage.stats.factorRecords.get(), stage.stats.treeRecords.get(),
+                    stage.stats.referenceChanges.get());
+        }
+    }
+
+    /**
+     * The network's summaries by commit interval: link l replays template l mod their count, shifted by a random
+     * number of commit intervals up to the phase, its weight scaled by a random factor in [0.8, 1.2) so that the
+     * copies of one template do not tie in the forest; each summary encoded as the {@code network} hop carries it.
+     */
+    private final class Feed {
+
+        /** One commit interval's records, encoded. */
+        record Slice(List<byte[]> keys, List<byte[]> values) {
+
+            int size() {
+                return keys.size();
+            }
+        }
+
+        final RandomNetwork network;
+        final long commitNs;
+        private final LinkTemplates templates;
+        private final List<LinkTemplates.Template> streams;
+        private final int[] shift;
+        private final double[] scale;
+        private final int[] next;
+        private final Serializer<LinkId> keys;
+        private final Serializer<LinkSummary> values;
+
+        Feed(LinkTemplates templates, RandomNetwork network, Random random) {
+            this.templates = templates;
+            this.network = network;
+            this.streams = templates.templates();
+            this.commitNs = templates.commitNs();
+            int links = network.links();
+            int maxShift = maxShift();
+            shift = new int[links];
+            scale = new double[links];
+            for (int l = 0; l < links; l++) {
+                shift[l] = random.nextInt(maxShift + 1);
+                scale[l] = 0.8 + 0.4 * random.nextDouble();
+            }
+            next = new int[links];
+            Topics topics = new Topics(settings);
+            keys = topics.linkId.serializer();
+            values = topics.linkSummary.serializer();
+        }
+
+        int maxShift() {
+            return (int) (config.phaseNs() / commitNs);
+        }
+
+        /** The end of commit interval g, true time. */
+        long timeNs(int g) {
+            return SimulationConfig.START_NS + (long) g * commitNs;
+        }
+
+        /** Every link's latest summary before commit interval g; the slices then go on from g. */
+        Slice latestBefore(int g) {
+            Slice out = new Slice(new ArrayList<>(), new ArrayList<>());
+            for (int l = 0; l < network.links(); l++) {
+                next[l] = template(l).firstFrom(g - shift[l]);
+                if (next[l] > 0) {
+                    add(out, l, next[l] - 1);
+                }
+            }
+            return out;
+        }
+
+        /** The summaries of commit interval g. */
+        Slice slice(int g) {
+            Slice out = new Slice(new ArrayList<>(), new ArrayList<>());
+            for (int l = 0; l < network.links(); l++) {
+                LinkTemplates.Template t = template(l);
+                while (next[l] < t.summaries.size() && t.commit(next[l]) + shift[l] <= g) {
+                    add(out, l, next[l]++);
+                }
+            }
+            return out;
+        }
+
+        private LinkTemplates.Template template(int l) {
+            return streams.get(l % streams.size());
+        }
+
+        private void add(Slice out, int l, int i) {
+            LinkSummary s = templates.onto(template(l), i, network, l, shift[l] * commitNs, scale[l]);
+            out.keys().add(keys.serialize(TOPIC, new LinkId(s.getA(), s.getB())));
+            out.values().add(values.serialize(TOPIC, s));
+        }
     }
 
     /**
