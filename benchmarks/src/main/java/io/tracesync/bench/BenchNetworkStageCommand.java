@@ -100,9 +100,10 @@ public final class BenchNetworkStageCommand implements Callable<Integer> {
         values.put("schema.registry.url", "mock://" + UUID.randomUUID());
         Settings settings = Settings.of(values);
         Duration spread = phase != null ? phase : from.isZero() ? Duration.ofSeconds(1) : Duration.ofMinutes(1);
-        out.printf(Locale.ROOT, "%,d nodes x %d links, %s pairs/s per link, %s clocks, from age %s for %s; "
+        out.printf(Locale.ROOT, "%,d nodes x %d links, %s pairs/s per link, %s clocks, %s for %s; "
                 + "links.min.change %s, factors.emit.interval %s, network.method %s; seed %d%n", nodes, linksPerNode,
-                rate, wander ? "wandering" : "linear", Durations.format(from.toNanos()),
+                rate, wander ? "wandering" : "linear",
+                from.isZero() ? "a cold start" : "from the links' age " + Durations.format(from.toNanos()),
                 Durations.format(duration.toNanos()), settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG),
                 settings.get(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.get(TracesyncConfig.NETWORK_METHOD_CONFIG), seed);

@@ -14,6 +14,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -47,7 +48,8 @@ final class NetworkStage {
     private final Deserializer<LinkId> keys;
     private final Deserializer<LinkSummary> values;
     private final long commitNs;
-    private final Map<CapturedPunctuator, Long> due = new HashMap<>();
+    /** Each wall-clock punctuation and when it is next due, in the order they were scheduled. */
+    private final Map<CapturedPunctuator, Long> due = new LinkedHashMap<>();
     /** Per node that was published: whether its latest factor is bounded. */
     private final Map<String, Boolean> published = new HashMap<>();
     final PipelineStats stats = new PipelineStats();
