@@ -2,6 +2,7 @@ package io.tracesync.bench;
 
 import io.tracesync.core.network.NetworkBenchmark;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.core.network.NetworkStats;
 import io.tracesync.core.network.NetworkSync;
 import java.io.PrintWriter;
@@ -22,8 +23,8 @@ import picocli.CommandLine.Spec;
         description = {"Benchmarks the network core on the dynamic-network workload of [Jabbarifar 2013]: vertices "
                 + "appear, trees join, then almost every operation is a link closing a cycle.",
                 "Prints the operation counts ([Jabbarifar 2013, Tables 4.1/5.1]), the time in the spanning forest "
-                        + "(MST), in reference nodes (RN) and in factor propagation, and a naive from-scratch "
-                        + "baseline."})
+                        + "(MST), in reference nodes (RN: the centroid, the thesis' reference) and in factor "
+                        + "propagation, and a naive from-scratch baseline."})
 public final class BenchNetworkCommand implements Callable<Integer> {
 
     @Spec
@@ -73,12 +74,15 @@ public final class BenchNetworkCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     boolean warmup;
 
+    /** The thesis' reference node: the centroid of each tree [Jabbarifar 2013, ch. 4]. */
+    private static final NetworkOptions THESIS = NetworkOptions.DEFAULT.withReferenceRule(ReferenceRule.CENTROID);
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (warmup) {
             new NetworkBenchmark(new NetworkBenchmark.Config(nodes.get(0), ops, seed + 1, decrease, increase, remove,
-                    drainEvery)).run(new NetworkSync(NetworkOptions.DEFAULT));
+                    drainEvery)).run(new NetworkSync(THESIS));
         }
         out.printf("%d operations per run, seed %d, factors recomputed every %d operation(s)%n%n", ops, seed,
                 drainEvery);
@@ -87,7 +91,7 @@ public final class BenchNetworkCommand implements Callable<Integer> {
                 "replace", "split", "MST s", "RN s", "factor s", "total s", "RN chg", "computed", "changed", "scans",
                 "queries");
         for (int n : nodes) {
-            NetworkBenchmark.Result r = new NetworkBenchmark(config(n, ops)).run(new NetworkSync(NetworkOptions.DEFAULT));
+            NetworkBenchmark.Result r = new NetworkBenchmark(config(n, ops)).run(new NetworkSync(THESIS));
             NetworkStats s = r.stats();
             out.printf("%7d %8d %8d %7d %10d %10d %8d %8d %7d %7d %7d | %8.3f %8.3f %8.3f %8.3f %8d %10d %10d %10d"
                     + " %8d%n", n, s.newTrees, s.insertions, s.joins, s.cycleKept, s.cycleDropped, s.decreases, s.increases,
@@ -103,10 +107,10 @@ public final class BenchNetworkCommand implements Callable<Integer> {
     }
 
     private void naive(PrintWriter out) {
-        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        NetworkSync net = new NetworkSync(THESIS);
         NetworkBenchmark.Naive nv = new NetworkBenchmark(config(naiveNodes, ops)).runNaive(net, naiveSamples);
         NetworkBenchmark.Result inc = new NetworkBenchmark(config(naiveNodes, ops))
-                .run(new NetworkSync(NetworkOptions.DEFAULT));
+                .run(new NetworkSync(THESIS));
         out.printf("%nnaive from-scratch baseline, %d nodes, same workload:%n", naiveNodes);
         out.printf("  reference node: centroid by DFS after each of %d forest changes: %.3f s"
                 + " (incremental %.3f s: %.0fx); disagreements with the incremental one: %d%n",

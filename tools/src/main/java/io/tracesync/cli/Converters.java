@@ -3,6 +3,7 @@ package io.tracesync.cli;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
 import io.tracesync.app.DurationConverter;
@@ -100,6 +101,17 @@ final class Converters {
     }
 
     /** {@link NetworkMethod} as users write it: {@code all-links} or {@code tree}. */
+    static final class ReferenceRuleConverter implements ITypeConverter<ReferenceRule> {
+        @Override
+        public ReferenceRule convert(String value) {
+            try {
+                return ReferenceRule.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     static final class MethodConverter implements ITypeConverter<NetworkMethod> {
         @Override
         public NetworkMethod convert(String value) {

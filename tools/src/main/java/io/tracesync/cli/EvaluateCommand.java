@@ -4,6 +4,7 @@ import io.tracesync.app.DurationConverter;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.eval.Evaluation;
 import io.tracesync.files.PairsCsv;
 import java.io.IOException;
@@ -58,6 +59,12 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Link weight of tracesync's spanning tree: slope-accuracy or bound-width (default: "
                     + "${DEFAULT-VALUE}).")
     LinkWeight weight;
+
+    @Option(names = "--reference-rule", paramLabel = "RULE", defaultValue = "most-links",
+            converter = Converters.ReferenceRuleConverter.class,
+            description = "Each component's reference: most-links (the node with the most links in the spanning "
+                    + "forest's graph) or centroid (of the spanning tree) (default: ${DEFAULT-VALUE}).")
+    ReferenceRule referenceRule;
 
     @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links",
             converter = Converters.MethodConverter.class,
@@ -119,7 +126,7 @@ final class EvaluateCommand implements Callable<Integer> {
         Evaluation.Result result;
         try {
             result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
-                    model.shortestWindow, weight, network, weighting, minChange, ahead, knownMinDelays,
+                    model.shortestWindow, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
                     compareHorizons, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

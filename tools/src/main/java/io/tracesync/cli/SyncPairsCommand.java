@@ -5,6 +5,7 @@ import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.offline.PairsSync;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
         description = {"Synchronizes the clocks of the nodes in a matched-pairs CSV file.",
                 "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
                         + "bounds. The ACCURATE links form a minimum spanning forest; each of its components has "
-                        + "a reference clock (its centroid, or the --reference node), and each node gets the "
+                        + "a reference clock (the --reference node, else its node with the most links), and each node gets the "
                         + "factors t_ref = slope * t + offset to its component's reference, with a guaranteed bound "
                         + "at a stated local time that grows at a stated rate away from it: by default from every "
                         + "link of the component, else along the tree path (--network tree)."},
@@ -64,9 +65,15 @@ final class SyncPairsCommand implements Callable<Integer> {
     String pairs;
 
     @Option(names = "--reference", paramLabel = "NODE",
-            description = "Reference clock of its component (default: every component's centroid; of two, the "
-                    + "smaller node id).")
+            description = "Reference clock of its component (default: by --reference-rule).")
     String reference;
+
+    @Option(names = "--reference-rule", paramLabel = "RULE", defaultValue = "most-links",
+            converter = Converters.ReferenceRuleConverter.class,
+            description = "Each component's reference: most-links (the node with the most links in the spanning "
+                    + "forest's graph, of those the smallest id) or centroid (of the spanning tree; of two, the "
+                    + "smaller id) (default: ${DEFAULT-VALUE}).")
+    ReferenceRule referenceRule;
 
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
             converter = Converters.WeightConverter.class,
@@ -115,7 +122,8 @@ final class SyncPairsCommand implements Callable<Integer> {
             err.println("--min-delay cannot be negative");
             return 2;
         }
-        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight).withMethod(network);
+        NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight).withMethod(network)
+                .withReferenceRule(referenceRule);
         if (approximate) {
             o = o.withApproximate(Double.POSITIVE_INFINITY);
         }

@@ -6,6 +6,7 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.files.PairsCsv;
 import io.tracesync.sim.GroundTruth;
 import java.io.BufferedReader;
@@ -27,14 +28,14 @@ import java.util.function.Function;
 
 /**
  * A simulated run replayed through tracesync and measured against the ground truth, beside the baselines replayed
- * on the same messages: tracesync along its spanning tree, a static reference instead of the centroid
+ * on the same messages: tracesync along its spanning tree, a static reference instead of one near the centre
  * [Jabbarifar 2013, Fig. 5.10], the Trace Compass policy, Duda's regression, and the Zipkin/Jaeger midpoint.
  */
 public final class Evaluation {
 
     /** How to replay: docs/ACCURACY.md and {@code tracesync evaluate --help} explain each. */
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
-            LinkWeight weight, NetworkMethod network,
+            LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
             NetworkIntervals.Weighting weighting, double minChange, Duration ahead, boolean knownMinDelays,
             List<Duration> compareHorizons, Path factorsFile, Path reportDir) {
     }
@@ -69,7 +70,8 @@ public final class Evaluation {
         groundTruth.nodes().forEach(names::add);
         String first = names.first();
         long t0 = System.nanoTime();
-        NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network());
+        NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network())
+                .withReferenceRule(o.referenceRule());
         SharedGate gate = new SharedGate(o.minChange());
         NetworkPolicy tracesync = new NetworkPolicy(options, o.weighting(), gate);
         List<Replay.Result> replays;
@@ -101,7 +103,8 @@ public final class Evaluation {
                 : "sampled every " + human(o.interval()) + " while a factor is in force";
         List<SummaryRow> rows = new ArrayList<>();
         rows.add(new SummaryRow("tracesync: node vs its reference", "The factors tracesync publishes (--network "
-                + option(o.network()) + ", --weighting " + option(o.weighting()) + "): each node's true error "
+                + option(o.network()) + ", --weighting " + option(o.weighting()) + ", --reference-rule "
+                + o.referenceRule().label() + "): each node's true error "
                 + "against its reference's clock, " + sampled + "; inside % = share inside the guaranteed bounds, "
                 + "width = up + down.",
                 Metrics.factorErrors(replay, truth, aheadNs)));
@@ -109,7 +112,7 @@ public final class Evaluation {
                 + "composed along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
                 Metrics.factorErrors(replays.get(1), truth, aheadNs)));
         rows.add(new SummaryRow("static reference " + first + ": node vs it", "tracesync with the reference "
-                + "pinned to the first node instead of the tree's centre [Jabbarifar 2013, Fig. 5.10].",
+                + "pinned to the first node instead of one by its rule [Jabbarifar 2013, Fig. 5.10].",
                 Metrics.factorErrors(replays.get(2), truth, aheadNs)));
         rows.add(new SummaryRow("Trace Compass policy: node vs its reference", "The same hulls, composed from the "
                 + "first node along fewest-hop paths over the ACCURATE links; no bounds [Poirier 2010, §2].",
@@ -194,6 +197,7 @@ public final class Evaluation {
                 + human(o.shortestWindow()) : "0 (linear clocks)");
         p.put("weight", option(o.weight()));
         p.put("network", option(o.network()));
+        p.put("reference-rule", o.referenceRule().label());
         p.put("weighting", option(o.weighting()));
         p.put("links.min.change", String.valueOf(o.minChange()));
         p.put("ahead", human(o.ahead()));

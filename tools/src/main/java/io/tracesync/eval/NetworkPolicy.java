@@ -15,7 +15,7 @@ import java.util.TreeMap;
 
 /**
  * The network core over the link core's estimates: tracesync itself with the default options (minimum spanning
- * forest, centroid reference, factors from every link), along the tree, or with a pinned static reference
+ * forest, reference near its centre, factors from every link), along the tree, or with a pinned static reference
  * [Jabbarifar 2013, Fig. 5.10]. The links' estimates reach it through a {@link SharedGate}, as the stream's link
  * summaries reach its network task; every node's factor is evaluated at each drain ({@link NetworkSync#evaluate}).
  */

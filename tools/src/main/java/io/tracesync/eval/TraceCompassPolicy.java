@@ -12,8 +12,8 @@ import java.util.TreeMap;
 /**
  * The Trace Compass policy, a baseline: the same convex hulls and Duda bisectors as tracesync
  * (Duda 1987 via Poirier 2010 §3, the link core #2), but composed from the alphabetically first node along
- * fewest-hop paths over the ACCURATE links ({@link FewestHopTree}) instead of the minimum spanning tree and its
- * centroid [Jabbarifar 2013, ch. 5].
+ * fewest-hop paths over the ACCURATE links ({@link FewestHopTree}) instead of the minimum spanning tree and a
+ * reference at its centre [Jabbarifar 2013, ch. 5].
  */
 public final class TraceCompassPolicy implements FactorPolicy {
 

@@ -406,7 +406,7 @@ class SyncPairsCommandTest {
     }
 
     @Test
-    void pinnedReferenceReplacesTheCentroid() throws IOException {
+    void pinnedReferenceReplacesTheDefault() throws IOException {
         JsonNode root = syncJson(pairs(3, "a~b", "b~c"), "--reference", "c", "--horizon", "none", "--min-delay",
                 "50000");
         assertEquals("c", root.get("reference").asText());

@@ -4,6 +4,7 @@ import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.schema.SerdeConfig;
 import io.tracesync.streams.config.KnownKeys;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -174,7 +175,8 @@ public final class Settings {
     public NetworkOptions networkOptions() {
         NetworkOptions o = NetworkOptions.DEFAULT
                 .withWeight(LinkWeight.parse(config.getString(TracesyncConfig.NETWORK_WEIGHT_CONFIG)))
-                .withMethod(NetworkMethod.parse(config.getString(TracesyncConfig.NETWORK_METHOD_CONFIG)));
+                .withMethod(NetworkMethod.parse(config.getString(TracesyncConfig.NETWORK_METHOD_CONFIG)))
+                .withReferenceRule(ReferenceRule.parse(config.getString(TracesyncConfig.NETWORK_REFERENCE_RULE_CONFIG)));
         String approximate = config.getString(TracesyncConfig.NETWORK_APPROXIMATE_WEIGHT_CONFIG);
         if (!approximate.equals(TracesyncConfig.NONE)) {
             o = o.withApproximate(Double.parseDouble(approximate));

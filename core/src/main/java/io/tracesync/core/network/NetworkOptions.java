@@ -6,38 +6,43 @@ import java.util.Objects;
 /**
  * How links are ranked and which take part. ACCURATE links always do; APPROXIMATE ones only when included, with
  * the fixed weight {@code approximateWeight} (default +infinity: used only where no accurate path exists), and
- * their one-sided corridor makes every bound through them unbounded. A pinned reference, when in a tree, is that
- * tree's reference instead of its centroid. {@code method} is how {@link NetworkSync#evaluate(Long)} obtains the
- * factors: from every link (default) or along the tree.
+ * their one-sided corridor makes every bound through them unbounded. Each tree's reference is chosen by
+ * {@code referenceRule}; a pinned reference, when in a tree, is that tree's reference instead. {@code method} is how
+ * {@link NetworkSync#evaluate(Long)} obtains the factors: from every link (default) or along the tree.
  */
 public record NetworkOptions(LinkWeight weight, boolean includeApproximate, double approximateWeight,
-        String pinnedReference, NetworkMethod method) {
+        String pinnedReference, NetworkMethod method, ReferenceRule referenceRule) {
 
     public static final NetworkOptions DEFAULT = new NetworkOptions(LinkWeight.SLOPE_ACCURACY, false,
-            Double.POSITIVE_INFINITY, null, NetworkMethod.ALL_LINKS);
+            Double.POSITIVE_INFINITY, null, NetworkMethod.ALL_LINKS, ReferenceRule.MOST_LINKS);
 
     public NetworkOptions {
         Objects.requireNonNull(weight, "weight");
         Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(referenceRule, "referenceRule");
         if (!(approximateWeight >= 0)) {
             throw new IllegalArgumentException("approximate weight must be >= 0: " + approximateWeight);
         }
     }
 
     public NetworkOptions withWeight(LinkWeight w) {
-        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference, method);
+        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference, method, referenceRule);
     }
 
     public NetworkOptions withApproximate(double w) {
-        return new NetworkOptions(weight, true, w, pinnedReference, method);
+        return new NetworkOptions(weight, true, w, pinnedReference, method, referenceRule);
     }
 
     public NetworkOptions withPinnedReference(String node) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, node, method);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, node, method, referenceRule);
     }
 
     public NetworkOptions withMethod(NetworkMethod m) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, m);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, m, referenceRule);
+    }
+
+    public NetworkOptions withReferenceRule(ReferenceRule r) {
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, method, r);
     }
 
     /** The link's weight, or NaN when it does not take part in the spanning forest. */

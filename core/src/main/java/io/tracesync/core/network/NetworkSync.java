@@ -31,7 +31,7 @@ public final class NetworkSync {
     public NetworkSync(NetworkOptions options) {
         this.options = options;
         FactorPropagation[] holder = new FactorPropagation[1];
-        this.forest = new SpanningForest(v -> holder[0].dirtyRoot(v), stats);
+        this.forest = new SpanningForest(v -> holder[0].dirtyRoot(v), stats, options.referenceRule());
         this.factors = new FactorPropagation(forest, stats);
         holder[0] = factors;
         this.components = new NetworkComponents(forest, factors);
@@ -135,29 +135,14 @@ public final class NetworkSync {
         return pinnedName;
     }
 
-    /** Pins the reference node (null: centroids everywhere); takes effect for its tree at once. */
+    /** Pins the reference node (null: none); takes effect for its tree at the next drain. */
     public void pinReference(String node) {
         pinnedName = node;
         pin(node == null ? 0 : ids.get(node));
     }
 
     private void pin(int v) {
-        ReferenceNodes refs = forest.references();
-        int old = refs.pinned();
-        if (old == v) {
-            return;
-        }
-        int oldTreeBefore = old == 0 ? 0 : refs.referenceOf(old);
-        int newTreeBefore = v == 0 ? 0 : refs.referenceOf(v);
-        refs.pin(v);
-        if (old != 0 && refs.referenceOf(old) != oldTreeBefore) {
-            factors.dirtyRoot(refs.referenceOf(old));
-            stats.referenceChanges++;
-        }
-        if (v != 0 && refs.referenceOf(v) != newTreeBefore) {
-            factors.dirtyRoot(v);
-            stats.referenceChanges++;
-        }
+        forest.references().pin(v);
     }
 
     /** Recomputes the factors affected since the last drain; the nodes whose answer changed, in no set order. */
@@ -172,6 +157,7 @@ public final class NetworkSync {
      * {@link #factor(int)}); returns their number.
      */
     public int drain(IntConsumer changed) {
+        forest.references().settle(factors::dirtyRoot);
         return factors.drain(v -> {
             components.nodeChanged(v);
             changed.accept(v);

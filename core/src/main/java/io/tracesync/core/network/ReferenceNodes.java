@@ -1,33 +1,61 @@
 package io.tracesync.core.network;
 
+import java.util.function.IntConsumer;
+
 /**
- * The reference node of every tree [Jabbarifar 2013, ch. 4]: the vertex minimizing the total path cost to all others,
- * which for positive weights is the centroid whatever the weights are (Lemma 1: each edge contributes its weight times
- * the vertices on its far side, so the reference belongs on the heavier side of every edge). Of two centroids, the
- * smaller name. A pinned node is its tree's reference instead, whenever it is in the tree.
+ * The reference node of every tree, by its {@link ReferenceRule}: by default the node with the most links taking
+ * part in the forest, of those the smallest name; or the centroid. [Jabbarifar 2013, ch. 4] takes the vertex
+ * minimizing the total path cost to all others, which for positive weights is the centroid whatever the weights
+ * are (Lemma 1: each edge contributes its weight times the vertices on its far side, so the reference belongs on the
+ * heavier side of every edge). But in a large network whose links' accuracies keep moving, the spanning tree changes
+ * shape at every emission and its centroid with it (so does any vertex chosen by its place in the tree: the
+ * smallest name among those whose branches hold at most 15/16 of the tree moved at 55 of 60 emissions of a
+ * 10,000-node network), and each move re-bases every factor of the tree. The number of links moves only when links
+ * start or stop taking part. A pinned node is its tree's reference instead, whenever it is in the tree. The
+ * reference is a function of the forest alone, whatever sequence of changes led to it.
  *
  * <p>The centroid is held as the mark of its tree in {@link LinkCutTrees} (which side of a cut, or whether on a
- * path) and by its tree's label (which centroid, in O(1)). After two trees join, or a subtree
- * moves within its tree, the new centroid lies on a known path (from the old centroid towards the part that
- * grew; Lemma 2 and §4.5.5) and is found by one binary search down that path in O(log n), [Jabbarifar 2013]'s
+ * path) and by its tree's label (which centroid, in O(1)), and serves as the tree's handle. After two trees join,
+ * or a subtree moves within its tree, the new centroid lies on a known path (from the old centroid towards the part
+ * that grew; Lemma 2 and §4.5.5) and is found by one binary search down that path in O(log n), [Jabbarifar 2013]'s
  * DescendantSize walk along the "extended path". After a split, each side's centroid is found by walking from a
  * known vertex towards the heavier neighbour, O(steps · degree · log n).
+ *
+ * <p>Between two {@link #settle}s each tree holds a reference carried through its changes (the larger side's after
+ * a join; a side's centroid after a split that took the reference away), against which the forest reports the
+ * vertices whose path to it changed; {@link #settle} then chooses the reference of every tree changed since by the
+ * rule: the centroid at once, the node with the most links by one walk over the tree, O(its size).
  */
 final class ReferenceNodes {
 
     private final SpanningForest forest;
     private final LinkCutTrees lct;
+    private final NetworkStats stats;
+    private final ReferenceRule rule;
     private int pinned;
     /** The centroid of every tree, by its {@link MinimaxBounds} label. */
     private int[] byLabel = new int[16];
+    /** By centroid: its tree's reference. */
+    private int[] held = new int[16];
+    /** The centroids of the trees changed since the last {@link #settle}. */
+    private int[] touched = new int[16];
+    private int touchedCount;
+    private int[] touchedStamp = new int[16];
+    private int stamp = 1;
+    private int[] queue = new int[16];
+    private int[] seen = new int[16];
 
-    ReferenceNodes(SpanningForest forest, LinkCutTrees lct) {
+    ReferenceNodes(SpanningForest forest, LinkCutTrees lct, NetworkStats stats, ReferenceRule rule) {
         this.forest = forest;
         this.lct = lct;
+        this.stats = stats;
+        this.rule = rule;
     }
 
-    /** A new vertex, already labelled: its own centroid. */
+    /** A new vertex, already labelled: its own centroid and reference. */
     void addVertex(int v) {
+        held = IntArrays.grow(held, v + 1);
+        held[v] = v;
         mark(v);
         record(v);
     }
@@ -39,6 +67,19 @@ final class ReferenceNodes {
         byLabel[l] = c;
     }
 
+    /**
+     * The tree whose centroid is c changed what its rule reads (its vertices, a vertex's links, its centroid): its
+     * reference is chosen again at the next settle.
+     */
+    void touch(int c) {
+        touchedStamp = IntArrays.grow(touchedStamp, c + 1);
+        if (touchedStamp[c] != stamp) {
+            touchedStamp[c] = stamp;
+            touched = IntArrays.grow(touched, touchedCount + 1);
+            touched[touchedCount++] = c;
+        }
+    }
+
     void mark(int c) {
         lct.setMark(c, true);
     }
@@ -47,13 +88,55 @@ final class ReferenceNodes {
         lct.setMark(c, false);
     }
 
-    /** Moves the mark of a tree whose centroid was old, its labels settled, to its new centroid. */
+    /**
+     * Moves the mark of a tree whose centroid was old, its labels settled, to c; the reference stays until the next
+     * settle.
+     */
     void move(int old, int c) {
         if (old != c) {
             unmark(old);
             mark(c);
+            held[c] = held[old];
+            if (rule == ReferenceRule.CENTROID || touchedStamp.length > old && touchedStamp[old] == stamp) {
+                touch(c);
+            }
         }
         record(c);
+    }
+
+    /**
+     * Two trees of centroids cu and cv joined, their labels settled, with centroid c: the joined tree keeps
+     * reference r (one of theirs) until the next settle.
+     */
+    void joined(int cu, int cv, int c, int r) {
+        if (c != cu) {
+            unmark(cu);
+        }
+        if (c != cv) {
+            unmark(cv);
+        }
+        if (c != cu && c != cv) {
+            mark(c);
+        }
+        held[c] = r;
+        record(c);
+        touch(c);
+    }
+
+    /**
+     * A tree of centroid c split into trees of centroids c1 (holding c) and c2, labels settled: the side holding
+     * the old reference keeps it, the other one takes its centroid until the next settle.
+     */
+    void split(int c, int c1, int c2) {
+        int r = held[c];
+        move(c, c1);
+        mark(c2);
+        boolean withFirst = forest.bounds().sameTree(r, c1);
+        held[c1] = withFirst ? r : c1;
+        held[c2] = withFirst ? c2 : r;
+        record(c2);
+        touch(c1);
+        touch(c2);
     }
 
     /** The pinned vertex, or 0. */
@@ -61,8 +144,15 @@ final class ReferenceNodes {
         return pinned;
     }
 
+    /** Pins v (0: none); the trees of the old and the new pinned vertex choose their reference at the next settle. */
     void pin(int v) {
+        if (pinned != 0) {
+            touch(centroidOf(pinned));
+        }
         pinned = v;
+        if (v != 0) {
+            touch(centroidOf(v));
+        }
     }
 
     int centroidOf(int x) {
@@ -71,11 +161,61 @@ final class ReferenceNodes {
 
     /** The reference of the tree whose centroid is c. */
     int effective(int c) {
-        return pinned != 0 && centroidOf(pinned) == c ? pinned : c;
+        return held[c];
     }
 
     int referenceOf(int x) {
         return effective(centroidOf(x));
+    }
+
+    /**
+     * Chooses the reference of every tree changed since the last settle by the rule; passes each new one to
+     * {@code dirty} (its whole tree needs new factors).
+     */
+    void settle(IntConsumer dirty) {
+        long t0 = stats.clock();
+        for (int i = 0; i < touchedCount; i++) {
+            int c = touched[i];
+            if (centroidOf(c) != c) {
+                continue; // no longer a centroid: its tree's centroid since was touched too
+            }
+            int r = pinned != 0 && forest.bounds().sameTree(pinned, c) ? pinned
+                    : rule == ReferenceRule.CENTROID ? c : mostLinked(c);
+            if (r != held[c]) {
+                held[c] = r;
+                stats.referenceChanges++;
+                dirty.accept(r);
+            }
+        }
+        touchedCount = 0;
+        stamp++;
+        stats.referenceNanos += stats.clock() - t0;
+    }
+
+    /** The vertex of c's tree with the most links in the forest's graph, of those the smallest name. */
+    private int mostLinked(int c) {
+        IncidenceLists tree = forest.treeEdges();
+        seen = IntArrays.grow(seen, lct.capacity());
+        queue = IntArrays.grow(queue, forest.bounds().treeSize(c));
+        int best = c;
+        int tail = 0;
+        queue[tail++] = c;
+        seen[c] = stamp;
+        for (int head = 0; head < tail; head++) {
+            int v = queue[head];
+            int d = forest.degree(v) - forest.degree(best);
+            if (d > 0 || d == 0 && forest.name(v).compareTo(forest.name(best)) < 0) {
+                best = v;
+            }
+            for (int i = 0, k = tree.count(v); i < k; i++) {
+                int y = tree.neighbor(v, i);
+                if (seen[y] != stamp) {
+                    seen[y] = stamp;
+                    queue[tail++] = y;
+                }
+            }
+        }
+        return best;
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.function.IntConsumer;
  *
  * <p>Every change that alters the path from a vertex to its reference reports a dirty root to {@code dirty}: the
  * vertex whose whole subtree, away from its reference, needs new factors; the reference itself means the whole
- * tree.
+ * tree. The references it reports against are those {@link ReferenceNodes} carries between two settles.
  */
 final class SpanningForest {
 
@@ -32,6 +32,8 @@ final class SpanningForest {
     private final LongIntMap edgeIds = new LongIntMap();
     private final NetworkStats stats;
     private String[] names = new String[16];
+    /** Per vertex: its links in the graph. */
+    private int[] degree = new int[16];
     private int[] seen = new int[16];
     private int[] endA = new int[16];
     private int[] endB = new int[16];
@@ -46,10 +48,10 @@ final class SpanningForest {
     private int cutSizeB;
     private int[] queue = new int[16];
 
-    SpanningForest(IntConsumer dirty, NetworkStats stats) {
+    SpanningForest(IntConsumer dirty, NetworkStats stats, ReferenceRule rule) {
         this.dirty = dirty;
         this.stats = stats;
-        this.references = new ReferenceNodes(this, lct);
+        this.references = new ReferenceNodes(this, lct, stats, rule);
     }
 
     ReferenceNodes references() {
@@ -74,6 +76,7 @@ final class SpanningForest {
         if (v >= names.length) {
             names = Arrays.copyOf(names, Math.max(v + 1, 2 * names.length));
             seen = Arrays.copyOf(seen, names.length);
+            degree = Arrays.copyOf(degree, names.length);
         }
         names[v] = name;
         vertexTable.ensure(v);
@@ -85,6 +88,11 @@ final class SpanningForest {
 
     String name(int v) {
         return names[v];
+    }
+
+    /** The links of vertex v in the graph. */
+    int degree(int v) {
+        return degree[v];
     }
 
     int endA(int e) {
@@ -175,6 +183,8 @@ final class SpanningForest {
             graph.add(b, e, 1);
             insert(e);
             bounds.relax(a, b, w);
+            degreeChanged(a, 1);
+            degreeChanged(b, 1);
             return e;
         }
         double old = weight[e];
@@ -212,12 +222,20 @@ final class SpanningForest {
         }
         graph.remove(endA[e], e, 0);
         graph.remove(endB[e], e, 1);
+        degreeChanged(a, -1);
+        degreeChanged(b, -1);
         edgeIds.remove(pairKey(a, b));
         if (freeEdgeCount == freeEdges.length) {
             freeEdges = Arrays.copyOf(freeEdges, 2 * freeEdgeCount);
         }
         freeEdges[freeEdgeCount++] = e;
         endA[e] = 0; // vertex ids start at 1: a free slot is told apart from a live edge (see live)
+    }
+
+    /** Vertex v gained or lost a link: its tree's reference is chosen again at the next settle. */
+    private void degreeChanged(int v, int change) {
+        degree[v] += change;
+        references.touch(references.centroidOf(v));
     }
 
     /**
@@ -245,8 +263,8 @@ final class SpanningForest {
         int max = lct.payload(x);
         stats.cycleKept++;
         int c = references.centroidOf(u);
-        if (references.pinned() != 0) {
-            int r = references.effective(c);
+        int r = references.effective(c);
+        if (r != c) {
             unlinkTree(max);
             relink(e, c, r);
         } else {
@@ -258,7 +276,7 @@ final class SpanningForest {
      * The cycle case on the path u..v just queried, e replacing its heaviest edge old, the tree's centroid c
      * being its reference: the side S of old without c moves, so every branch of c keeps its size unless c is on
      * the path, where the branch towards e's end on c's side gains S; only if that reaches half the tree does the
-     * centroid move, along the path from c towards S (Lemma 2).
+     * centroid move, along the path from c towards S (Lemma 2). The reference stays c until the next settle.
      */
     private void swap(int e, int old, int c) {
         int u = endA[e];
@@ -279,19 +297,12 @@ final class SpanningForest {
         int x = lct.newEdge(e, weight[e], endA[e], endB[e]);
         lct.linkAcross(x);
         addTreeEdge(e, x);
-        int c2 = c;
         if (moves) {
             long t1 = stats.clock();
-            c2 = references.searchPath(c, far);
-            references.move(c, c2);
+            references.move(c, references.searchPath(c, far));
             stats.referenceNanos += stats.clock() - t1;
         }
-        if (c2 == c) {
-            dirty.accept(far);
-        } else {
-            stats.referenceChanges++;
-            dirty.accept(c2);
-        }
+        dirty.accept(far);
     }
 
     /** Joins two trees through e, classified as [Jabbarifar 2013, Table 4.1] counts them. */
@@ -310,37 +321,20 @@ final class SpanningForest {
 
     /**
      * Links e between two trees of centroids cu and cv, {@code small} being e's end in the smaller one: the new
-     * centroid lies on the path between the old ones (§4.5.5).
+     * centroid lies on the path between the old ones (§4.5.5). The larger tree's reference is kept until the next
+     * settle, so the smaller tree's factors are new.
      */
     private void join(int e, int cu, int cv, int small) {
         long t0 = stats.clock();
-        int ru = references.effective(cu);
-        int rv = references.effective(cv);
+        boolean smallIsA = small == endA[e];
+        int r = references.effective(smallIsA ? cv : cu);
         long t1 = stats.clock();
         linkTree(e);
         bounds.joined(e, small);
         long t2 = stats.clock();
-        int c = references.searchPath(cu, cv);
-        if (c != cu) {
-            references.unmark(cu);
-        }
-        if (c != cv) {
-            references.unmark(cv);
-        }
-        if (c != cu && c != cv) {
-            references.mark(c);
-        }
-        references.record(c);
-        int r = references.effective(c);
+        references.joined(cu, cv, references.searchPath(cu, cv), r);
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
-        if (r == ru) {
-            dirty.accept(endB[e]);
-        } else if (r == rv) {
-            dirty.accept(endA[e]);
-        } else {
-            stats.referenceChanges++;
-            dirty.accept(r);
-        }
+        dirty.accept(small);
     }
 
     /**
@@ -357,16 +351,9 @@ final class SpanningForest {
         long t1 = stats.clock();
         linkTree(e);
         long t2 = stats.clock();
-        int c2 = references.searchPath(c, farC);
-        references.move(c, c2);
-        int r2 = references.effective(c2);
+        references.move(c, references.searchPath(c, farC));
         stats.referenceNanos += t1 - t0 + stats.clock() - t2;
-        if (r2 == r) {
-            dirty.accept(farR);
-        } else {
-            stats.referenceChanges++;
-            dirty.accept(r2);
-        }
+        dirty.accept(farR);
     }
 
     /**
@@ -396,20 +383,9 @@ final class SpanningForest {
         long t0 = stats.clock();
         int c1 = references.walk(c, cWithA ? sa : sb);
         int c2 = references.walk(cWithA ? b : a, cWithA ? sb : sa);
-        references.move(c, c1);
-        references.mark(c2);
-        references.record(c2);
-        int r1 = references.effective(c1);
-        int r2 = references.effective(c2);
+        references.split(c, c1, c2);
         stats.referenceNanos += stats.clock() - t0;
-        if (r1 != r) {
-            stats.referenceChanges++;
-            dirty.accept(r1);
-        }
-        if (r2 != r) {
-            stats.referenceChanges++;
-            dirty.accept(r2);
-        }
+        dirty.accept(references.effective(references.effective(c1) == r ? c2 : c1));
     }
 
     /**

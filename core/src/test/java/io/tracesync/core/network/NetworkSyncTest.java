@@ -121,6 +121,7 @@ class NetworkSyncTest {
     static NetworkOptions options(Random random) {
         NetworkOptions o = random.nextBoolean() ? NetworkOptions.DEFAULT
                 : NetworkOptions.DEFAULT.withWeight(LinkWeight.BOUND_WIDTH);
+        o = o.withReferenceRule(ReferenceRule.values()[random.nextInt(ReferenceRule.values().length)]);
         return random.nextInt(3) == 0 ? o.withApproximate(random.nextBoolean() ? 5e-9 : Double.POSITIVE_INFINITY) : o;
     }
 
@@ -149,7 +150,7 @@ class NetworkSyncTest {
 
     @Property(tries = 300)
     void identicalToTheOfflineOracleAfterEveryOperation(@ForAll long seed,
-            @ForAll @IntRange(min = 2, max = 10) int nodeCount) {
+            @ForAll @IntRange(min = 2, max = 12) int nodeCount) {
         Workload w = new Workload(seed, nodeCount);
         NetworkSync net = new NetworkSync(options(w.random));
         Map<String, NodeFactor> before = Map.of();
@@ -160,7 +161,7 @@ class NetworkSyncTest {
     }
 
     @Property(tries = 100)
-    void drainsCoalesceAnyNumberOfChanges(@ForAll long seed, @ForAll @IntRange(min = 2, max = 14) int nodeCount) {
+    void drainsCoalesceAnyNumberOfChanges(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int nodeCount) {
         Workload w = new Workload(seed, nodeCount);
         NetworkSync net = new NetworkSync(options(w.random));
         Map<String, NodeFactor> before = Map.of();
@@ -199,6 +200,49 @@ class NetworkSyncTest {
             }
         }
         assertTrue(compared > 20, compared + " comparisons");
+    }
+
+    /**
+     * Two nodes swinging between two points of a 40-node path move its centroids at every swing (p18 and p19, then
+     * a and p21): the centroid rule re-bases every node at every swing. By default the node with the most links,
+     * p12 (three, as p28 and q0), stays the reference, and only the two swinging nodes get new factors.
+     */
+    @Test
+    void aSwingingSubtreeMovesTheCentroidButNotTheReference() {
+        for (ReferenceRule rule : ReferenceRule.values()) {
+            NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT.withReferenceRule(rule));
+            String[] path = new String[40];
+            for (int i = 0; i < path.length; i++) {
+                path[i] = i == 20 ? "a" : String.format("p%02d", i);
+                if (i > 0) {
+                    net.update(OfflineNetworkTest.link(path[i - 1], path[i], 1e-9));
+                }
+            }
+            net.update(OfflineNetworkTest.link("q0", "q1", 1e-9));
+            net.update(OfflineNetworkTest.link(path[12], "q0", 2e-9));
+            net.update(OfflineNetworkTest.link(path[28], "q0", 3e-9));
+            net.drain();
+            long changes = net.stats().referenceChanges;
+            Set<String> references = new TreeSet<>();
+            for (int swing = 0; swing < 20; swing++) {
+                net.update(OfflineNetworkTest.link(path[12], "q0", swing % 2 == 0 ? 4e-9 : 2e-9));
+                Set<String> changed = new TreeSet<>();
+                net.drain().forEach(f -> changed.add(f.node()));
+                references.add(net.factor("p00").reference());
+                if (rule == ReferenceRule.MOST_LINKS) {
+                    assertEquals(Set.of("q0", "q1"), changed, "swing " + swing);
+                } else {
+                    assertEquals(42, changed.size(), "swing " + swing);
+                }
+            }
+            if (rule == ReferenceRule.MOST_LINKS) {
+                assertEquals(Set.of("p12"), references);
+                assertEquals(changes, net.stats().referenceChanges);
+            } else {
+                assertEquals(Set.of("a", "p18"), references);
+                assertEquals(changes + 20, net.stats().referenceChanges);
+            }
+        }
     }
 
     @Test

@@ -18,9 +18,10 @@ import java.util.TreeMap;
  * <ol>
  *   <li>the minimum spanning forest of the participating links ({@link NetworkOptions#weightOf} not NaN) by
  *       Kruskal under {@link EdgeOrder}, a strict total order, so the forest is unique;</li>
- *   <li>every tree's reference node: the pinned one if it is in the tree, else its centroid, the smaller name of
- * two ([Jabbarifar 2013, §4.5.1, Lemma 1]: with positive weights the centroids are exactly the vertices of least total
- * path cost to all others, whatever the weights);</li>
+ *   <li>every tree's reference node: the pinned one if it is in the tree, else by the {@link ReferenceRule}: the
+ *       node with the most participating links, of those the smallest name; or the centroid, the smaller name of
+ *       two ([Jabbarifar 2013, §4.5.1, Lemma 1]: with positive weights the centroids are exactly the vertices of
+ *       least total path cost to all others, whatever the weights);</li>
  *   <li>every node's factor, composed from its reference outwards, each child from its parent's factor and the
  *       hop from the child over their link ({@link Factor#child}, [Jabbarifar 2013, §5.5.4, Alg. 9]), exactly as the
  *       incremental core composes them, so the two agree bit for bit.</li>
@@ -84,11 +85,14 @@ public final class OfflineNetwork {
             }
         }
         double[] weight = new double[link.length];
+        int[] degree = new int[n];
         int m = 0;
         for (int i = 0; i < link.length; i++) {
             weight[i] = options.weightOf(link[i]);
             if (!Double.isNaN(weight[i])) {
                 m++;
+                degree[linkA[i]]++;
+                degree[linkB[i]]++;
             }
         }
         Integer[] order = new Integer[m];
@@ -179,7 +183,10 @@ public final class OfflineNetwork {
                 }
                 hasPinned |= x == pinned;
             }
-            int r = hasPinned ? pinned : centroid(component, count, parent, size, start, adjacent, endA, endB);
+            int r = hasPinned ? pinned
+                    : options.referenceRule() == ReferenceRule.CENTROID
+                            ? centroid(component, count, parent, size, start, adjacent, endA, endB)
+                            : mostLinked(component, count, degree);
 
             // From r outwards, breadth first: each child's factor from its parent's.
             factor[r] = Factor.REFERENCE;
@@ -224,6 +231,18 @@ public final class OfflineNetwork {
             v = set[v];
         }
         return v;
+    }
+
+    /** The vertex of one tree with the most participating links, of those the smallest index (name). */
+    private static int mostLinked(int[] component, int count, int[] degree) {
+        int best = component[0];
+        for (int i = 1; i < count; i++) {
+            int x = component[i];
+            if (degree[x] > degree[best] || degree[x] == degree[best] && x < best) {
+                best = x;
+            }
+        }
+        return best;
     }
 
     /**

@@ -14,6 +14,7 @@ import java.math.MathContext;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -147,17 +148,46 @@ class OfflineNetworkTest {
 
     @Test
     void twoCentroidsGiveTheSmallerName() {
+        NetworkOptions centroid = NetworkOptions.DEFAULT.withReferenceRule(ReferenceRule.CENTROID);
         // Path z - m - b - y: m and b both leave halves of 2; b is the smaller name.
-        OfflineNetwork path = compute(link("z", "m", 1e-9), link("m", "b", 1e-9), link("b", "y", 1e-9));
+        OfflineNetwork path = compute(centroid, List.of(), link("z", "m", 1e-9), link("m", "b", 1e-9),
+                link("b", "y", 1e-9));
         assertReferences(path, "b", "z", "m", "b", "y");
         // Path a - n - m - z: from a, n comes before m, but m is the smaller name.
-        OfflineNetwork fromA = compute(link("a", "n", 1e-9), link("n", "m", 1e-9), link("m", "z", 1e-9));
+        OfflineNetwork fromA = compute(centroid, List.of(), link("a", "n", 1e-9), link("n", "m", 1e-9),
+                link("m", "z", 1e-9));
         assertReferences(fromA, "m", "a", "n", "m", "z");
-        OfflineNetwork pair = compute(link("n2", "n1", 1e-9));
+        OfflineNetwork pair = compute(centroid, List.of(), link("n2", "n1", 1e-9));
         assertReferences(pair, "n1", "n1", "n2");
         // Heavy weights on one side do not move the centroid (Lemma 1 holds whatever the weights).
-        OfflineNetwork heavy = compute(link("z", "m", 1e-3), link("m", "b", 1e-9), link("b", "y", 1e-9));
+        OfflineNetwork heavy = compute(centroid, List.of(), link("z", "m", 1e-3), link("m", "b", 1e-9),
+                link("b", "y", 1e-9));
         assertReferences(heavy, "b", "z", "m", "b", "y");
+        // Leaves a and b on z, then the path z - c - d - e - f: c leaves parts of 3 and 3, z one of 4.
+        LinkEstimate[] broom = {link("z", "a", 1e-9), link("z", "b", 1e-9), link("z", "c", 1e-9),
+            link("c", "d", 1e-9), link("d", "e", 1e-9), link("e", "f", 1e-9)};
+        assertReferences(compute(centroid, List.of(), broom), "c", "a", "b", "c", "d", "e", "f", "z");
+    }
+
+    @Test
+    void theNodeWithTheMostLinksIsTheReferenceByDefault() {
+        // The broom above: z has three links, every other node at most two.
+        List<LinkEstimate> broom = new ArrayList<>(List.of(link("z", "a", 1e-9), link("z", "b", 1e-9),
+                link("z", "c", 1e-9), link("c", "d", 1e-9), link("d", "e", 1e-9), link("e", "f", 1e-9)));
+        assertReferences(compute(broom.toArray(LinkEstimate[]::new)), "z", "a", "b", "c", "d", "e", "f", "z");
+        // Links outside the tree count: d gets two more (heavier than the tree's path between their ends), so four.
+        broom.add(link("d", "f", 5e-9));
+        broom.add(link("d", "b", 5e-9));
+        OfflineNetwork more = compute(broom.toArray(LinkEstimate[]::new));
+        assertEquals(6, more.tree().size());
+        assertReferences(more, "d", "a", "b", "c", "d", "e", "f", "z");
+        // Links that do not take part do not: a failed link and an approximate one give z no fifth.
+        broom.add(LinkEstimate.unusable(new LinkKey("a", "c"), LinkQuality.FAIL));
+        broom.add(new LinkEstimate(new LinkKey("e", "z"), LinkQuality.APPROXIMATE, map(1, 0), Double.NaN,
+                Double.NaN, Double.NaN, 0, 1000, LinkEstimate.UNBOUNDED));
+        broom.add(link("f", "z", 5e-9));
+        // z and d both have four now: d is the smaller name.
+        assertReferences(compute(broom.toArray(LinkEstimate[]::new)), "d", "a", "b", "c", "d", "e", "f", "z");
     }
 
     @Test
@@ -203,21 +233,27 @@ class OfflineNetworkTest {
                 ab, bc, ac, cd);
         double inf = Double.POSITIVE_INFINITY;
         assertEquals(List.of(edge("a", "b", 1e-9), edge("b", "c", 2e-9), edge("c", "d", inf)), last.tree());
-        assertReferences(last, "b", "a", "b", "c", "d"); // path a-b-c-d: b and c are centroids
+        assertReferences(last, "c", "a", "b", "c", "d"); // c has three links taking part, a~c among them
         assertTrue(factor(last, "a").bounded());
         assertTrue(factor(last, "c").bounded());
         assertFalse(factor(last, "d").bounded());
         assertEquals(LinkEstimate.UNBOUNDED, factor(last, "d").upPs());
         assertEquals(LinkEstimate.UNBOUNDED, factor(last, "d").downPs());
 
-        // Lighter than b~c, a~c replaces it: path b-a-c-d, reference a; c and d are now unbounded.
+        // Lighter than b~c, a~c replaces it: path b-a-c-d, reference c; a and b now reach it over a~c, unbounded.
         OfflineNetwork light = compute(NetworkOptions.DEFAULT.withApproximate(1.5e-9), List.of(), ab, bc, ac, cd);
         assertEquals(List.of(edge("a", "b", 1e-9), edge("a", "c", 1.5e-9), edge("c", "d", 1.5e-9)), light.tree());
-        assertReferences(light, "a", "a", "b", "c", "d");
-        assertTrue(factor(light, "b").bounded());
-        assertFalse(factor(light, "c").bounded());
+        assertReferences(light, "c", "a", "b", "c", "d");
+        assertFalse(factor(light, "a").bounded());
+        assertFalse(factor(light, "b").bounded());
         assertFalse(factor(light, "d").bounded());
         assertEquals(null, factor(light, "d").boundNs());
+        // Its centroid a reaches b over the accurate a~b.
+        OfflineNetwork centroid = compute(NetworkOptions.DEFAULT.withApproximate(1.5e-9)
+                .withReferenceRule(ReferenceRule.CENTROID), List.of(), ab, bc, ac, cd);
+        assertReferences(centroid, "a", "a", "b", "c", "d");
+        assertTrue(factor(centroid, "b").bounded());
+        assertFalse(factor(centroid, "c").bounded());
     }
 
     @Test
@@ -226,10 +262,11 @@ class OfflineNetworkTest {
         LinkEstimate xy = link("x", "y", 1e-9, 5000, 10);
         LinkEstimate yz = link("y", "z", 2e-9, 10, 1000);
         LinkEstimate xz = link("x", "z", 3e-9, 2000, 2000);
-        OfflineNetwork accuracy = compute(NetworkOptions.DEFAULT, List.of(), xy, yz, xz);
+        NetworkOptions centroid = NetworkOptions.DEFAULT.withReferenceRule(ReferenceRule.CENTROID);
+        OfflineNetwork accuracy = compute(centroid, List.of(), xy, yz, xz);
         assertEquals(List.of(edge("x", "y", 1e-9), edge("y", "z", 2e-9)), accuracy.tree());
         assertReferences(accuracy, "y", "x", "y", "z");
-        OfflineNetwork width = compute(NetworkOptions.DEFAULT.withWeight(LinkWeight.BOUND_WIDTH), List.of(),
+        OfflineNetwork width = compute(centroid.withWeight(LinkWeight.BOUND_WIDTH), List.of(),
                 xy, yz, xz);
         assertEquals(List.of(edge("x", "z", 2000), edge("y", "z", 1000)), width.tree());
         assertReferences(width, "z", "x", "y", "z");
@@ -294,14 +331,17 @@ class OfflineNetworkTest {
         Collections.reverse(links);
         OfflineNetwork net = OfflineNetwork.compute(List.of(), links, NetworkOptions.DEFAULT);
         assertEquals(n - 1, net.tree().size());
-        // Centroids n/2 - 1 and n/2; names sort like the indices.
-        String reference = name(n / 2 - 1);
+        // Every inner node has two links; names sort like the indices.
+        String reference = name(1);
         assertEquals(reference, net.referenceOf(name(0)));
         assertEquals(reference, net.referenceOf(name(n - 1)));
         assertEquals(Factor.REFERENCE, factor(net, reference));
         // Each hop adds at least its 1000 ps.
-        assertTrue(factor(net, name(0)).upPs() >= 1000L * (n / 2 - 1));
-        assertTrue(factor(net, name(n - 1)).downPs() >= 1000L * (n / 2));
+        assertTrue(factor(net, name(0)).upPs() >= 1000L);
+        assertTrue(factor(net, name(n - 1)).downPs() >= 1000L * (n - 2));
+        OfflineNetwork centroid = OfflineNetwork.compute(List.of(), links,
+                NetworkOptions.DEFAULT.withReferenceRule(ReferenceRule.CENTROID));
+        assertEquals(name(n / 2 - 1), centroid.referenceOf(name(n - 1))); // of the centroids n/2 - 1 and n/2
     }
 
     private static String name(int i) {
@@ -348,6 +388,7 @@ class OfflineNetworkTest {
             Collections.shuffle(links, random);
             NetworkOptions o = random.nextBoolean() ? NetworkOptions.DEFAULT
                     : NetworkOptions.DEFAULT.withWeight(LinkWeight.BOUND_WIDTH);
+            o = o.withReferenceRule(ReferenceRule.values()[random.nextInt(ReferenceRule.values().length)]);
             int approximate = random.nextInt(4);
             if (approximate == 1) {
                 o = o.withApproximate(2e-9); // ties with accurate links
@@ -574,7 +615,8 @@ class OfflineNetworkTest {
 
     /**
      * c) Lemma 1 by brute force: with positive weights the vertices of least total weighted path cost to the rest
-     * of their tree are exactly the centroids, and the reference is the smallest-named of them.
+     * of their tree are exactly the centroids; the reference is the smallest-named of them, or by default the
+     * smallest-named of the nodes with the most participating links.
      */
     @Property(tries = 200)
     void referencesMinimizeTheTotalPathCost(@ForAll long seed, @ForAll @IntRange(min = 1, max = 12) int n) {
@@ -617,6 +659,15 @@ class OfflineNetworkTest {
             assertEquals(centroids, minimizers);
             assertTrue(minimizers.size() <= 2);
             String reference = minimizers.iterator().next();
+            if (w.options.referenceRule() == ReferenceRule.MOST_LINKS) {
+                Map<String, Integer> degree = new HashMap<>();
+                w.links.stream().filter(w::participates).forEach(l -> {
+                    degree.merge(l.key().a(), 1, Integer::sum);
+                    degree.merge(l.key().b(), 1, Integer::sum);
+                });
+                reference = tree.stream().min(Comparator.comparing((String x) -> -degree.getOrDefault(x, 0))
+                        .thenComparing(Comparator.naturalOrder())).orElseThrow();
+            }
             for (String v : tree) {
                 assertEquals(reference, net.referenceOf(v));
             }

@@ -3,6 +3,7 @@ package io.tracesync.streams.config;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.core.network.SummaryGate;
 import io.tracesync.streams.Durations;
 import java.util.Arrays;
@@ -48,6 +49,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String NETWORK_METHOD_CONFIG = "network.method";
     public static final String NETWORK_APPROXIMATE_WEIGHT_CONFIG = "network.approximate.weight";
     public static final String NETWORK_REFERENCE_CONFIG = "network.reference";
+    public static final String NETWORK_REFERENCE_RULE_CONFIG = "network.reference.rule";
     public static final String FACTORS_EMIT_INTERVAL_CONFIG = "factors.emit.interval";
     public static final String FACTORS_MIN_CHANGE_CONFIG = "factors.min.change";
     public static final String FACTORS_EMIT_MAX_SHARE_CONFIG = "factors.emit.max.share";
@@ -126,7 +128,13 @@ public final class TracesyncConfig extends AbstractConfig {
                     "The weight of links with only an approximate estimate, so they join the forest; none: they "
                             + "do not.")
             .define(NETWORK_REFERENCE_CONFIG, Type.STRING, "", Importance.LOW,
-                    "A node pinned as its component's reference (empty: the centroid [Jabbarifar 2013, ch. 4]).")
+                    "A node pinned as its component's reference (empty: by network.reference.rule).")
+            .define(NETWORK_REFERENCE_RULE_CONFIG, Type.STRING, ReferenceRule.MOST_LINKS.label(),
+                    ConfigDef.ValidString.in(labels(ReferenceRule.values(), ReferenceRule::label)), Importance.LOW,
+                    "Each component's reference: most-links (the node with the most links in the spanning forest's "
+                            + "graph, of those the smallest name: moves only when links start or stop) or centroid "
+                            + "(of the spanning tree [Jabbarifar 2013, ch. 4]: moves with the tree's shape; "
+                            + "docs/NETWORK-CORE.md).")
             .define(FACTORS_EMIT_INTERVAL_CONFIG, Type.STRING, "1s", duration(), Importance.MEDIUM,
                     "How often changed factors are published; 0: at once, the deterministic mode (docs/STREAMS.md, "
                             + "Guarantees).")
