@@ -60,6 +60,10 @@ public final class Evaluation {
         return new Evaluation(options).run();
     }
 
+    /** A policy replayed beside tracesync, and its row in the summary. */
+    private record Baseline(String label, String meaning, FactorPolicy policy) {
+    }
+
     private Result run() throws IOException {
         StringWriter summary = new StringWriter();
         PrintWriter out = new PrintWriter(summary);
@@ -73,17 +77,37 @@ public final class Evaluation {
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network())
                 .withReferenceRule(o.referenceRule());
         SharedGate gate = new SharedGate(o.minChange());
-        NetworkPolicy tracesync = new NetworkPolicy(options, o.weighting(), gate);
-        List<Replay.Result> replays;
+        long aheadNs = o.ahead().toNanos();
+        String sampled = aheadNs > 0 ? "each factor sampled once, " + human(o.ahead()) + " after it was computed"
+                : "sampled every " + human(o.interval()) + " while a factor is in force";
+        NetworkPolicy published = new NetworkPolicy(options, o.weighting(), gate);
+        Baseline tracesync = new Baseline("tracesync: node vs its reference", "The factors tracesync publishes "
+                + "(--network " + option(o.network()) + ", --weighting " + option(o.weighting())
+                + ", --reference-rule " + o.referenceRule().label() + "): each node's true error against its "
+                + "reference's clock, " + sampled + "; inside % = share inside the guaranteed bounds, width = up + "
+                + "down.", published);
+        List<Baseline> baselines = List.of(tracesync,
+                new Baseline("tracesync, spanning tree: node vs reference", "The same links, each factor composed "
+                        + "along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
+                        new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), gate)),
+                new Baseline("static reference " + first + ": node vs it", "tracesync with the reference pinned to "
+                        + "the first node instead of one by its rule [Jabbarifar 2013, Fig. 5.10].",
+                        new NetworkPolicy(options.withPinnedReference(first), o.weighting(), gate)),
+                new Baseline("Trace Compass policy: node vs its reference", "The same hulls, composed from the "
+                        + "first node along fewest-hop paths over the ACCURATE links; no bounds [Poirier 2010, §2].",
+                        new TraceCompassPolicy()),
+                new Baseline("Duda regression: node vs its reference", "Per link the midpoint of the two "
+                        + "directions' regression lines, composed as the Trace Compass policy; no bounds "
+                        + "[Ashton 1995, §3].", new DudaRegressionPolicy()),
+                new Baseline("midpoint, composed: node vs its reference", "Per link the offset of its latest "
+                        + "request/response exchange (symmetric delays), composed along fewest-hop paths; no "
+                        + "bounds.", new MidpointPolicy()));
+        Map<Baseline, Replay.Result> replays;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
-            replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth),
-                    List.of(tracesync,
-                            new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), gate),
-                            new NetworkPolicy(options.withPinnedReference(first), o.weighting(), gate),
-                            new TraceCompassPolicy(), new DudaRegressionPolicy(), new MidpointPolicy()),
-                    o.interval().toNanos());
+            replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth), baselines,
+                    Baseline::policy, o.interval().toNanos());
         }
-        Replay.Result replay = replays.get(0);
+        Replay.Result replay = replays.get(tracesync);
         Map<LinkKey, LinkChecks> checks;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
             checks = Metrics.linkChecks(in, pairs.toString(), replay, truth);
@@ -98,31 +122,10 @@ public final class Evaluation {
             }
         }
         double replayed = (System.nanoTime() - t0) / 1e9;
-        long aheadNs = o.ahead().toNanos();
-        String sampled = aheadNs > 0 ? "each factor sampled once, " + human(o.ahead()) + " after it was computed"
-                : "sampled every " + human(o.interval()) + " while a factor is in force";
         List<SummaryRow> rows = new ArrayList<>();
-        rows.add(new SummaryRow("tracesync: node vs its reference", "The factors tracesync publishes (--network "
-                + option(o.network()) + ", --weighting " + option(o.weighting()) + ", --reference-rule "
-                + o.referenceRule().label() + "): each node's true error "
-                + "against its reference's clock, " + sampled + "; inside % = share inside the guaranteed bounds, "
-                + "width = up + down.",
-                Metrics.factorErrors(replay, truth, aheadNs)));
-        rows.add(new SummaryRow("tracesync, spanning tree: node vs reference", "The same links, each factor "
-                + "composed along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
-                Metrics.factorErrors(replays.get(1), truth, aheadNs)));
-        rows.add(new SummaryRow("static reference " + first + ": node vs it", "tracesync with the reference "
-                + "pinned to the first node instead of one by its rule [Jabbarifar 2013, Fig. 5.10].",
-                Metrics.factorErrors(replays.get(2), truth, aheadNs)));
-        rows.add(new SummaryRow("Trace Compass policy: node vs its reference", "The same hulls, composed from the "
-                + "first node along fewest-hop paths over the ACCURATE links; no bounds [Poirier 2010, §2].",
-                Metrics.factorErrors(replays.get(3), truth, aheadNs)));
-        rows.add(new SummaryRow("Duda regression: node vs its reference", "Per link the midpoint of the two "
-                + "directions' regression lines, composed as the Trace Compass policy; no bounds [Ashton 1995, §3].",
-                Metrics.factorErrors(replays.get(4), truth, aheadNs)));
-        rows.add(new SummaryRow("midpoint, composed: node vs its reference", "Per link the offset of its latest "
-                + "request/response exchange (symmetric delays), composed along fewest-hop paths; no bounds.",
-                Metrics.factorErrors(replays.get(5), truth, aheadNs)));
+        for (Baseline b : baselines) {
+            rows.add(new SummaryRow(b.label(), b.meaning(), Metrics.factorErrors(replays.get(b), truth, aheadNs)));
+        }
         rows.add(new SummaryRow("tracesync: per exchange (same as below)", "tracesync's relative error of the "
                 + "two nodes of each request/response exchange, at the request's arrival.", baseline.tracesync()));
         rows.add(new SummaryRow("Zipkin/Jaeger midpoint: per exchange", "The offset a tracing UI takes from that "
@@ -153,7 +156,7 @@ public final class Evaluation {
                         toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
                         ms(toAccurate, toAccurate.length - 1)),
                 String.format("link summaries let through to the network (links.min.change %s): %d, %.3f per link "
-                        + "per second", o.minChange(), tracesync.summaries(), tracesync.summaries() * 1e9
+                        + "per second", o.minChange(), published.summaries(), published.summaries() * 1e9
                         / Math.max(1, replay.links().size()) / Math.max(1, replay.endNs() - firstPairNs(replay)))));
         LinkOptions model = LinkOptions.withModel(o.horizon().toNanos(), 0, 0, o.curvature(),
                 o.shortestWindow().toNanos());
@@ -176,7 +179,7 @@ public final class Evaluation {
         if (o.reportDir() != null) {
             long start = firstPairNs(replay);
             written = HtmlReport.write(o.reportDir(), new HtmlReport.Content(o.run().toString(),
-                    groundTruth.parameters(), parameters(), rows, findings, replay, tracesync.tree(), truth, start));
+                    groundTruth.parameters(), parameters(), rows, findings, replay, published.tree(), truth, start));
         }
         return new Result(summary.toString(), written);
     }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +84,18 @@ public final class Replay {
     public static List<Result> run(BufferedReader truthPairs, String source, LinkOptions linkOptions,
             List<? extends FactorPolicy> policies, long intervalNs) throws IOException {
         return run(truthPairs, source, k -> linkOptions, policies, intervalNs);
+    }
+
+    /** Replays a {@code truth-pairs.csv} once through the policy of each of {@code keys}: each key's result. */
+    public static <K> Map<K, Result> run(BufferedReader truthPairs, String source,
+            Function<LinkKey, LinkOptions> linkOptions, List<K> keys, Function<K, ? extends FactorPolicy> policy,
+            long intervalNs) throws IOException {
+        List<Result> results = run(truthPairs, source, linkOptions, keys.stream().map(policy).toList(), intervalNs);
+        Map<K, Result> byKey = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            byKey.put(keys.get(i), results.get(i));
+        }
+        return byKey;
     }
 
     /** The same with options per link, e.g. each link's known minimum delays (Ashton 1995 §4.2). */
