@@ -9,6 +9,7 @@ import io.tracesync.sim.DelayModel;
 import io.tracesync.app.DurationConverter;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -76,63 +77,56 @@ final class Converters {
         }
     }
 
-    /** random, star, racks or cliques. */
-    static final class LayoutConverter implements ITypeConverter<ClusterLayout.Kind> {
+    /** A value its type's own {@code parse} reads, whose message says what it expects. */
+    abstract static class Parsed<T> implements ITypeConverter<T> {
+        private final Function<String, T> parse;
+
+        Parsed(Function<String, T> parse) {
+            this.parse = parse;
+        }
+
         @Override
-        public ClusterLayout.Kind convert(String value) {
+        public T convert(String value) {
             try {
-                return ClusterLayout.Kind.parse(value);
+                return parse.apply(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    /** random, star, racks or cliques. */
+    static final class LayoutConverter extends Parsed<ClusterLayout.Kind> {
+        LayoutConverter() {
+            super(ClusterLayout.Kind::parse);
         }
     }
 
     /** exponential or lognormal. */
-    static final class DistributionConverter implements ITypeConverter<DelayModel.Distribution> {
-        @Override
-        public DelayModel.Distribution convert(String value) {
-            try {
-                return DelayModel.Distribution.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+    static final class DistributionConverter extends Parsed<DelayModel.Distribution> {
+        DistributionConverter() {
+            super(DelayModel.Distribution::parse);
         }
     }
 
     /** {@link NetworkMethod} as users write it: {@code all-links} or {@code tree}. */
-    static final class ReferenceRuleConverter implements ITypeConverter<ReferenceRule> {
-        @Override
-        public ReferenceRule convert(String value) {
-            try {
-                return ReferenceRule.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+    static final class MethodConverter extends Parsed<NetworkMethod> {
+        MethodConverter() {
+            super(NetworkMethod::parse);
         }
     }
 
-    static final class MethodConverter implements ITypeConverter<NetworkMethod> {
-        @Override
-        public NetworkMethod convert(String value) {
-            try {
-                return NetworkMethod.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+    /** {@link ReferenceRule} as users write it: {@code most-links} or {@code centroid}. */
+    static final class ReferenceRuleConverter extends Parsed<ReferenceRule> {
+        ReferenceRuleConverter() {
+            super(ReferenceRule::parse);
         }
     }
 
     /** {@link LinkWeight} as users write it: {@code slope-accuracy} or {@code bound-width}. */
-    static final class WeightConverter implements ITypeConverter<LinkWeight> {
-
-        @Override
-        public LinkWeight convert(String value) {
-            try {
-                return LinkWeight.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+    static final class WeightConverter extends Parsed<LinkWeight> {
+        WeightConverter() {
+            super(LinkWeight::parse);
         }
     }
 

@@ -51,4 +51,9 @@ final class EdgeLists {
     static int edge(int slot) {
         return slot >>> 1;
     }
+
+    /** The side of its edge a slot is at: 0 for end a, 1 for end b. */
+    static int side(int slot) {
+        return slot & 1;
+    }
 }

@@ -411,13 +411,17 @@ final class SpanningForest {
             }
         }
         int best = 0;
+        double bestWeight = Double.POSITIVE_INFINITY;
         for (int k = 0; k < tail; k++) {
             int x = queue[k];
             for (int s = graph.first(x); s != 0; s = graph.next(s)) {
                 int f = EdgeLists.edge(s);
-                if (f != excluded && node[f] == 0 && seen[other(f, x)] != seenStamp
+                // The weight first: once a candidate is found most edges are heavier, and the rest is not read.
+                if (weight[f] <= bestWeight && f != excluded && node[f] == 0
+                        && seen[EdgeLists.side(s) == 0 ? endB[f] : endA[f]] != seenStamp
                         && (best == 0 || heavier(best, f))) {
                     best = f;
+                    bestWeight = weight[f];
                 }
             }
         }
