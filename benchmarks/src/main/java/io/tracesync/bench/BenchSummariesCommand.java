@@ -1,8 +1,8 @@
 package io.tracesync.bench;
 
 import io.tracesync.app.DurationConverter;
-import io.tracesync.streams.Durations;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;

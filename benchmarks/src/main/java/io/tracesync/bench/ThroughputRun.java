@@ -1,10 +1,10 @@
 package io.tracesync.bench;
 
-import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TopicCreator;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
@@ -18,10 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.apache.kafka.common.Metric;
-import org.apache.kafka.common.MetricName;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;

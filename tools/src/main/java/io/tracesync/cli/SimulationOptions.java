@@ -13,7 +13,7 @@ import io.tracesync.sim.ClockJumps;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
 import io.tracesync.sim.SimulationConfig;
-import io.tracesync.streams.Durations;
+import io.tracesync.streams.config.Durations;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 

@@ -20,7 +20,7 @@ import io.tracesync.core.network.TreeEdge;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.core.numeric.Rational;
-import io.tracesync.streams.Durations;
+import io.tracesync.streams.config.Durations;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

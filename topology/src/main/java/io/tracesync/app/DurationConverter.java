@@ -1,6 +1,6 @@
 package io.tracesync.app;
 
-import io.tracesync.streams.Durations;
+import io.tracesync.streams.config.Durations;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

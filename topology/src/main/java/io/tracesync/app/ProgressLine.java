@@ -1,7 +1,7 @@
 package io.tracesync.app;
 
-import io.tracesync.streams.Durations;
-import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.config.Durations;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.io.PrintWriter;
 import java.util.Locale;
 

@@ -6,6 +6,7 @@ import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.schema.SerdeConfig;
+import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.KnownKeys;
 import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.errors.DeadLetterClientSupplier;

@@ -5,6 +5,7 @@ import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONF
 import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
 
 import io.tracesync.schema.SchemaRegistryUnavailableException;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;

@@ -24,6 +24,7 @@ import io.tracesync.streams.matcher.NodeClocks;
 import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
+import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.streams.network.NetworkProcessor;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;

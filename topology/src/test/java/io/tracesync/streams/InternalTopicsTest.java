@@ -2,6 +2,7 @@ package io.tracesync.streams;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.tracesync.streams.metrics.PipelineStats;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;

@@ -11,6 +11,7 @@ import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.MalformedRecords.Kind;
 import io.tracesync.streams.MalformedRecords.Raw;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

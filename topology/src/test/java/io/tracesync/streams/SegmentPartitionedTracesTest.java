@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.streams.matcher.SegmentPartitioning;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,7 +5,6 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.core.network.SummaryGate;
-import io.tracesync.streams.Durations;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Function;

@@ -1,6 +1,6 @@
 package io.tracesync.streams.errors;
 
-import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;

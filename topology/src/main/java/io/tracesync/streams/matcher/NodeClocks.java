@@ -1,5 +1,6 @@
 package io.tracesync.streams.matcher;
 
+import io.tracesync.streams.errors.InvalidTraceEventException;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.nio.ByteBuffer;
 import java.time.Duration;

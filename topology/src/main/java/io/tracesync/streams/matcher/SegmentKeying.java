@@ -2,6 +2,7 @@ package io.tracesync.streams.matcher;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.errors.InvalidTraceEventException;
 import java.time.Duration;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;

@@ -3,9 +3,9 @@ package io.tracesync.streams.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.streams.PipelineStats;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.metrics.AppMetrics;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

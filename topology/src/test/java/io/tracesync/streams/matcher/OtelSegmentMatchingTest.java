@@ -11,7 +11,7 @@ import io.tracesync.otel.MessagingSpan;
 import io.tracesync.otel.RpcExchange;
 import io.tracesync.otel.RpcSpan;
 import io.tracesync.otel.SpanRef;
-import io.tracesync.streams.PipelineStats;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

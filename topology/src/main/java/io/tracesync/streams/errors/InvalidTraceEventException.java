@@ -1,4 +1,4 @@
-package io.tracesync.streams.matcher;
+package io.tracesync.streams.errors;
 
 /** A trace event that cannot be used; its message is the reason written to the dead-letter topic. */
 public final class InvalidTraceEventException extends RuntimeException {

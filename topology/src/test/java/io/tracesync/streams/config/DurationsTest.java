@@ -1,4 +1,4 @@
-package io.tracesync.streams;
+package io.tracesync.streams.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

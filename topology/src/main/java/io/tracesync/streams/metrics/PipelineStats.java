@@ -1,4 +1,4 @@
-package io.tracesync.streams;
+package io.tracesync.streams.metrics;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,4 +1,4 @@
-package io.tracesync.streams;
+package io.tracesync.streams.config;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
