@@ -139,11 +139,6 @@ final class ReferenceNodes {
         touch(c2);
     }
 
-    /** The pinned vertex, or 0. */
-    int pinned() {
-        return pinned;
-    }
-
     /** Pins v (0: none); the trees of the old and the new pinned vertex choose their reference at the next settle. */
     void pin(int v) {
         if (pinned != 0) {
