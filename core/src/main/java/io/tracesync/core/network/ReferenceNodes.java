@@ -42,8 +42,6 @@ final class ReferenceNodes {
     private int touchedCount;
     private int[] touchedStamp = new int[16];
     private int stamp = 1;
-    private int[] queue = new int[16];
-    private int[] seen = new int[16];
 
     ReferenceNodes(SpanningForest forest, LinkCutTrees lct, NetworkStats stats, ReferenceRule rule) {
         this.forest = forest;
@@ -189,25 +187,12 @@ final class ReferenceNodes {
 
     /** The vertex of c's tree with the most links in the forest's graph, of those the smallest name. */
     private int mostLinked(int c) {
-        IncidenceLists tree = forest.treeEdges();
-        seen = IntArrays.grow(seen, lct.capacity());
-        queue = IntArrays.grow(queue, forest.bounds().treeSize(c));
         int best = c;
-        int tail = 0;
-        queue[tail++] = c;
-        seen[c] = stamp;
-        for (int head = 0; head < tail; head++) {
-            int v = queue[head];
+        for (int k = 0, n = forest.enumerateTree(c); k < n; k++) {
+            int v = forest.enumerated(k);
             int d = forest.degree(v) - forest.degree(best);
             if (d > 0 || d == 0 && forest.name(v).compareTo(forest.name(best)) < 0) {
                 best = v;
-            }
-            for (int i = 0, k = tree.count(v); i < k; i++) {
-                int y = tree.neighbor(v, i);
-                if (seen[y] != stamp) {
-                    seen[y] = stamp;
-                    queue[tail++] = y;
-                }
             }
         }
         return best;

@@ -393,23 +393,7 @@ final class SpanningForest {
      * 0: a breadth-first enumeration of that tree, then a scan of its vertices' edges.
      */
     private int lightestAcross(int start, int excluded) {
-        seenStamp++;
-        int head = 0;
-        int tail = 0;
-        queue = IntArrays.grow(queue, 1);
-        queue[tail++] = start;
-        seen[start] = seenStamp;
-        while (head < tail) {
-            int x = queue[head++];
-            for (int i = 0, n = tree.count(x); i < n; i++) {
-                int y = tree.neighbor(x, i);
-                if (seen[y] != seenStamp) {
-                    seen[y] = seenStamp;
-                    queue = IntArrays.grow(queue, tail + 1);
-                    queue[tail++] = y;
-                }
-            }
-        }
+        int tail = enumerateTree(start);
         int best = 0;
         double bestWeight = Double.POSITIVE_INFINITY;
         for (int k = 0; k < tail; k++) {
@@ -427,6 +411,36 @@ final class SpanningForest {
         }
         stats.replacementScans += tail;
         return best;
+    }
+
+    /**
+     * Enumerates the tree of {@code start} breadth first: its vertices are {@link #enumerated}(0) until the count
+     * returned, and {@link #inScan} tells them apart until the next enumeration.
+     */
+    int enumerateTree(int start) {
+        seenStamp++;
+        int head = 0;
+        int tail = 0;
+        queue = IntArrays.grow(queue, 1);
+        queue[tail++] = start;
+        seen[start] = seenStamp;
+        while (head < tail) {
+            int x = queue[head++];
+            for (int i = 0, n = tree.count(x); i < n; i++) {
+                int y = tree.neighbor(x, i);
+                if (seen[y] != seenStamp) {
+                    seen[y] = seenStamp;
+                    queue = IntArrays.grow(queue, tail + 1);
+                    queue[tail++] = y;
+                }
+            }
+        }
+        return tail;
+    }
+
+    /** The k-th vertex of the last {@link #enumerateTree}. */
+    int enumerated(int k) {
+        return queue[k];
     }
 
     /** Whether v is on the side of the last cut that {@link #lightestAcross} enumerated. */
