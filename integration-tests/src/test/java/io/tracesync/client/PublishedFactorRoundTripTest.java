@@ -12,7 +12,7 @@ import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.network.FactorRecords;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

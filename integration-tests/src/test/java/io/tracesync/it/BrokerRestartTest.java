@@ -6,7 +6,7 @@ import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.environment.LocalKafka;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import io.tracesync.avro.TraceEvent;
 import io.tracesync.bench.FailoverRun;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

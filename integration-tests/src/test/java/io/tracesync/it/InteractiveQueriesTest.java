@@ -10,7 +10,7 @@ import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.http.OperationsServer;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.environment.LocalRegistry;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.TracesyncTopology;

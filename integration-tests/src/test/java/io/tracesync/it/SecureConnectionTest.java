@@ -13,7 +13,7 @@ import io.tracesync.environment.LocalKafka;
 import io.tracesync.environment.SecureListeners;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.MalformedRecords;
-import io.tracesync.streams.MalformedRecords.Kind;
-import io.tracesync.streams.MalformedRecords.Raw;
+import io.tracesync.sim.MalformedRecords;
+import io.tracesync.sim.MalformedRecords.Kind;
+import io.tracesync.sim.MalformedRecords.Raw;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import java.nio.charset.StandardCharsets;
@@ -178,7 +178,8 @@ class StreamingPipelineTest {
     void tenThousandMalformedRecordsEndInTheDeadLetterTopicAndTheFactorsStayClean() throws Exception {
         Settings settings = settings("malformed").with("matcher.rotation", "10m");
         SimulatedTraces cluster = SimulatedTraces.run(6, 20_000_000_000L, 7);
-        List<Raw> records = MalformedRecords.interleave(cluster, settings, 10_000, 1);
+        List<Raw> records = MalformedRecords.interleave(cluster, settings.serdeConfig(),
+                settings.get("traces.topic.prefix"), 10_000, 1);
         Map<Kind, Long> expected = records.stream().filter(r -> r.kind() != null)
                 .collect(Collectors.groupingBy(Raw::kind, () -> new EnumMap<>(Kind.class), Collectors.counting()));
         int malformed = (int) expected.values().stream().mapToLong(Long::longValue).sum();

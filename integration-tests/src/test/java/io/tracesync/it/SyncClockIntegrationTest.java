@@ -13,7 +13,7 @@ import io.tracesync.core.network.OfflineSync;
 import io.tracesync.schema.SpecificAvroSerializer;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TopicCreator;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;

@@ -9,8 +9,10 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.MalformedRecords.Kind;
-import io.tracesync.streams.MalformedRecords.Raw;
+import io.tracesync.sim.MalformedRecords;
+import io.tracesync.sim.MalformedRecords.Kind;
+import io.tracesync.sim.MalformedRecords.Raw;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -57,7 +59,8 @@ class MalformedInputTest {
     @Test
     void everyMalformedRecordIsRejectedWithItsReasonAndTheFactorsAreTheCleanOnes() {
         SimulatedTraces cluster = SimulatedTraces.run(6, 20_000_000_000L, 7);
-        List<Raw> records = MalformedRecords.interleave(cluster, settings, 10_000, 1);
+        List<Raw> records = MalformedRecords.interleave(cluster, settings.serdeConfig(),
+                settings.get("traces.topic.prefix"), 10_000, 1);
         Map<String, TestInputTopic<byte[], byte[]>> inputs = new HashMap<>();
         for (Raw r : records) {
             inputs.computeIfAbsent(r.topic(), t -> driver.createInputTopic(t, new ByteArraySerializer(),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;

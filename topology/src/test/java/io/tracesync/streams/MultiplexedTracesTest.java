@@ -2,6 +2,7 @@ package io.tracesync.streams;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.matcher.SegmentPartitioning;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.nio.charset.StandardCharsets;

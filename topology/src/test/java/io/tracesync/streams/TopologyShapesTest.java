@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
 import java.time.Instant;

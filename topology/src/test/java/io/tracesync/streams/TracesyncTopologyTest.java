@@ -13,6 +13,7 @@ import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -178,7 +178,7 @@ class LinkProcessorTest {
         LinkProcessor p = new LinkProcessor("hulls", options, minChange, stats);
         p.init(context);
         SummaryGate gate = new SummaryGate(minChange);
-        io.tracesync.streams.SimulatedTraces cluster = io.tracesync.streams.SimulatedTraces.run(2, 90_000_000_000L,
+        io.tracesync.sim.SimulatedTraces cluster = io.tracesync.sim.SimulatedTraces.run(2, 90_000_000_000L,
                 seed);
         ConvexHullLink reference = new ConvexHullLink(options);
         LinkEstimate emitted = null;

@@ -16,7 +16,7 @@ import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.streams.Settings;
-import io.tracesync.streams.SimulatedTraces;
+import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;

@@ -1,4 +1,4 @@
-package io.tracesync.streams;
+package io.tracesync.sim;
 
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.MatchedPair;
@@ -7,6 +7,7 @@ import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.schema.SchemaRegistryClient;
 import io.tracesync.schema.SerdeConfig;
+import io.tracesync.schema.SpecificAvroSerde;
 import io.tracesync.schema.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -25,11 +27,13 @@ import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serializer;
 
 /**
  * A clean simulated cluster's trace records with malformed ones of every kind mixed in, as raw bytes for the
- * per-node topics, each malformed record with the reason it must be rejected with. Shared with the integration
- * tests (test-jar).
+ * per-node topics, each malformed record with the reason it must be rejected with: for the tests of the dead-letter
+ * topic and for the fault runs.
  */
 public final class MalformedRecords {
 
@@ -72,7 +76,9 @@ public final class MalformedRecords {
     private static final long HOUR_NS = 3_600_000_000_000L;
     private static final int SYN = 0x02;
 
-    private final Topics topics;
+    private final Serializer<SegmentKey> segmentKey;
+    private final Serializer<TraceEvent> traceEvent;
+    private final Serializer<MatchedPairs> matchedPairs;
     private final SchemaRegistryClient registry;
     private final String prefix;
     private final Random random;
@@ -81,20 +87,31 @@ public final class MalformedRecords {
     private int cuts;
     private int malformed;
 
-    private MalformedRecords(Settings settings, long seed) {
-        this.topics = new Topics(settings);
-        this.registry = SerdeConfig.parse(settings.serdeConfig()).client();
-        this.prefix = settings.get("traces.topic.prefix");
+    private MalformedRecords(Map<String, String> serdeConfig, String topicPrefix, long seed) {
+        this.segmentKey = serializer(SegmentKey.class, serdeConfig, true);
+        this.traceEvent = serializer(TraceEvent.class, serdeConfig, false);
+        this.matchedPairs = serializer(MatchedPairs.class, serdeConfig, false);
+        this.registry = SerdeConfig.parse(serdeConfig).client();
+        this.prefix = topicPrefix;
         this.random = new Random(seed);
+    }
+
+    private static <T extends SpecificRecord> Serializer<T> serializer(Class<T> type, Map<String, String> config,
+            boolean isKey) {
+        SpecificAvroSerde<T> serde = new SpecificAvroSerde<>(type);
+        serde.configure(config, isKey);
+        return serde.serializer();
     }
 
     /**
      * The clean events in order, and after the first tenth (so every node's clock is known, in every partition)
      * at least {@code count} malformed records spread evenly among them, the kinds in turn. Copies of events are made
-     * only of events already written that are the first send or first receive of a true pair.
+     * only of events already written that are the first send or first receive of a true pair. The records go to the
+     * per-node topics {@code topicPrefix + node}, written as the application's serdes of {@code serdeConfig} write.
      */
-    public static List<Raw> interleave(SimulatedTraces clean, Settings settings, int count, long seed) {
-        MalformedRecords m = new MalformedRecords(settings, seed);
+    public static List<Raw> interleave(SimulatedTraces clean, Map<String, String> serdeConfig, String topicPrefix,
+            int count, long seed) {
+        MalformedRecords m = new MalformedRecords(serdeConfig, topicPrefix, seed);
         Set<String> firsts = new HashSet<>();
         clean.pairs.forEach(p -> {
             firsts.add(p.sender() + "@" + p.sendNs());
@@ -150,7 +167,7 @@ public final class MalformedRecords {
                 v[clean.length] = (byte) (1 + random.nextInt(255));
                 bad(kind, topic, key(base), v);
             }
-            case OTHER_SCHEMA -> bad(kind, topic, key(base), topics.matchedPairs.serializer().serialize(
+            case OTHER_SCHEMA -> bad(kind, topic, key(base), matchedPairs.serialize(
                     "malformed-other-schema", new MatchedPairs(List.of(new MatchedPair(base.getNode(), base.getTsNs(),
                             "n" + n, 1L)))));
             case MISSING_FIELD -> bad(kind, topic, key(base), reduced(base, n % 2 == 0 ? "node" : "ts_ns"));
@@ -184,7 +201,7 @@ public final class MalformedRecords {
                 });
             }
             case NODE_NOT_TOPICS -> event(kind, topic, b.setNode("intruder-" + n).build());
-            case KEY_MISMATCH -> bad(kind, topic, topics.segmentKey.serializer().serialize(topic,
+            case KEY_MISMATCH -> bad(kind, topic, segmentKey.serialize(topic,
                     new SegmentKey(base.getSeq() ^ 1, base.getAckSeq(), base.getFlags())), clean);
             case CLOCK_JUMP -> event(kind, topic,
                     b.setTsNs(base.getTsNs() + (n % 2 == 0 ? 1 : -1) * (n + 2L) * HOUR_NS).build());
@@ -210,12 +227,12 @@ public final class MalformedRecords {
     }
 
     private byte[] key(TraceEvent e) {
-        return topics.segmentKey.serializer().serialize(topic(e), new SegmentKey(e.getSeq(), e.getAckSeq(),
+        return segmentKey.serialize(topic(e), new SegmentKey(e.getSeq(), e.getAckSeq(),
                 e.getFlags()));
     }
 
     private byte[] value(TraceEvent e) {
-        return topics.traceEvent.serializer().serialize(topic(e), e);
+        return traceEvent.serialize(topic(e), e);
     }
 
     /** The event written with a TraceEvent schema that lacks {@code field}. */
