@@ -5,25 +5,20 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.IOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -80,16 +75,22 @@ public final class FailoverRun {
         try (TraceTopicWriter writer = new TraceTopicWriter(settings);
                 Admin admin = Admin.create(settings.streamsProperties())) {
             writer.createTopics(load.stream().map(TraceEvent::getNode).distinct().toList());
-            Map<String, Process> instances = new HashMap<>();
+            Map<String, AppInstance> instances = new HashMap<>();
             try {
                 for (String name : List.of("a", "b")) {
-                    instances.put(name, start(name));
+                    AppInstance instance = new AppInstance(name, instanceCommand, config, "failover", work);
+                    instance.start();
+                    instances.put(name, instance);
                 }
                 load.forEach(writer::write);
                 writer.flush();
                 awaitConsumed(admin, id, writer, instances, timeout);
                 awaitQuiet(Duration.ofSeconds(3), timeout);
-                String owner = networkOwner(admin, id);
+                AppInstance network = AppInstance.networkOwner(admin, settings, instances.values());
+                if (network == null) {
+                    throw new IllegalStateException("no instance holds the network task: " + instances.keySet());
+                }
+                String owner = network.name();
                 String survivor = owner.equals("a") ? "b" : "a";
                 long[] changelog = changelog(admin, id + "-" + "network-links-changelog");
                 AtomicReference<Exception> failed = new AtomicReference<>();
@@ -101,9 +102,7 @@ public final class FailoverRun {
                     factors.seekToEnd(factors.assignment());
                     factors.assignment().forEach(factors::position);
                     long killedAt = System.currentTimeMillis();
-                    Process dead = instances.remove(owner);
-                    dead.destroyForcibly();
-                    dead.waitFor();
+                    instances.remove(owner).kill();
                     long first = firstRecordAfter(factors, killedAt, timeout);
                     traffic.join();
                     if (failed.get() != null) {
@@ -114,11 +113,8 @@ public final class FailoverRun {
                     return new Result(owner, states[0], states[1], first - killedAt, changelog[0], changelog[1]);
                 }
             } finally {
-                for (Process p : instances.values()) {
-                    p.destroy();
-                    if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                        p.destroyForcibly();
-                    }
+                for (AppInstance i : instances.values()) {
+                    i.close();
                 }
             }
         }
@@ -126,29 +122,18 @@ public final class FailoverRun {
 
     /** An instance's log ("a" or "b"). */
     public Path log(String instance) {
-        return work.resolve("instance-" + instance + ".log");
-    }
-
-    private Process start(String name) throws IOException {
-        List<String> cmd = new ArrayList<>(instanceCommand);
-        cmd.addAll(List.of("run", "--verbose", "-D", "http.port=0"));
-        Map<String, String> own = new HashMap<>(config);
-        own.put("group.instance.id", "failover-" + name);
-        own.put("state.dir", work.resolve("state-" + name).toString());
-        own.forEach((k, v) -> cmd.addAll(List.of("-D", k + "=" + v)));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(Redirect.to(log(name).toFile()))
-                .start();
+        return new AppInstance(instance, instanceCommand, config, "failover", work).log();
     }
 
     /** Waits until the application has committed every input event it was given; fails if an instance exits. */
-    private void awaitConsumed(Admin admin, String id, TraceTopicWriter writer, Map<String, Process> instances,
+    private void awaitConsumed(Admin admin, String id, TraceTopicWriter writer, Map<String, AppInstance> instances,
             Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            for (Map.Entry<String, Process> i : instances.entrySet()) {
-                if (!i.getValue().isAlive()) {
-                    throw new IllegalStateException("instance " + i.getKey() + " exited with "
-                            + i.getValue().exitValue() + "; see " + log(i.getKey()));
+            for (AppInstance i : instances.values()) {
+                if (!i.alive()) {
+                    throw new IllegalStateException("instance " + i.name() + " exited with " + i.exitValue()
+                            + "; see " + i.log());
                 }
             }
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(id)
@@ -181,19 +166,6 @@ public final class FailoverRun {
                 }
             }
         }
-    }
-
-    /** The instance ("a" or "b") whose consumer holds the network task's input partition. */
-    private String networkOwner(Admin admin, String id) throws ExecutionException, InterruptedException {
-        String network = id + "-" + (settings.bool(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG) ? "pairs"
-                : "network") + "-repartition";
-        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(id)).all().get().get(id);
-        for (MemberDescription m : group.members()) {
-            if (m.assignment().topicPartitions().contains(new TopicPartition(network, 0))) {
-                return m.groupInstanceId().orElseThrow().startsWith("failover-a") ? "a" : "b";
-            }
-        }
-        throw new IllegalStateException("no member holds " + network + "-0: " + group);
     }
 
     /** Records and bytes of a changelog topic (all partitions). */

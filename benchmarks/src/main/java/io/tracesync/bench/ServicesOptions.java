@@ -17,9 +17,17 @@ public final class ServicesOptions {
     String registry;
 
     /** The services given by option or environment variable; the missing ones started in {@code work/services}. */
-    KafkaEnvironment start(Path work) throws IOException {
-        return KafkaEnvironment.start(work.resolve("services"),
-                bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
-                registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE));
+    public KafkaEnvironment start(Path work) throws IOException {
+        return KafkaEnvironment.start(work.resolve("services"), bootstrap(), registry());
+    }
+
+    /** The Kafka cluster given by option or environment variable, or null. */
+    public String bootstrap() {
+        return bootstrap != null ? bootstrap : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE);
+    }
+
+    /** The registry given by option or environment variable, or null. */
+    public String registry() {
+        return registry != null ? registry : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE);
     }
 }

@@ -99,6 +99,19 @@ final class ChildProcess implements AutoCloseable {
         stop(process);
     }
 
+    /** Kills the process the hard way (SIGKILL: nothing flushed, no shutdown hook) and waits until it is gone. */
+    void kill() throws InterruptedException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook stops it
+        }
+        List<ProcessHandle> descendants = process.toHandle().descendants().toList();
+        process.destroyForcibly();
+        process.waitFor();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+    }
+
     /** An exception naming the process, its PID and log file, with the last lines of the log. */
     IOException failure(String what) {
         return new IOException(name + " (pid " + process.pid() + ") " + what + "; last lines of " + log + ":\n"

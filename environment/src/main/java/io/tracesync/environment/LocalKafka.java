@@ -117,6 +117,18 @@ public final class LocalKafka implements AutoCloseable {
         LOG.info("{} restarted", description());
     }
 
+    /**
+     * Kills the broker with SIGKILL (an unclean shutdown: it recovers its logs when it starts), waits {@code down},
+     * and starts it again on the same ports and data directory: for fault runs.
+     */
+    public void crash(Duration down) throws IOException, InterruptedException {
+        process.kill();
+        LOG.info("broker {} killed (SIGKILL), down for {} ms", bootstrapServers, down.toMillis());
+        Thread.sleep(down.toMillis());
+        launch();
+        LOG.info("{} restarted after a crash", description());
+    }
+
     public String bootstrapServers() {
         return bootstrapServers;
     }

@@ -2,6 +2,7 @@ package io.tracesync.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -211,14 +211,10 @@ class StreamingPipelineTest {
         }
     }
 
-    /** The one kind whose reason matches; a truncated read is the catch-all of the undecodable kinds. */
     private static Kind kindOf(String reason) {
-        List<Kind> kinds = Arrays.stream(Kind.values()).filter(k -> k.reason.matcher(reason).find()).toList();
-        if (kinds.size() > 1) {
-            kinds = kinds.stream().filter(k -> k != Kind.TRUNCATED_AVRO).toList();
-        }
-        assertEquals(1, kinds.size(), kinds + ": " + reason);
-        return kinds.get(0);
+        Kind kind = Kind.of(reason);
+        assertNotNull(kind, "no one kind of malformed record gives this reason: " + reason);
+        return kind;
     }
 
     /** Settings whose application id and topics are this invocation's alone (a test may run more than once). */

@@ -67,6 +67,18 @@ public final class MalformedRecords {
             this.undecodable = undecodable;
             this.reason = Pattern.compile(reason);
         }
+
+        /**
+         * The one kind whose reason a dead letter's message gives (a truncated read is the catch-all of the
+         * undecodable kinds), or null when none or several match.
+         */
+        public static Kind of(String message) {
+            List<Kind> kinds = Arrays.stream(values()).filter(k -> k.reason.matcher(message).find()).toList();
+            if (kinds.size() > 1) {
+                kinds = kinds.stream().filter(k -> k != TRUNCATED_AVRO).toList();
+            }
+            return kinds.size() == 1 ? kinds.get(0) : null;
+        }
     }
 
     /** One record for a trace topic; {@code kind} null for a good one. */

@@ -4,6 +4,7 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
+import io.tracesync.faults.Fault;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
 import io.tracesync.app.DurationConverter;
@@ -120,6 +121,13 @@ final class Converters {
     static final class ReferenceRuleConverter extends Parsed<ReferenceRule> {
         ReferenceRuleConverter() {
             super(ReferenceRule::parse);
+        }
+    }
+
+    /** {@link Fault} as users write it, e.g. {@code kill-network-owner}. */
+    static final class FaultConverter extends Parsed<Fault> {
+        FaultConverter() {
+            super(Fault::parse);
         }
     }
 

@@ -21,7 +21,7 @@ import picocli.CommandLine;
         subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
                 ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchNetworkStageCommand.class, BenchStreamCommand.class,
-                BenchFailoverCommand.class, BenchSummariesCommand.class, BenchWindowsCommand.class,
+                BenchFailoverCommand.class, BenchSummariesCommand.class, BenchWindowsCommand.class, FaultRunCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
 

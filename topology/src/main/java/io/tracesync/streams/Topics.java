@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -77,6 +78,23 @@ public final class Topics {
         treeSnapshot = avro(TreeSnapshot.class, config, false);
         partitions = (int) s.integer(TOPICS_PARTITIONS_CONFIG);
         replication = (short) s.integer(TOPICS_REPLICATION_FACTOR_CONFIG);
+        refuseOwnTopicsAsInput(s.get("application.id"));
+    }
+
+    /**
+     * A traces pattern that matches one of the application's own topics would have it read its output (or its
+     * repartition topics) as trace events: refused at once, naming the topic.
+     */
+    private void refuseOwnTopicsAsInput(String applicationId) {
+        if (traces.pattern() == null) {
+            return;
+        }
+        for (String own : List.of(factors, tree, links, deadLetters, applicationId + "-segments-repartition")) {
+            if (traces.includes(own)) {
+                throw new ConfigException(TRACES_PATTERN_CONFIG, traces.pattern().pattern(), "it matches the "
+                        + "application's own topic " + own + ", which it would read as traces");
+            }
+        }
     }
 
     private static <T extends SpecificRecord> Serde<T> avro(Class<T> type, Map<String, String> config,

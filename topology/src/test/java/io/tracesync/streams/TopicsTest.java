@@ -1,6 +1,7 @@
 package io.tracesync.streams;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.Component;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.TopicConfig;
 import org.junit.jupiter.api.Test;
 
@@ -38,5 +40,16 @@ class TopicsTest {
         assertEquals(String.valueOf(Topics.MAX_RECORD_BYTES), tree.configs().get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG),
                 "sync.tree takes it");
         assertEquals(TopicConfig.CLEANUP_POLICY_COMPACT, tree.configs().get(TopicConfig.CLEANUP_POLICY_CONFIG));
+    }
+
+    @Test
+    void aTracesPatternThatMatchesTheApplicationsOwnTopicsIsRefused() {
+        ConfigException e = assertThrows(ConfigException.class, () -> new Topics(settings.with("traces.pattern",
+                "sync\\..+")));
+        assertTrue(e.getMessage().contains("matches the application's own topic sync.factors"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> new Topics(settings.with("application.id", "run1")
+                .with("dlq.topic", "x").with("traces.pattern", "run1.*")));
+        assertTrue(e.getMessage().contains("run1-segments-repartition"), e.getMessage());
+        assertTrue(new Topics(settings.with("traces.pattern", "traces-.+")).traces.includes("traces-7"));
     }
 }
