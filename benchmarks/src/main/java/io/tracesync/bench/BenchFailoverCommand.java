@@ -1,7 +1,7 @@
 package io.tracesync.bench;
 
-import io.tracesync.app.DurationConverter;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.sim.SimulationConfig;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.tracesync.bench;
 
-import io.tracesync.app.DurationConverter;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.TracesyncConfig;

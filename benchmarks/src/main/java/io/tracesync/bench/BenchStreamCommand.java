@@ -1,6 +1,6 @@
 package io.tracesync.bench;
 
-import io.tracesync.app.DurationConverter;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.environment.KafkaEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -10,11 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code tracesync bench-stream}: the application's throughput and latency beside the broker's own limit. */
 @Command(name = "bench-stream",

@@ -1,6 +1,6 @@
 package io.tracesync.bench;
 
-import io.tracesync.app.DurationConverter;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.core.link.WindowRules;
 import java.io.IOException;
 import java.nio.file.Files;

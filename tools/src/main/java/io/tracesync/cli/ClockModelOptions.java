@@ -1,6 +1,6 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.DurationConverter;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.core.link.LinkOptions;
 import java.time.Duration;
 import picocli.CommandLine.Option;

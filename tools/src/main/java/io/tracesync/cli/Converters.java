@@ -1,5 +1,6 @@
 package io.tracesync.cli;
 
+import io.tracesync.console.DurationConverter;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
@@ -7,7 +8,6 @@ import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.faults.Fault;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
-import io.tracesync.app.DurationConverter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Function;

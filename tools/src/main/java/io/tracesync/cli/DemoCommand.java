@@ -1,6 +1,6 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.DurationConverter;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.demo.Demo;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.DurationConverter;
 import io.tracesync.bench.ServicesOptions;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.environment.LocalKafka;
 import io.tracesync.faults.Fault;

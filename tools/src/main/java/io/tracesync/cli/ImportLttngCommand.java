@@ -1,16 +1,16 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.SettingsOptions;
+import io.tracesync.console.SettingsOptions;
 import io.tracesync.lttng.LttngImport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code tracesync import lttng}: the options of an {@link LttngImport}. */
 @Command(name = "lttng",

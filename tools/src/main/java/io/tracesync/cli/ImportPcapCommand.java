@@ -1,17 +1,17 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.SettingsOptions;
+import io.tracesync.console.SettingsOptions;
 import io.tracesync.pcap.PcapImport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code tracesync import pcap}: the options of a {@link PcapImport}. */
 @Command(name = "pcap",

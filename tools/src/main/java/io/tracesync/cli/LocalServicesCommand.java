@@ -1,14 +1,14 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.UntilStopped;
+import io.tracesync.console.UntilStopped;
 import io.tracesync.environment.KafkaEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code tracesync local-services}: the demo's broker and registry alone, until Ctrl-C. */
 @Command(name = "local-services",

@@ -1,6 +1,6 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.ProgressBar;
+import io.tracesync.console.ProgressBar;
 import io.tracesync.sim.OutputDirectory;
 import io.tracesync.sim.Scenario;
 import io.tracesync.sim.SimulationStats;

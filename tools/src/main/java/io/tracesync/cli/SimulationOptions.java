@@ -1,6 +1,5 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.DurationConverter;
 import io.tracesync.cli.Converters.DistributionConverter;
 import io.tracesync.cli.Converters.DurationRange;
 import io.tracesync.cli.Converters.DurationRangeConverter;
@@ -8,6 +7,7 @@ import io.tracesync.cli.Converters.FractionConverter;
 import io.tracesync.cli.Converters.LayoutConverter;
 import io.tracesync.cli.Converters.Rate;
 import io.tracesync.cli.Converters.RateConverter;
+import io.tracesync.console.DurationConverter;
 import io.tracesync.sim.ClockDiscipline;
 import io.tracesync.sim.ClockJumps;
 import io.tracesync.sim.ClusterLayout;

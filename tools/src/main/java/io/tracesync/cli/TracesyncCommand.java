@@ -4,16 +4,16 @@ import io.tracesync.app.ApplicationCommand;
 import io.tracesync.app.CorrectSpansCommand;
 import io.tracesync.app.ReplayCommand;
 import io.tracesync.app.RunCommand;
-import io.tracesync.app.UserErrors;
 import io.tracesync.bench.BenchFailoverCommand;
 import io.tracesync.bench.BenchIntervalsCommand;
-import io.tracesync.bench.BenchNetworkStageCommand;
 import io.tracesync.bench.BenchNetworkCommand;
+import io.tracesync.bench.BenchNetworkStageCommand;
 import io.tracesync.bench.BenchStreamCommand;
 import io.tracesync.bench.BenchSummariesCommand;
 import io.tracesync.bench.BenchWindowsCommand;
-import picocli.CommandLine.Command;
+import io.tracesync.console.UserErrors;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** The {@code tracesync} command line of the repository: the production commands and the tools around them. */
 @Command(name = "tracesync", mixinStandardHelpOptions = true, versionProvider = ApplicationCommand.Version.class,

@@ -1,8 +1,8 @@
 package io.tracesync.csv;
 
-import io.tracesync.app.StartupCheck;
-import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.ProgressBar;
+import io.tracesync.console.StartupCheck;
 import io.tracesync.files.InterleavedLines;
 import io.tracesync.files.TraceCsv;
 import io.tracesync.files.TraceFiles;

@@ -1,10 +1,10 @@
 package io.tracesync.demo;
 
-import io.tracesync.app.ProgressBar;
-import io.tracesync.app.ProgressLine;
-import io.tracesync.app.UntilStopped;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
+import io.tracesync.console.ProgressBar;
+import io.tracesync.console.ProgressLine;
+import io.tracesync.console.UntilStopped;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.NodeFactor;

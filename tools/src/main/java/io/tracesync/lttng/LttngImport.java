@@ -1,8 +1,8 @@
 package io.tracesync.lttng;
 
-import io.tracesync.app.StartupCheck;
-import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.ProgressBar;
+import io.tracesync.console.StartupCheck;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.files.PairsCsv;
 import io.tracesync.files.TraceCsv;

@@ -1,6 +1,6 @@
 package io.tracesync.offline;
 
-import io.tracesync.app.ProgressBar;
+import io.tracesync.console.ProgressBar;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;

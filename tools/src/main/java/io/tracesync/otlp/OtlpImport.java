@@ -1,9 +1,9 @@
 package io.tracesync.otlp;
 
-import io.tracesync.app.StartupCheck;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
-import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.ProgressBar;
+import io.tracesync.console.StartupCheck;
 import io.tracesync.otel.HostIdentity;
 import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.OtlpJson;

@@ -1,9 +1,9 @@
 package io.tracesync.pcap;
 
-import io.tracesync.app.StartupCheck;
-import io.tracesync.app.ProgressBar;
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.ProgressBar;
+import io.tracesync.console.StartupCheck;
 import io.tracesync.files.TraceCsv;
 import io.tracesync.files.TraceCsvFiles;
 import io.tracesync.streams.Settings;

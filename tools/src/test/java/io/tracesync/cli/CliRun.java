@@ -1,6 +1,6 @@
 package io.tracesync.cli;
 
-import io.tracesync.app.UserErrors;
+import io.tracesync.console.UserErrors;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;

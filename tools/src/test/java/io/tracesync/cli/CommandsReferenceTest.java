@@ -3,7 +3,7 @@ package io.tracesync.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.app.UserErrors;
+import io.tracesync.console.UserErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.tracesync.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.tracesync.app.DottedNames;
+import io.tracesync.console.DottedNames;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,7 +1,8 @@
 package io.tracesync.app;
 
-import picocli.CommandLine.Command;
+import io.tracesync.console.UserErrors;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * The command line of the production image: the application ({@code run}), a replay of archived topics

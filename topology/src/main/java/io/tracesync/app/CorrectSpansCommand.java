@@ -1,10 +1,12 @@
 package io.tracesync.app;
 
 import io.tracesync.client.SyncClock;
+import io.tracesync.console.SettingsOptions;
+import io.tracesync.console.StartupCheck;
+import io.tracesync.otel.CorrectedSpansTopology;
 import io.tracesync.otel.HostIdentity;
 import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.SpanTimeCorrection;
-import io.tracesync.otel.CorrectedSpansTopology;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.PrintWriter;
@@ -15,11 +17,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code tracesync correct-spans}: OTLP spans rewritten to reference time as they arrive, until stopped. */
 @Command(name = "correct-spans",

@@ -1,6 +1,9 @@
 package io.tracesync.app;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.console.ProgressBar;
+import io.tracesync.console.ProgressLine;
+import io.tracesync.console.StartupCheck;
 import io.tracesync.streams.ApplicationReset;
 import io.tracesync.streams.InputLag;
 import io.tracesync.streams.Settings;

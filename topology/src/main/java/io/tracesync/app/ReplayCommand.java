@@ -1,5 +1,6 @@
 package io.tracesync.app;
 
+import io.tracesync.console.SettingsOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;

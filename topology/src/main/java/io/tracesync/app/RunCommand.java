@@ -1,5 +1,9 @@
 package io.tracesync.app;
 
+import io.tracesync.console.ProgressLine;
+import io.tracesync.console.SettingsOptions;
+import io.tracesync.console.StartupCheck;
+import io.tracesync.console.UserError;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -48,7 +52,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (applicationId != null) {
-            options.set.put("application.id", applicationId);
+            options.set("application.id", applicationId);
         }
         Settings settings = options.load();
         PrintWriter out = spec.commandLine().getOut();

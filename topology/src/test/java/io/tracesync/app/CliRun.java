@@ -1,5 +1,6 @@
 package io.tracesync.app;
 
+import io.tracesync.console.UserErrors;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;

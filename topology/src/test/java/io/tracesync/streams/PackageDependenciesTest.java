@@ -10,13 +10,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module's packages depend on each other without a cycle (the assembly in {@code io.tracesync.streams} on its
- * steps, never the other way round), and only the production command line's own package uses it.
+ * steps, never the other way round; the production command line on what every command line shares, {@code
+ * io.tracesync.console}, never the other way round), and only the production command line's own package uses it.
  */
 class PackageDependenciesTest {
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.tracesync.streams", "io.tracesync.otel", "io.tracesync.app");
+            .importPackages("io.tracesync.streams", "io.tracesync.otel", "io.tracesync.app", "io.tracesync.console");
 
     @Test
     void noPackageIsInACycle() {

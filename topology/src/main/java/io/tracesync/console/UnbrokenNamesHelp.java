@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 import io.tracesync.streams.Settings;
 import java.io.IOException;
@@ -26,6 +26,11 @@ public final class SettingsOptions {
     @Option(names = {"-D", "--set"}, paramLabel = "KEY=VALUE",
             description = "Any configuration key (tracesync's: docs/STREAMS.md, Configuration).")
     Map<String, String> set = new LinkedHashMap<>();
+
+    /** Sets a key as {@code -D key=value} would (a command's own flag for it, given, wins over -D). */
+    public void set(String key, String value) {
+        set.put(key, value);
+    }
 
     /** The effective settings. */
     public Settings load() throws IOException {

@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 import java.util.Arrays;
 import org.apache.kafka.common.config.ConfigException;

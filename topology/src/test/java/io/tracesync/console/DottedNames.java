@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 import io.tracesync.streams.config.Durations;
 import java.time.Duration;

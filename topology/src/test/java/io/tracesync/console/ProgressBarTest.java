@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 import io.tracesync.schema.RestSchemaRegistryClient;
 import io.tracesync.schema.SerdeConfig;

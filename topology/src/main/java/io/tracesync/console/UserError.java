@@ -1,4 +1,4 @@
-package io.tracesync.app;
+package io.tracesync.console;
 
 /**
  * A failure the user can fix by a setting or an argument (a service that does not answer, a port in use): ends a
