@@ -6,7 +6,6 @@ import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.schema.SerdeConfig;
-import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.KnownKeys;
 import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.errors.DeadLetterClientSupplier;
@@ -147,7 +146,7 @@ public final class Settings {
 
     /** A duration key of {@link TracesyncConfig}. */
     public Duration duration(String key) {
-        return Durations.parse(config.getString(key));
+        return config.getDuration(key);
     }
 
     /** A double key of {@link TracesyncConfig}. */

@@ -54,6 +54,18 @@ class SettingsTest {
     }
 
     @Test
+    void durationKeysAreParsedOnceAndOnlyThey() {
+        Settings s = Settings.of(Map.of("link.horizon", "PT90S", "startup.check.timeout", "none"));
+        assertEquals(Duration.ofSeconds(90), s.duration("link.horizon"));
+        assertEquals(Duration.ZERO, s.duration("startup.check.timeout"));
+        assertEquals(Duration.ofSeconds(30), s.duration("matcher.rotation"), "a default");
+        ConfigException e = assertThrows(ConfigException.class, () -> s.duration("links.min.change"));
+        assertTrue(e.getMessage().contains("not a duration key: links.min.change"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> Settings.of(Map.of("matcher.rotation", "0s")));
+        assertTrue(e.getMessage().contains("must be longer than zero"), e.getMessage());
+    }
+
+    @Test
     void theClockModelIsTheDefaultWithAHorizonAndLinearClocksWithoutOne() {
         LinkOptions byDefault = Settings.of(Map.of()).linkOptions();
         assertEquals(LinkOptions.DEFAULT_CURVATURE_PPB_PER_S, byDefault.curvaturePpbPerS());

@@ -5,7 +5,9 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.core.network.SummaryGate;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -153,8 +155,23 @@ public final class TracesyncConfig extends AbstractConfig {
                     "How long a command waits, before it starts, for the brokers and the schema registry to "
                             + "answer; none: no check.");
 
+    private final Map<String, Duration> durations;
+
     public TracesyncConfig(Map<String, ?> values) {
         super(CONFIG, values, false);
+        Map<String, Duration> d = new HashMap<>();
+        CONFIG.configKeys().values().stream().filter(k -> k.validator instanceof DurationValidator)
+                .forEach(k -> d.put(k.name, DurationValidator.parse(k.name, getString(k.name))));
+        durations = Map.copyOf(d);
+    }
+
+    /** A duration key's value, parsed once. */
+    public Duration getDuration(String key) {
+        Duration d = durations.get(key);
+        if (d == null) {
+            throw new ConfigException("not a duration key: " + key);
+        }
+        return d;
     }
 
     private static <E> String[] labels(E[] values, Function<E, String> label) {
@@ -172,23 +189,39 @@ public final class TracesyncConfig extends AbstractConfig {
     }
 
     private static ConfigDef.Validator duration() {
-        return ConfigDef.LambdaValidator.with((name, value) -> parse(name, value),
-                () -> "a duration: 30m, 90s, 500ms, 2h, ISO-8601, or none");
+        return new DurationValidator(false);
     }
 
     private static ConfigDef.Validator positiveDuration() {
-        return ConfigDef.LambdaValidator.with((name, value) -> {
-            if (parse(name, value).isZero() || parse(name, value).isNegative()) {
-                throw new ConfigException(name, value, "must be longer than zero");
-            }
-        }, () -> "a duration longer than zero: 30m, 90s, 500ms, 2h, ISO-8601");
+        return new DurationValidator(true);
     }
 
-    private static java.time.Duration parse(String name, Object value) {
-        try {
-            return Durations.parse((String) value);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(name, value, e.getMessage());
+    /**
+     * A duration as users write it ({@link Durations}): the key is declared a string, validated here, and parsed
+     * once when the configuration is made ({@link #getDuration}).
+     */
+    private record DurationValidator(boolean positive) implements ConfigDef.Validator {
+
+        @Override
+        public void ensureValid(String name, Object value) {
+            Duration d = parse(name, value);
+            if (positive && (d.isZero() || d.isNegative())) {
+                throw new ConfigException(name, value, "must be longer than zero");
+            }
+        }
+
+        static Duration parse(String name, Object value) {
+            try {
+                return Durations.parse((String) value);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(name, value, e.getMessage());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return positive ? "a duration longer than zero: 30m, 90s, 500ms, 2h, ISO-8601"
+                    : "a duration: 30m, 90s, 500ms, 2h, ISO-8601, or none";
         }
     }
 
