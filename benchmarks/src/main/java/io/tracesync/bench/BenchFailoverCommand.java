@@ -84,11 +84,9 @@ public final class BenchFailoverCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Files.createDirectories(work);
-        SimulationConfig cluster = new SimulationConfig();
-        cluster.nodes = nodes;
-        cluster.degree = degree;
-        cluster.durationNs = 24 * 3_600_000_000_000L; // ended by the event count
-        cluster.seed = seed;
+        SimulationConfig cluster = SimulationConfig.builder().nodes(nodes).degree(degree)
+                .durationNs(24 * 3_600_000_000_000L) // ended by the event count
+                .seed(seed).build();
         long liveEvents = (long) (liveRate * LIVE.toSeconds());
         List<TraceEvent> events = new ArrayList<>();
         SimulatedStream.run(cluster, loadEvents + liveEvents, events::add);

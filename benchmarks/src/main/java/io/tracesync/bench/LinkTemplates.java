@@ -111,7 +111,7 @@ final class LinkTemplates {
         clocks = new PiecewiseLinearClock[n];
         for (int v = 0; v < n; v++) {
             clocks[v] = new PiecewiseLinearClock(Arrays.copyOf(trueNs[v], count[v]), Arrays.copyOf(localNs[v], count[v]),
-                    scenario.config().resolutionNs);
+                    scenario.config().resolutionNs());
         }
         feed.links().stream().sorted((x, y) -> x.id.toString().compareTo(y.id.toString()))
                 .forEach(l -> templates.add(byLink.computeIfAbsent(l, Template::new)));

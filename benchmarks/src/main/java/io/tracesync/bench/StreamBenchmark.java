@@ -76,14 +76,9 @@ public final class StreamBenchmark {
     }
 
     private SimulationConfig cluster(long seedOffset) {
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = nodes;
-        c.degree = degree;
-        c.rateMin = linkRate;
-        c.rateMax = linkRate;
-        c.durationNs = 3_600_000_000_000L; // ended by the event limit or the run's length
-        c.seed = seed + seedOffset;
-        return c;
+        return SimulationConfig.builder().nodes(nodes).degree(degree).rateMin(linkRate).rateMax(linkRate)
+                .durationNs(3_600_000_000_000L) // ended by the event limit or the run's length
+                .seed(seed + seedOffset).build();
     }
 
     /**

@@ -98,15 +98,11 @@ final class SummaryRate {
         if (config.links() < 3) {
             throw new IllegalArgumentException("need at least 3 links: " + config.links());
         }
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = config.links();
-        c.degree = 2; // as many links as nodes
-        c.rateMin = c.rateMax = config.pairsPerS() / 2;
-        c.oneWayFraction = 0;
-        c.durationNs = config.durationNs();
-        c.wander = config.wander();
-        c.seed = config.seed();
-        return Scenario.build(c);
+        double rate = config.pairsPerS() / 2;
+        return Scenario.build(SimulationConfig.builder().nodes(config.links())
+                .degree(2) // as many links as nodes
+                .rateMin(rate).rateMax(rate).oneWayFraction(0).durationNs(config.durationNs()).wander(config.wander())
+                .seed(config.seed()).build());
     }
 
     private static int bucket(long ageNs) {

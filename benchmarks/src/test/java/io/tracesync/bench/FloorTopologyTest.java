@@ -53,9 +53,7 @@ class FloorTopologyTest {
         assertEquals(topics(tracesync, true), topics(floor.describe(), true), "the same repartition hops");
         assertEquals(topics(tracesync, false), topics(floor.describe(), false), "the same sinks");
 
-        SimulationConfig cluster = new SimulationConfig();
-        cluster.nodes = 6;
-        cluster.seed = 5;
+        SimulationConfig cluster = SimulationConfig.builder().nodes(6).seed(5).build();
         try (TopologyTestDriver driver = new TopologyTestDriver(floor, settings.streamsProperties(), START)) {
             Map<String, TestInputTopic<SegmentKey, TraceEvent>> inputs = new HashMap<>();
             long[] fed = SimulatedStream.run(cluster, 5_000, e -> inputs.computeIfAbsent("traces." + e.getNode(),

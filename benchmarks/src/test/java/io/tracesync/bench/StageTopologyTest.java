@@ -55,9 +55,7 @@ class StageTopologyTest {
         List<StageTopology.Stage> stages = StageTopology.stages(settings);
         assertEquals(pipeline.subtopologies().size(), stages.size(), pipeline.toString());
 
-        SimulationConfig cluster = new SimulationConfig();
-        cluster.nodes = 5;
-        cluster.seed = 3;
+        SimulationConfig cluster = SimulationConfig.builder().nodes(5).seed(3).build();
         List<TraceEvent> events = new ArrayList<>();
         SimulatedStream.run(cluster, 4_000, events::add);
         List<SyncFactor> expected = factors(settings, topics, events);

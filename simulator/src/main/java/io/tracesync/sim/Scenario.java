@@ -21,13 +21,12 @@ public final class Scenario {
         this.links = links;
     }
 
-    /** Validates the config and draws the scenario. */
+    /** Draws the scenario of a configuration. */
     public static Scenario build(SimulationConfig c) {
-        c.validate();
-        RandomStreams streams = new RandomStreams(c.seed);
-        ClusterLayout topology = ClusterLayout.build(c.topology, c.nodes, c.degree, c.groupSize,
+        RandomStreams streams = new RandomStreams(c.seed());
+        ClusterLayout topology = ClusterLayout.build(c.topology(), c.nodes(), c.degree(), c.groupSize(),
                 streams.stream(RandomStreams.Purpose.TOPOLOGY, 0));
-        NodeSpec[] nodes = new NodeSpec[c.nodes];
+        NodeSpec[] nodes = new NodeSpec[c.nodes()];
         for (int i = 0; i < nodes.length; i++) {
             nodes[i] = node(c, i, streams.stream(RandomStreams.Purpose.NODE, i),
                     streams.stream(RandomStreams.Purpose.POLL_PHASE, i));
@@ -40,33 +39,33 @@ public final class Scenario {
     }
 
     private static NodeSpec node(SimulationConfig c, int i, SplittableRandom r, SplittableRandom pollPhase) {
-        long offset = r.nextLong(-c.maxOffsetNs, c.maxOffsetNs + 1);
-        double low = Math.min(1, c.maxDriftPpm);
-        double drift = (low + (c.maxDriftPpm - low) * r.nextDouble()) * (r.nextBoolean() ? 1 : -1);
+        long offset = r.nextLong(-c.maxOffsetNs(), c.maxOffsetNs() + 1);
+        double low = Math.min(1, c.maxDriftPpm());
+        double drift = (low + (c.maxDriftPpm() - low) * r.nextDouble()) * (r.nextBoolean() ? 1 : -1);
         double phase = 2 * Math.PI * r.nextDouble();
-        boolean churns = r.nextDouble() < c.churn;
+        boolean churns = r.nextDouble() < c.churn();
         int mode = r.nextInt(3);
-        long half = Math.max(1, c.durationNs / 2);
+        long half = Math.max(1, c.durationNs() / 2);
         long lateBy = r.nextLong(half);
         long earlyBy = r.nextLong(half);
-        ClockDiscipline daemon = c.discipline.active()
-                ? c.discipline.withPhase(pollPhase.nextLong(c.discipline.pollNs() / c.stepNs) * c.stepNs)
-                : c.discipline;
-        ClockParams clock = new ClockParams(offset, drift, c.wander ? c.wanderWalkPpmPerSqrtS : 0,
-                c.wander ? c.wanderAmplitudePpm : 0, c.wanderPeriodNs, phase, c.resolutionNs, daemon, c.jumps);
+        ClockDiscipline daemon = c.discipline().active()
+                ? c.discipline().withPhase(pollPhase.nextLong(c.discipline().pollNs() / c.stepNs()) * c.stepNs())
+                : c.discipline();
+        ClockParams clock = new ClockParams(offset, drift, c.wander() ? c.wanderWalkPpmPerSqrtS() : 0,
+                c.wander() ? c.wanderAmplitudePpm() : 0, c.wanderPeriodNs(), phase, c.resolutionNs(), daemon, c.jumps());
         long start = SimulationConfig.START_NS;
         long join = churns && mode != 1 ? start + lateBy : start;
-        long leave = churns && mode != 0 ? start + c.durationNs - earlyBy : start + c.durationNs;
-        return new NodeSpec(i, NodeSpec.name(i, c.nodes), NodeSpec.address(i), clock, join, leave);
+        long leave = churns && mode != 0 ? start + c.durationNs() - earlyBy : start + c.durationNs();
+        return new NodeSpec(i, NodeSpec.name(i, c.nodes()), NodeSpec.address(i), clock, join, leave);
     }
 
     private static LinkSpec link(SimulationConfig c, ClusterLayout t, int j, SplittableRandom r) {
         boolean clientIsA = r.nextBoolean();
-        boolean oneWay = r.nextDouble() < c.oneWayFraction;
-        double rate = c.rateMin * Math.pow(c.rateMax / c.rateMin, r.nextDouble());
-        double perDirection = c.minDelayNs * t.hops(j) / (double) ClusterLayout.NEAR;
-        long forward = Math.round(perDirection * (1 + c.asymmetry * (2 * r.nextDouble() - 1)));
-        long backward = Math.round(perDirection * (1 + c.asymmetry * (2 * r.nextDouble() - 1)));
+        boolean oneWay = r.nextDouble() < c.oneWayFraction();
+        double rate = c.rateMin() * Math.pow(c.rateMax() / c.rateMin(), r.nextDouble());
+        double perDirection = c.minDelayNs() * t.hops(j) / (double) ClusterLayout.NEAR;
+        long forward = Math.round(perDirection * (1 + c.asymmetry() * (2 * r.nextDouble() - 1)));
+        long backward = Math.round(perDirection * (1 + c.asymmetry() * (2 * r.nextDouble() - 1)));
         int port = 32768 + r.nextInt(28232);
         long clientIsn = r.nextLong(1L << 32);
         long serverIsn = r.nextLong(1L << 32);
@@ -100,11 +99,11 @@ public final class Scenario {
 
     /** True time at which tracing stops on every node. */
     public long endNs() {
-        return SimulationConfig.START_NS + config.durationNs;
+        return SimulationConfig.START_NS + config.durationNs();
     }
 
     DelayModel delays() {
-        return new DelayModel(config.distribution, config.extraDelayNs, config.interruptProbability,
-                config.interruptDelayNs);
+        return new DelayModel(config.distribution(), config.extraDelayNs(), config.interruptProbability(),
+                config.interruptDelayNs());
     }
 }

@@ -20,11 +20,7 @@ public final class SimulatedTraces {
     private final Map<String, PiecewiseLinearClock> clocks = new LinkedHashMap<>();
 
     public static SimulatedTraces run(int nodes, long durationNs, long seed) {
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = nodes;
-        c.durationNs = durationNs;
-        c.seed = seed;
-        return run(c);
+        return run(SimulationConfig.builder().nodes(nodes).durationNs(durationNs).seed(seed).build());
     }
 
     public static SimulatedTraces run(SimulationConfig c) {

@@ -6,108 +6,513 @@ package io.tracesync.sim;
  * (the clock precision study, docs/REFERENCES.md): drifts of ppm to tens of ppm (§2, §5), a slow daily cycle of
  * ±0.37 ppm (§6), one-way delays of tens of µs on a LAN, "most packets take the same, close to minimal, time,
  * while a few packets may be delayed significantly" (§7), and rare large delays where interrupts were disabled
- * (§4.2, §8).
+ * (§4.2, §8). Immutable: made by a {@link Builder}, which checks every value.
  */
 public final class SimulationConfig {
 
     /** True time at which the simulation starts, in ns since the Unix epoch (2023-11-14T22:13:20Z). */
     public static final long START_NS = 1_700_000_000_000_000_000L;
+    private static final long DAY_NS = 86_400_000_000_000L;
 
-    public int nodes = 50;
-    public ClusterLayout.Kind topology = ClusterLayout.Kind.RANDOM;
-    /** Mean degree of the random topology. */
-    public double degree = 4;
-    /** Hosts per rack, nodes per clique. */
-    public int groupSize = 8;
-    public long durationNs = 600_000_000_000L;
-    public long seed = 1;
+    /** A value out of its range: which parameter (its name in the {@link Builder}), and why. */
+    public static final class InvalidParameterException extends IllegalArgumentException {
+        private final String parameter;
 
-    /** Offsets are uniform in [−maxOffsetNs, maxOffsetNs]. */
-    public long maxOffsetNs = 3_600_000_000_000L;
-    /** Drift magnitudes are uniform in [min(1, max), max] ppm, with a random sign. */
-    public double maxDriftPpm = 100;
-    /** Frequency wander: random walk and slow cycle (amplitude, period; random phase per node). */
-    public boolean wander;
-    public double wanderWalkPpmPerSqrtS = 0.002;
-    public double wanderAmplitudePpm = 0.37;
-    public long wanderPeriodNs = 86_400_000_000_000L;
-    /** A time daemon on every node (each with its own poll phase), or none. */
-    public ClockDiscipline discipline = ClockDiscipline.NONE;
-    /** Jumps of every node's clock, or none. */
-    public ClockJumps jumps = ClockJumps.NONE;
-    /** The frequency is constant over steps of this many true ns. */
-    public long stepNs = 1_000_000_000L;
-    public long resolutionNs = 1;
+        InvalidParameterException(String parameter, String message) {
+            super(parameter + " " + message);
+            this.parameter = parameter;
+        }
 
-    /** Probability that one transmission is lost. */
-    public double loss = 0.01;
-    /** New messages per second per link, log-uniform in [rateMin, rateMax]. */
-    public double rateMin = 10;
-    public double rateMax = 10;
-    /** Minimum one-way delay through one switch; each direction of each link gets it × hops/2 × (1 ± asymmetry). */
-    public long minDelayNs = 50_000;
-    public double asymmetry = 0.2;
-    /** Mean of the extra delay above the minimum. */
-    public long extraDelayNs = 10_000;
-    public DelayModel.Distribution distribution = DelayModel.Distribution.LOGNORMAL;
-    /** Probability that a delivery is also held up by an interrupt, and the mean of that (exponential) delay. */
-    public double interruptProbability = 0.001;
-    public long interruptDelayNs = 1_000_000;
-
-    /** Mean (exponential) time a server takes to answer a request. */
-    public long serviceTimeNs = 200_000;
-    /** Fraction of links whose traffic goes one way only (the rest are request/response). */
-    public double oneWayFraction = 0.1;
-    /** Retransmission timeout of the first retry (doubling after each), and how many retries before giving up. */
-    public long rtoNs = 200_000_000L;
-    public int maxRetries = 5;
-    /** Fraction of nodes that join after the start or leave before the end. */
-    public double churn = 0;
-
-    /** Checks every value; the message names the option of {@code tracesync simulate}. */
-    public void validate() {
-        check(nodes >= 2 && nodes <= 100_000, "--nodes must be in 2..100000: " + nodes);
-        check(topology != null, "--topology is required");
-        check(degree >= 1 && Double.isFinite(degree), "--degree must be at least 1: " + degree);
-        check(groupSize >= 2, "--group-size must be at least 2: " + groupSize);
-        check(durationNs > 0 && durationNs <= 366 * 86_400_000_000_000L, "--duration must be in (0, 366 days]");
-        check(maxOffsetNs >= 0 && maxOffsetNs <= 366 * 86_400_000_000_000L, "--offset must be in [0, 366 days]");
-        check(maxDriftPpm >= 0 && maxDriftPpm <= 10_000, "--drift-ppm must be in [0, 10000]: " + maxDriftPpm);
-        check(wanderWalkPpmPerSqrtS >= 0 && wanderWalkPpmPerSqrtS <= 10,
-                "--wander-walk must be in [0, 10] ppm/sqrt(s): " + wanderWalkPpmPerSqrtS);
-        check(wanderAmplitudePpm >= 0 && wanderAmplitudePpm <= 1000,
-                "--wander-amplitude must be in [0, 1000] ppm: " + wanderAmplitudePpm);
-        check(wanderPeriodNs > 0, "--wander-period must be positive");
-        check(stepNs >= 1_000_000 && stepNs <= 3_600_000_000_000L, "--step must be in [1ms, 1h]");
-        check(resolutionNs >= 1 && resolutionNs <= 1_000_000_000, "--resolution must be in [1ns, 1s]");
-        check(discipline != null && jumps != null, "discipline and jumps are required (NONE for none)");
-        check(!discipline.active() || discipline.pollNs() >= 16_000_000_000L
-                && discipline.pollNs() <= 131_072_000_000_000L && discipline.pollNs() % stepNs == 0,
-                "--ntp-poll must be in [16s, 36h] and a multiple of --step");
-        check(discipline.noiseNs() <= 1_000_000_000, "--ntp-noise must be in [0, 1s]");
-        check(discipline.maxSlewPpm() <= 100_000, "--ntp-max-slew must be in (0, 100000] ppm");
-        check(!jumps.active() || jumps.meanIntervalNs() >= stepNs, "--jumps-every must be at least --step");
-        check(jumps.maxNs() <= 3_600_000_000_000L, "--jump-size must be in [1ns, 1h]");
-        check(loss >= 0 && loss < 1, "--loss must be in [0, 100%): " + loss);
-        check(rateMin > 0 && rateMin <= rateMax && rateMax <= 1_000_000,
-                "--rate must be positive, at most 1000000/s, MIN..MAX with MIN <= MAX");
-        check(minDelayNs >= 0 && minDelayNs <= 10_000_000_000L, "--min-delay must be in [0, 10s]");
-        check(asymmetry >= 0 && asymmetry < 1, "--asymmetry must be in [0, 1): " + asymmetry);
-        check(extraDelayNs >= 0 && extraDelayNs <= 10_000_000_000L, "--extra-delay must be in [0, 10s]");
-        check(distribution != null, "--delay-distribution is required");
-        check(interruptProbability >= 0 && interruptProbability <= 1,
-                "--interrupts must be in [0, 100%]: " + interruptProbability);
-        check(interruptDelayNs >= 0 && interruptDelayNs <= 10_000_000_000L, "--interrupt-delay must be in [0, 10s]");
-        check(serviceTimeNs >= 0 && serviceTimeNs <= 10_000_000_000L, "--service-time must be in [0, 10s]");
-        check(oneWayFraction >= 0 && oneWayFraction <= 1, "--one-way must be in [0, 100%]: " + oneWayFraction);
-        check(rtoNs >= 1_000 && rtoNs <= 600_000_000_000L, "--rto must be in [1us, 10m]");
-        check(maxRetries >= 0 && maxRetries <= 20, "--retries must be in 0..20: " + maxRetries);
-        check(churn >= 0 && churn <= 1, "--churn must be in [0, 100%]: " + churn);
+        /** The parameter's name, as the {@link Builder}'s setter is named. */
+        public String parameter() {
+            return parameter;
+        }
     }
 
-    private static void check(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException(message);
+    private final int nodes;
+    private final ClusterLayout.Kind topology;
+    private final double degree;
+    private final int groupSize;
+    private final long durationNs;
+    private final long seed;
+    private final long maxOffsetNs;
+    private final double maxDriftPpm;
+    private final boolean wander;
+    private final double wanderWalkPpmPerSqrtS;
+    private final double wanderAmplitudePpm;
+    private final long wanderPeriodNs;
+    private final ClockDiscipline discipline;
+    private final ClockJumps jumps;
+    private final long stepNs;
+    private final long resolutionNs;
+    private final double loss;
+    private final double rateMin;
+    private final double rateMax;
+    private final long minDelayNs;
+    private final double asymmetry;
+    private final long extraDelayNs;
+    private final DelayModel.Distribution distribution;
+    private final double interruptProbability;
+    private final long interruptDelayNs;
+    private final long serviceTimeNs;
+    private final double oneWayFraction;
+    private final long rtoNs;
+    private final int maxRetries;
+    private final double churn;
+
+    private SimulationConfig(Builder b) {
+        this.nodes = b.nodes;
+        this.topology = b.topology;
+        this.degree = b.degree;
+        this.groupSize = b.groupSize;
+        this.durationNs = b.durationNs;
+        this.seed = b.seed;
+        this.maxOffsetNs = b.maxOffsetNs;
+        this.maxDriftPpm = b.maxDriftPpm;
+        this.wander = b.wander;
+        this.wanderWalkPpmPerSqrtS = b.wanderWalkPpmPerSqrtS;
+        this.wanderAmplitudePpm = b.wanderAmplitudePpm;
+        this.wanderPeriodNs = b.wanderPeriodNs;
+        this.discipline = b.discipline;
+        this.jumps = b.jumps;
+        this.stepNs = b.stepNs;
+        this.resolutionNs = b.resolutionNs;
+        this.loss = b.loss;
+        this.rateMin = b.rateMin;
+        this.rateMax = b.rateMax;
+        this.minDelayNs = b.minDelayNs;
+        this.asymmetry = b.asymmetry;
+        this.extraDelayNs = b.extraDelayNs;
+        this.distribution = b.distribution;
+        this.interruptProbability = b.interruptProbability;
+        this.interruptDelayNs = b.interruptDelayNs;
+        this.serviceTimeNs = b.serviceTimeNs;
+        this.oneWayFraction = b.oneWayFraction;
+        this.rtoNs = b.rtoNs;
+        this.maxRetries = b.maxRetries;
+        this.churn = b.churn;
+    }
+
+    /** The defaults, to change: {@code SimulationConfig.builder().nodes(12).seed(7).build()}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these values, to change some. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.nodes = nodes;
+        b.topology = topology;
+        b.degree = degree;
+        b.groupSize = groupSize;
+        b.durationNs = durationNs;
+        b.seed = seed;
+        b.maxOffsetNs = maxOffsetNs;
+        b.maxDriftPpm = maxDriftPpm;
+        b.wander = wander;
+        b.wanderWalkPpmPerSqrtS = wanderWalkPpmPerSqrtS;
+        b.wanderAmplitudePpm = wanderAmplitudePpm;
+        b.wanderPeriodNs = wanderPeriodNs;
+        b.discipline = discipline;
+        b.jumps = jumps;
+        b.stepNs = stepNs;
+        b.resolutionNs = resolutionNs;
+        b.loss = loss;
+        b.rateMin = rateMin;
+        b.rateMax = rateMax;
+        b.minDelayNs = minDelayNs;
+        b.asymmetry = asymmetry;
+        b.extraDelayNs = extraDelayNs;
+        b.distribution = distribution;
+        b.interruptProbability = interruptProbability;
+        b.interruptDelayNs = interruptDelayNs;
+        b.serviceTimeNs = serviceTimeNs;
+        b.oneWayFraction = oneWayFraction;
+        b.rtoNs = rtoNs;
+        b.maxRetries = maxRetries;
+        b.churn = churn;
+        return b;
+    }
+
+    public int nodes() {
+        return nodes;
+    }
+
+    public ClusterLayout.Kind topology() {
+        return topology;
+    }
+
+    /** Mean degree of the random topology. */
+    public double degree() {
+        return degree;
+    }
+
+    /** Hosts per rack, nodes per clique. */
+    public int groupSize() {
+        return groupSize;
+    }
+
+    /** Simulated true time. */
+    public long durationNs() {
+        return durationNs;
+    }
+
+    /** The seed of every random choice. */
+    public long seed() {
+        return seed;
+    }
+
+    /** Offsets are uniform in [−maxOffsetNs, maxOffsetNs]. */
+    public long maxOffsetNs() {
+        return maxOffsetNs;
+    }
+
+    /** Drift magnitudes are uniform in [min(1, max), max] ppm, with a random sign. */
+    public double maxDriftPpm() {
+        return maxDriftPpm;
+    }
+
+    /** Frequency wander: random walk and slow cycle (amplitude, period; random phase per node). */
+    public boolean wander() {
+        return wander;
+    }
+
+    public double wanderWalkPpmPerSqrtS() {
+        return wanderWalkPpmPerSqrtS;
+    }
+
+    public double wanderAmplitudePpm() {
+        return wanderAmplitudePpm;
+    }
+
+    public long wanderPeriodNs() {
+        return wanderPeriodNs;
+    }
+
+    /** A time daemon on every node (each with its own poll phase), or none. */
+    public ClockDiscipline discipline() {
+        return discipline;
+    }
+
+    /** Jumps of every node's clock, or none. */
+    public ClockJumps jumps() {
+        return jumps;
+    }
+
+    /** The frequency is constant over steps of this many true ns. */
+    public long stepNs() {
+        return stepNs;
+    }
+
+    /** The clocks' resolution. */
+    public long resolutionNs() {
+        return resolutionNs;
+    }
+
+    /** Probability that one transmission is lost. */
+    public double loss() {
+        return loss;
+    }
+
+    /** New messages per second per link, log-uniform in [rateMin, rateMax]. */
+    public double rateMin() {
+        return rateMin;
+    }
+
+    public double rateMax() {
+        return rateMax;
+    }
+
+    /** Minimum one-way delay through one switch; each direction of each link gets it × hops/2 × (1 ± asymmetry). */
+    public long minDelayNs() {
+        return minDelayNs;
+    }
+
+    public double asymmetry() {
+        return asymmetry;
+    }
+
+    /** Mean of the extra delay above the minimum. */
+    public long extraDelayNs() {
+        return extraDelayNs;
+    }
+
+    public DelayModel.Distribution distribution() {
+        return distribution;
+    }
+
+    /** Probability that a delivery is also held up by an interrupt, and the mean of that (exponential) delay. */
+    public double interruptProbability() {
+        return interruptProbability;
+    }
+
+    public long interruptDelayNs() {
+        return interruptDelayNs;
+    }
+
+    /** Mean (exponential) time a server takes to answer a request. */
+    public long serviceTimeNs() {
+        return serviceTimeNs;
+    }
+
+    /** Fraction of links whose traffic goes one way only (the rest are request/response). */
+    public double oneWayFraction() {
+        return oneWayFraction;
+    }
+
+    /** Retransmission timeout of the first retry (doubling after each), and how many retries before giving up. */
+    public long rtoNs() {
+        return rtoNs;
+    }
+
+    public int maxRetries() {
+        return maxRetries;
+    }
+
+    /** Fraction of nodes that join after the start or leave before the end. */
+    public double churn() {
+        return churn;
+    }
+
+    /** The values of a {@link SimulationConfig}, each with the default of {@code tracesync simulate} until set. */
+    public static final class Builder {
+
+        private int nodes = 50;
+        private ClusterLayout.Kind topology = ClusterLayout.Kind.RANDOM;
+        private double degree = 4;
+        private int groupSize = 8;
+        private long durationNs = 600_000_000_000L;
+        private long seed = 1;
+        private long maxOffsetNs = 3_600_000_000_000L;
+        private double maxDriftPpm = 100;
+        private boolean wander = false;
+        private double wanderWalkPpmPerSqrtS = 0.002;
+        private double wanderAmplitudePpm = 0.37;
+        private long wanderPeriodNs = 86_400_000_000_000L;
+        private ClockDiscipline discipline = ClockDiscipline.NONE;
+        private ClockJumps jumps = ClockJumps.NONE;
+        private long stepNs = 1_000_000_000L;
+        private long resolutionNs = 1;
+        private double loss = 0.01;
+        private double rateMin = 10;
+        private double rateMax = 10;
+        private long minDelayNs = 50_000;
+        private double asymmetry = 0.2;
+        private long extraDelayNs = 10_000;
+        private DelayModel.Distribution distribution = DelayModel.Distribution.LOGNORMAL;
+        private double interruptProbability = 0.001;
+        private long interruptDelayNs = 1_000_000;
+        private long serviceTimeNs = 200_000;
+        private double oneWayFraction = 0.1;
+        private long rtoNs = 200_000_000L;
+        private int maxRetries = 5;
+        private double churn = 0;
+
+        private Builder() {
+        }
+
+        public Builder nodes(int value) {
+            this.nodes = value;
+            return this;
+        }
+
+        public Builder topology(ClusterLayout.Kind value) {
+            this.topology = value;
+            return this;
+        }
+
+        public Builder degree(double value) {
+            this.degree = value;
+            return this;
+        }
+
+        public Builder groupSize(int value) {
+            this.groupSize = value;
+            return this;
+        }
+
+        public Builder durationNs(long value) {
+            this.durationNs = value;
+            return this;
+        }
+
+        public Builder seed(long value) {
+            this.seed = value;
+            return this;
+        }
+
+        public Builder maxOffsetNs(long value) {
+            this.maxOffsetNs = value;
+            return this;
+        }
+
+        public Builder maxDriftPpm(double value) {
+            this.maxDriftPpm = value;
+            return this;
+        }
+
+        public Builder wander(boolean value) {
+            this.wander = value;
+            return this;
+        }
+
+        public Builder wanderWalkPpmPerSqrtS(double value) {
+            this.wanderWalkPpmPerSqrtS = value;
+            return this;
+        }
+
+        public Builder wanderAmplitudePpm(double value) {
+            this.wanderAmplitudePpm = value;
+            return this;
+        }
+
+        public Builder wanderPeriodNs(long value) {
+            this.wanderPeriodNs = value;
+            return this;
+        }
+
+        public Builder discipline(ClockDiscipline value) {
+            this.discipline = value;
+            return this;
+        }
+
+        public Builder jumps(ClockJumps value) {
+            this.jumps = value;
+            return this;
+        }
+
+        public Builder stepNs(long value) {
+            this.stepNs = value;
+            return this;
+        }
+
+        public Builder resolutionNs(long value) {
+            this.resolutionNs = value;
+            return this;
+        }
+
+        public Builder loss(double value) {
+            this.loss = value;
+            return this;
+        }
+
+        public Builder rateMin(double value) {
+            this.rateMin = value;
+            return this;
+        }
+
+        public Builder rateMax(double value) {
+            this.rateMax = value;
+            return this;
+        }
+
+        public Builder minDelayNs(long value) {
+            this.minDelayNs = value;
+            return this;
+        }
+
+        public Builder asymmetry(double value) {
+            this.asymmetry = value;
+            return this;
+        }
+
+        public Builder extraDelayNs(long value) {
+            this.extraDelayNs = value;
+            return this;
+        }
+
+        public Builder distribution(DelayModel.Distribution value) {
+            this.distribution = value;
+            return this;
+        }
+
+        public Builder interruptProbability(double value) {
+            this.interruptProbability = value;
+            return this;
+        }
+
+        public Builder interruptDelayNs(long value) {
+            this.interruptDelayNs = value;
+            return this;
+        }
+
+        public Builder serviceTimeNs(long value) {
+            this.serviceTimeNs = value;
+            return this;
+        }
+
+        public Builder oneWayFraction(double value) {
+            this.oneWayFraction = value;
+            return this;
+        }
+
+        public Builder rtoNs(long value) {
+            this.rtoNs = value;
+            return this;
+        }
+
+        public Builder maxRetries(int value) {
+            this.maxRetries = value;
+            return this;
+        }
+
+        public Builder churn(double value) {
+            this.churn = value;
+            return this;
+        }
+
+        /** The configuration; an {@link InvalidParameterException} names the first value out of its range. */
+        public SimulationConfig build() {
+            check(nodes >= 2 && nodes <= 100_000, "nodes", "must be in 2..100000: " + nodes);
+            check(topology != null, "topology", "is required");
+            check(degree >= 1 && Double.isFinite(degree), "degree", "must be at least 1: " + degree);
+            check(groupSize >= 2, "groupSize", "must be at least 2: " + groupSize);
+            check(durationNs > 0 && durationNs <= 366 * DAY_NS, "durationNs", "must be in (0, 366 days]");
+            check(maxOffsetNs >= 0 && maxOffsetNs <= 366 * DAY_NS, "maxOffsetNs", "must be in [0, 366 days]");
+            check(maxDriftPpm >= 0 && maxDriftPpm <= 10_000, "maxDriftPpm",
+                    "must be in [0, 10000] ppm: " + maxDriftPpm);
+            check(wanderWalkPpmPerSqrtS >= 0 && wanderWalkPpmPerSqrtS <= 10, "wanderWalkPpmPerSqrtS",
+                    "must be in [0, 10] ppm/sqrt(s): " + wanderWalkPpmPerSqrtS);
+            check(wanderAmplitudePpm >= 0 && wanderAmplitudePpm <= 1000, "wanderAmplitudePpm",
+                    "must be in [0, 1000] ppm: " + wanderAmplitudePpm);
+            check(wanderPeriodNs > 0, "wanderPeriodNs", "must be positive");
+            check(stepNs >= 1_000_000 && stepNs <= 3_600_000_000_000L, "stepNs", "must be in [1ms, 1h]");
+            check(resolutionNs >= 1 && resolutionNs <= 1_000_000_000, "resolutionNs", "must be in [1ns, 1s]");
+            check(loss >= 0 && loss < 1, "loss", "must be in [0, 100%): " + loss);
+            check(rateMin > 0 && rateMin <= rateMax, "rateMin..rateMax", "must be positive, MIN at most MAX: " + rateMin
+                    + ".." + rateMax);
+            check(rateMax <= 1_000_000, "rateMax", "must be at most 1000000/s: " + rateMax);
+            check(minDelayNs >= 0 && minDelayNs <= 10_000_000_000L, "minDelayNs", "must be in [0, 10s]");
+            check(asymmetry >= 0 && asymmetry < 1, "asymmetry", "must be in [0, 1): " + asymmetry);
+            check(extraDelayNs >= 0 && extraDelayNs <= 10_000_000_000L, "extraDelayNs", "must be in [0, 10s]");
+            check(distribution != null, "distribution", "is required");
+            check(interruptProbability >= 0 && interruptProbability <= 1, "interruptProbability",
+                    "must be in [0, 100%]: " + interruptProbability);
+            check(interruptDelayNs >= 0 && interruptDelayNs <= 10_000_000_000L, "interruptDelayNs",
+                    "must be in [0, 10s]");
+            check(serviceTimeNs >= 0 && serviceTimeNs <= 10_000_000_000L, "serviceTimeNs", "must be in [0, 10s]");
+            check(oneWayFraction >= 0 && oneWayFraction <= 1, "oneWayFraction",
+                    "must be in [0, 100%]: " + oneWayFraction);
+            check(rtoNs >= 1_000 && rtoNs <= 600_000_000_000L, "rtoNs", "must be in [1us, 10m]");
+            check(maxRetries >= 0 && maxRetries <= 20, "maxRetries", "must be in 0..20: " + maxRetries);
+            check(churn >= 0 && churn <= 1, "churn", "must be in [0, 100%]: " + churn);
+            check(discipline != null, "discipline", "is required (ClockDiscipline.NONE for none)");
+            check(jumps != null, "jumps", "is required (ClockJumps.NONE for none)");
+            check(!discipline.active() || discipline.pollNs() >= 16_000_000_000L
+                    && discipline.pollNs() <= 131_072_000_000_000L && discipline.pollNs() % stepNs == 0,
+                    "discipline.pollNs", "must be in [16s, 36h] and a multiple of stepNs");
+            check(discipline.noiseNs() <= 1_000_000_000, "discipline.noiseNs", "must be in [0, 1s]");
+            check(discipline.maxSlewPpm() <= 100_000, "discipline.maxSlewPpm", "must be in (0, 100000] ppm");
+            check(!jumps.active() || jumps.meanIntervalNs() >= stepNs, "jumps.meanIntervalNs",
+                    "must be at least stepNs");
+            check(jumps.maxNs() <= 3_600_000_000_000L, "jumps.maxNs", "must be in [1ns, 1h]");
+            return new SimulationConfig(this);
+        }
+
+        private static void check(boolean ok, String parameter, String message) {
+            if (!ok) {
+                throw new InvalidParameterException(parameter, message);
+            }
         }
     }
 }

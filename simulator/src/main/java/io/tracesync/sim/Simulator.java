@@ -42,7 +42,7 @@ public final class Simulator {
         this.scenario = scenario;
         this.config = scenario.config();
         this.delays = scenario.delays();
-        RandomStreams streams = new RandomStreams(config.seed);
+        RandomStreams streams = new RandomStreams(config.seed());
         int links = scenario.linkCount();
         this.traffic = new SplittableRandom[links];
         this.nextSeq = new long[2 * links];
@@ -56,7 +56,7 @@ public final class Simulator {
 
     /** The last progress {@link #run} reports, its whole simulated time: the total of a progress bar. */
     public long progressTotal() {
-        return config.durationNs;
+        return config.durationNs();
     }
 
     /**
@@ -69,11 +69,11 @@ public final class Simulator {
         }
         long start = SimulationConfig.START_NS;
         long end = scenario.endNs();
-        RandomStreams streams = new RandomStreams(config.seed);
+        RandomStreams streams = new RandomStreams(config.seed());
         DriftingClock[] clocks = new DriftingClock[scenario.nodeCount()];
         for (int i = 0; i < clocks.length; i++) {
             int node = i;
-            clocks[i] = new DriftingClock(scenario.node(i).clock(), start, config.stepNs,
+            clocks[i] = new DriftingClock(scenario.node(i).clock(), start, config.stepNs(),
                     streams.stream(RandomStreams.Purpose.WANDER, i),
                     streams.stream(RandomStreams.Purpose.CLOCK_EVENTS, i), new DriftingClock.Truth() {
                         @Override
@@ -95,19 +95,19 @@ public final class Simulator {
             scheduleNewMessage(j, activeFrom(j));
         }
         long step = 0;
-        long stepEnd = start + config.stepNs;
+        long stepEnd = start + config.stepNs();
         while (!queue.isEmpty() && queue.peek().time < end) {
             Happening h = queue.poll();
             if (h.time >= stepEnd) {
-                long target = (h.time - start) / config.stepNs;
+                long target = (h.time - start) / config.stepNs();
                 for (long s = step + 1; s <= target; s++) {
                     for (DriftingClock c : clocks) {
                         c.advanceTo(s);
                     }
-                    progress.accept(s * config.stepNs);
+                    progress.accept(s * config.stepNs());
                 }
                 step = target;
-                stepEnd = start + (step + 1) * config.stepNs;
+                stepEnd = start + (step + 1) * config.stepNs();
             }
             switch (h.kind) {
                 case NEW_MESSAGE -> newMessage(h, clocks, sink);
@@ -117,7 +117,7 @@ public final class Simulator {
                 default -> throw new AssertionError(h.kind);
             }
         }
-        long lastStep = (end - 1 - start) / config.stepNs;
+        long lastStep = (end - 1 - start) / config.stepNs();
         for (long s = step + 1; s <= lastStep; s++) {
             for (DriftingClock c : clocks) {
                 c.advanceTo(s);
@@ -189,15 +189,15 @@ public final class Simulator {
         }
         s.attempts++;
         SplittableRandom r = traffic[s.link];
-        boolean lost = r.nextDouble() < config.loss;
+        boolean lost = r.nextDouble() < config.loss();
         long arrival = lost ? 0 : t + delays.sample(l.minDelayNs(s.forward), r);
         if (lost) {
             stats.dropped++;
         }
         if (!lost && scenario.node(to).present(arrival)) {
             queue.add(new Happening(arrival, created++, ARRIVE, s.link, s));
-        } else if (s.attempts <= config.maxRetries) {
-            queue.add(new Happening(t + (config.rtoNs << (s.attempts - 1)), created++, TRANSMIT, s.link, s));
+        } else if (s.attempts <= config.maxRetries()) {
+            queue.add(new Happening(t + (config.rtoNs() << (s.attempts - 1)), created++, TRANSMIT, s.link, s));
         } else {
             stats.abandoned++;
         }
@@ -213,7 +213,7 @@ public final class Simulator {
         sink.pair(new SimulationSink.MatchedSegment(from, s.firstSendLocal, to, local, s.firstSendTrue, t));
         received[2 * s.link + (s.forward ? 0 : 1)] += s.size;
         if (s.request) {
-            long service = (long) DelayModel.exponential(config.serviceTimeNs, traffic[s.link]);
+            long service = (long) DelayModel.exponential(config.serviceTimeNs(), traffic[s.link]);
             queue.add(new Happening(t + service, created++, RESPOND, s.link, s));
         }
     }

@@ -44,23 +44,18 @@ class SimulatorTest {
         return r;
     }
 
-    static SimulationConfig small() {
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = 12;
-        c.durationNs = 60_000_000_000L;
-        c.rateMin = 5;
-        c.rateMax = 50;
-        return c;
+    static SimulationConfig.Builder small() {
+        return SimulationConfig.builder().nodes(12).durationNs(60_000_000_000L).rateMin(5).rateMax(50);
     }
 
     @Test
     void progressRisesToItsTotalAndNoFurther() {
-        SimulationConfig c = small();
-        c.durationNs = 60_500_000_000L; // not a whole number of steps
-        Simulator simulator = new Simulator(Scenario.build(c));
+        SimulationConfig.Builder c = small();
+        c.durationNs(60_500_000_000L); // not a whole number of steps
+        Simulator simulator = new Simulator(Scenario.build(c.build()));
         List<Long> progress = new ArrayList<>();
         simulator.run(new Recording(), progress::add);
-        assertEquals(c.durationNs, simulator.progressTotal());
+        assertEquals(60_500_000_000L, simulator.progressTotal());
         assertEquals(simulator.progressTotal(), progress.get(progress.size() - 1));
         for (int i = 1; i < progress.size(); i++) {
             assertTrue(progress.get(i - 1) <= progress.get(i) && progress.get(i) <= simulator.progressTotal(),
@@ -75,31 +70,31 @@ class SimulatorTest {
 
     @Test
     void sameSeedSameRunOtherSeedOtherRun() {
-        SimulationConfig c = small();
-        c.wander = true;
-        c.churn = 0.3;
-        Recording a = run(c);
-        Recording b = run(c);
+        SimulationConfig.Builder c = small();
+        c.wander(true);
+        c.churn(0.3);
+        Recording a = run(c.build());
+        Recording b = run(c.build());
         assertEquals(a.events, b.events);
         assertEquals(a.pairs, b.pairs);
         assertEquals(a.breakpoints.size(), b.breakpoints.size());
         for (int i = 0; i < a.breakpoints.size(); i++) {
             assertTrue(java.util.Arrays.equals(a.breakpoints.get(i), b.breakpoints.get(i)));
         }
-        c.seed = 2;
-        Recording other = run(c);
+        c.seed(2);
+        Recording other = run(c.build());
         assertNotEquals(a.events, other.events);
     }
 
     @Test
     void eventsComeInTrueTimeOrderAndNodesOnlyTraceWhilePresent() {
-        SimulationConfig c = small();
-        c.churn = 0.5;
-        Scenario s = Scenario.build(c);
+        SimulationConfig.Builder c = small();
+        c.churn(0.5);
+        Scenario s = Scenario.build(c.build());
         Recording r = new Recording();
         r.stats = new Simulator(s).run(r, t -> { });
         long last = Long.MIN_VALUE;
-        long[] lastLocal = new long[c.nodes];
+        long[] lastLocal = new long[s.config().nodes()];
         java.util.Arrays.fill(lastLocal, Long.MIN_VALUE);
         for (SimulationSink.TraceEvent e : r.events) {
             assertTrue(e.trueNs() >= last);
@@ -110,18 +105,18 @@ class SimulatorTest {
         }
         assertEquals(r.stats.events(), r.events.size());
         int churned = 0;
-        for (int i = 0; i < c.nodes; i++) {
+        for (int i = 0; i < s.config().nodes(); i++) {
             churned += s.node(i).joinNs() > SimulationConfig.START_NS || s.node(i).leaveNs() < s.endNs() ? 1 : 0;
         }
-        assertTrue(churned > 0 && churned < c.nodes, "churned " + churned);
+        assertTrue(churned > 0 && churned < s.config().nodes(), "churned " + churned);
     }
 
     @Test
     void lossFractionIsTheConfiguredOne() {
-        SimulationConfig c = small();
-        c.loss = 0.05;
-        c.maxRetries = 20;
-        Recording r = run(c);
+        SimulationConfig.Builder c = small();
+        c.loss(0.05);
+        c.maxRetries(20);
+        Recording r = run(c.build());
         long transmissions = r.stats.sends;
         double measured = (double) r.stats.dropped / transmissions;
         double sigma = Math.sqrt(0.05 * 0.95 / transmissions);
@@ -136,11 +131,11 @@ class SimulatorTest {
 
     @Test
     void deliveriesTakeAtLeastTheMinimumDelayAndPairsAreCausal() {
-        SimulationConfig c = small();
-        c.loss = 0.1;
-        c.distribution = DelayModel.Distribution.EXPONENTIAL;
-        c.interruptProbability = 0.05;
-        Scenario s = Scenario.build(c);
+        SimulationConfig.Builder c = small();
+        c.loss(0.1);
+        c.distribution(DelayModel.Distribution.EXPONENTIAL);
+        c.interruptProbability(0.05);
+        Scenario s = Scenario.build(c.build());
         Recording r = new Recording();
         r.stats = new Simulator(s).run(r, t -> { });
         Map<String, Long> minDelay = new HashMap<>();
@@ -168,9 +163,9 @@ class SimulatorTest {
 
     @Test
     void retransmissionsRepeatTheSegmentAndNeverMakeAFalsePair() {
-        SimulationConfig c = small();
-        c.loss = 0.3;
-        Scenario s = Scenario.build(c);
+        SimulationConfig.Builder c = small();
+        c.loss(0.3);
+        Scenario s = Scenario.build(c.build());
         Recording r = new Recording();
         r.stats = new Simulator(s).run(r, t -> { });
         Map<String, Integer> sends = new HashMap<>();
@@ -189,7 +184,7 @@ class SimulatorTest {
         }
         long duplicated = sends.values().stream().filter(n -> n > 1).count();
         assertTrue(duplicated > 1000, "segments sent more than once: " + duplicated);
-        assertTrue(sends.values().stream().allMatch(n -> n <= 1 + c.maxRetries));
+        assertTrue(sends.values().stream().allMatch(n -> n <= 1 + s.config().maxRetries()));
         assertTrue(recvs.values().stream().allMatch(n -> n == 1), "a segment received twice");
         assertEquals(r.stats.recvs, r.pairs.size());
         for (SimulationSink.MatchedSegment p : r.pairs) {
@@ -200,15 +195,15 @@ class SimulatorTest {
 
     @Test
     void driftMeasuredFromThePairsIsTheConfiguredOne() {
-        SimulationConfig c = small();
-        c.nodes = 2;
-        c.durationNs = 600_000_000_000L;
-        c.rateMin = c.rateMax = 20;
-        c.oneWayFraction = 0;
-        c.maxDriftPpm = 150;
-        c.loss = 0; // retransmitted pairs and interrupts are outliers that least squares does not forgive
-        c.interruptProbability = 0;
-        Scenario s = Scenario.build(c);
+        SimulationConfig.Builder c = small();
+        c.nodes(2);
+        c.durationNs(600_000_000_000L);
+        c.rateMin(20).rateMax(20);
+        c.oneWayFraction(0);
+        c.maxDriftPpm(150);
+        c.loss(0); // retransmitted pairs and interrupts are outliers that least squares does not forgive
+        c.interruptProbability(0);
+        Scenario s = Scenario.build(c.build());
         Recording r = new Recording();
         r.stats = new Simulator(s).run(r, t -> { });
         // least squares of the receiver's clock against the sender's, one direction
@@ -238,14 +233,16 @@ class SimulatorTest {
     }
 
     @Test
-    void badConfigurationsAreRefusedByOptionName() {
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = 1;
-        assertEquals("--nodes must be in 2..100000: 1",
-                assertThrows(IllegalArgumentException.class, () -> Scenario.build(c)).getMessage());
-        SimulationConfig d = new SimulationConfig();
-        d.loss = 1;
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Scenario.build(d)).getMessage()
-                .startsWith("--loss"));
+    void badConfigurationsAreRefusedNamingTheParameter() {
+        SimulationConfig.InvalidParameterException e = assertThrows(SimulationConfig.InvalidParameterException.class,
+                () -> SimulationConfig.builder().nodes(1).build());
+        assertEquals("nodes", e.parameter());
+        assertEquals("nodes must be in 2..100000: 1", e.getMessage());
+        e = assertThrows(SimulationConfig.InvalidParameterException.class,
+                () -> SimulationConfig.builder().loss(1).build());
+        assertEquals("loss", e.parameter());
+        SimulationConfig c = small().seed(9).build();
+        assertEquals(c.toBuilder().build().seed(), 9, "a builder from a configuration keeps its values");
+        assertEquals(12, c.toBuilder().seed(10).build().nodes());
     }
 }

@@ -113,11 +113,8 @@ public final class FaultRunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Files.createDirectories(work);
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = nodes;
-        c.durationNs = duration.toNanos();
-        c.seed = seed;
-        SimulatedTraces cluster = SimulatedTraces.run(c);
+        SimulatedTraces cluster = SimulatedTraces.run(SimulationConfig.builder().nodes(nodes)
+                .durationNs(duration.toNanos()).seed(seed).build());
         LocalKafka broker = services.bootstrap() == null ? LocalKafka.start(work.resolve("services/kafka")) : null;
         List<Fault> drawn = new ArrayList<>(faults);
         if (broker == null && drawn.remove(Fault.BROKER_CRASH)) {

@@ -15,6 +15,10 @@ import io.tracesync.sim.DelayModel;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.config.Durations;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /** The simulated cluster's options ({@link SimulationConfig}); docs/SIMULATOR.md explains each. */
@@ -169,47 +173,58 @@ final class SimulationOptions {
                     + "both (default: ${DEFAULT-VALUE}).")
     double churn;
 
-    /** The configuration the options describe. */
+    /** Each parameter of {@link SimulationConfig.Builder} by the option that sets it, for messages. */
+    private static final Map<String, String> FLAGS = Map.ofEntries(Map.entry("nodes", "--nodes"),
+            Map.entry("topology", "--topology"), Map.entry("degree", "--degree"),
+            Map.entry("groupSize", "--group-size"), Map.entry("durationNs", "--duration"),
+            Map.entry("maxOffsetNs", "--offset"), Map.entry("maxDriftPpm", "--drift-ppm"),
+            Map.entry("wanderWalkPpmPerSqrtS", "--wander-walk"), Map.entry("wanderAmplitudePpm", "--wander-amplitude"),
+            Map.entry("wanderPeriodNs", "--wander-period"), Map.entry("discipline.pollNs", "--ntp-poll"),
+            Map.entry("discipline.noiseNs", "--ntp-noise"), Map.entry("discipline.maxSlewPpm", "--ntp-max-slew"),
+            Map.entry("jumps.meanIntervalNs", "--jumps-every"), Map.entry("jumps.maxNs", "--jump-size"),
+            Map.entry("stepNs", "--step"), Map.entry("resolutionNs", "--resolution"), Map.entry("loss", "--loss"),
+            Map.entry("rateMin..rateMax", "--rate"), Map.entry("rateMax", "--rate"),
+            Map.entry("minDelayNs", "--min-delay"), Map.entry("asymmetry", "--asymmetry"),
+            Map.entry("extraDelayNs", "--extra-delay"), Map.entry("distribution", "--delay-distribution"),
+            Map.entry("interruptProbability", "--interrupts"), Map.entry("interruptDelayNs", "--interrupt-delay"),
+            Map.entry("serviceTimeNs", "--service-time"), Map.entry("oneWayFraction", "--one-way"),
+            Map.entry("rtoNs", "--rto"), Map.entry("maxRetries", "--retries"), Map.entry("churn", "--churn"));
+
+    /** The configuration the options describe; a value out of range is refused naming its option. */
     SimulationConfig config() {
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = nodes;
-        c.topology = topology;
-        c.degree = degree;
-        c.groupSize = groupSize;
-        c.durationNs = duration.toNanos();
-        c.seed = seed;
-        c.maxOffsetNs = offset.toNanos();
-        c.maxDriftPpm = driftPpm;
-        c.wander = wander;
-        c.wanderWalkPpmPerSqrtS = wanderWalk;
-        c.wanderAmplitudePpm = wanderAmplitude;
-        c.wanderPeriodNs = wanderPeriod.toNanos();
         if (!(ntpMaxSlew > 0)) {
             throw new IllegalArgumentException("--ntp-max-slew must be above 0 ppm: " + ntpMaxSlew);
         }
-        c.discipline = new ClockDiscipline(ntpPoll.toNanos(), ntpNoise.toNanos(), ntpMaxSlew, 0);
         if (jumpSize.min().toNanos() < 1 || jumpSize.min().compareTo(jumpSize.max()) > 0) {
             throw new IllegalArgumentException("--jump-size must be MIN..MAX with 1ns <= MIN <= MAX: "
                     + Durations.format(jumpSize.min().toNanos()) + ".." + Durations.format(jumpSize.max().toNanos()));
         }
-        c.jumps = new ClockJumps(jumpsEvery.toNanos(), jumpSize.min().toNanos(), jumpSize.max().toNanos());
-        c.stepNs = step.toNanos();
-        c.resolutionNs = resolution.toNanos();
-        c.loss = loss;
-        c.rateMin = rate.min();
-        c.rateMax = rate.max();
-        c.minDelayNs = minDelay.toNanos();
-        c.asymmetry = asymmetry;
-        c.extraDelayNs = extraDelay.toNanos();
-        c.distribution = distribution;
-        c.interruptProbability = interrupts;
-        c.interruptDelayNs = interruptDelay.toNanos();
-        c.serviceTimeNs = serviceTime.toNanos();
-        c.oneWayFraction = oneWay;
-        c.rtoNs = rto.toNanos();
-        c.maxRetries = retries;
-        c.churn = churn;
-        return c;
+        SimulationConfig.Builder c = SimulationConfig.builder().nodes(nodes).topology(topology).degree(degree)
+                .groupSize(groupSize).durationNs(duration.toNanos()).seed(seed).maxOffsetNs(offset.toNanos())
+                .maxDriftPpm(driftPpm).wander(wander).wanderWalkPpmPerSqrtS(wanderWalk)
+                .wanderAmplitudePpm(wanderAmplitude).wanderPeriodNs(wanderPeriod.toNanos())
+                .discipline(new ClockDiscipline(ntpPoll.toNanos(), ntpNoise.toNanos(), ntpMaxSlew, 0))
+                .jumps(new ClockJumps(jumpsEvery.toNanos(), jumpSize.min().toNanos(), jumpSize.max().toNanos()))
+                .stepNs(step.toNanos()).resolutionNs(resolution.toNanos()).loss(loss).rateMin(rate.min())
+                .rateMax(rate.max()).minDelayNs(minDelay.toNanos()).asymmetry(asymmetry)
+                .extraDelayNs(extraDelay.toNanos()).distribution(distribution).interruptProbability(interrupts)
+                .interruptDelayNs(interruptDelay.toNanos()).serviceTimeNs(serviceTime.toNanos())
+                .oneWayFraction(oneWay).rtoNs(rto.toNanos()).maxRetries(retries).churn(churn);
+        try {
+            return c.build();
+        } catch (SimulationConfig.InvalidParameterException e) {
+            throw new IllegalArgumentException(inOptions(e.getMessage()), e);
+        }
     }
 
+    /** A message about the configuration's parameters, in the options' names (longest names first). */
+    static String inOptions(String message) {
+        String m = message;
+        for (String parameter : FLAGS.keySet().stream().sorted(Comparator.comparingInt(String::length).reversed())
+                .toList()) {
+            m = m.replaceAll("(?<![\\w.-])" + Pattern.quote(parameter) + "(?![\\w.])",
+                    Matcher.quoteReplacement(FLAGS.get(parameter)));
+        }
+        return m;
+    }
 }

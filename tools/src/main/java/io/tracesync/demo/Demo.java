@@ -76,11 +76,8 @@ public final class Demo {
      * @param report the command that writes the report of a run directory into a directory, as {@code evaluate}
      */
     public int run(BiFunction<Path, Path, Integer> report) throws Exception {
-        SimulationConfig config = new SimulationConfig();
-        config.nodes = options.nodes();
-        config.durationNs = options.duration().toNanos();
-        config.seed = options.seed();
-        Scenario scenario = Scenario.build(config);
+        Scenario scenario = Scenario.build(SimulationConfig.builder().nodes(options.nodes())
+                .durationNs(options.duration().toNanos()).seed(options.seed()).build());
         Files.createDirectories(options.work());
         Path run = options.work().resolve("run");
         if (Files.exists(run)) {

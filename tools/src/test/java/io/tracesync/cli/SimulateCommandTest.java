@@ -64,7 +64,7 @@ class SimulateCommandTest {
         SimulateCommand cmd = new SimulateCommand();
         new CommandLine(cmd).parseArgs("--out", "unused");
         SimulationConfig fromOptions = cmd.simulation.config();
-        SimulationConfig defaults = new SimulationConfig();
+        SimulationConfig.Builder defaults = SimulationConfig.builder();
         for (Field f : SimulationConfig.class.getFields()) {
             if (!Modifier.isStatic(f.getModifiers())) {
                 assertEquals(f.get(defaults), f.get(fromOptions), f.getName());

@@ -47,13 +47,8 @@ class MatcherMemoryBoundTest {
 
     @Test
     void oneSidedLossyTrafficStaysUnderTheBound() {
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = 4;
-        c.durationNs = Duration.ofMinutes(10).toNanos();
-        c.loss = 0.3;
-        c.rateMin = 3;
-        c.rateMax = 3;
-        c.seed = 5;
+        SimulationConfig c = SimulationConfig.builder().nodes(4).durationNs(Duration.ofMinutes(10).toNanos()).loss(0.3)
+                .rateMin(3).rateMax(3).seed(5).build();
         SimulatedTraces cluster = SimulatedTraces.run(c);
         String silent = cluster.nodes.get(0);
         List<TraceEvent> events = cluster.events.stream().filter(e -> !e.getNode().equals(silent)).toList();
@@ -68,7 +63,7 @@ class MatcherMemoryBoundTest {
             inputs.computeIfAbsent("traces." + e.getNode(), t -> driver.createInputTopic(t,
                     topics.segmentKey.serializer(), topics.traceEvent.serializer(), START, Duration.ZERO))
                     .pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e);
-            long dueNs = c.durationNs * (i + 1) / events.size();
+            long dueNs = c.durationNs() * (i + 1) / events.size();
             if (dueNs - wallNs >= 100_000_000L) {
                 driver.advanceWallClockTime(Duration.ofNanos(dueNs - wallNs));
                 wallNs = dueNs;

@@ -28,13 +28,8 @@ class WindowRulesTest {
 
     /** 4 nodes for 6 minutes; with wander, a ±2 ppm, 2-minute cycle: relative frequencies change by up to ~210 ppb/s. */
     private Path simulate(String name, boolean wander) throws IOException {
-        SimulationConfig c = new SimulationConfig();
-        c.nodes = 4;
-        c.durationNs = Duration.ofMinutes(6).toNanos();
-        c.wander = wander;
-        c.wanderAmplitudePpm = 2;
-        c.wanderPeriodNs = Duration.ofMinutes(2).toNanos();
-        Scenario scenario = Scenario.build(c);
+        Scenario scenario = Scenario.build(SimulationConfig.builder().nodes(4).durationNs(Duration.ofMinutes(6).toNanos())
+                .wander(wander).wanderAmplitudePpm(2).wanderPeriodNs(Duration.ofMinutes(2).toNanos()).build());
         Path out = dir.resolve(name);
         try (OutputDirectory files = new OutputDirectory(out, scenario)) {
             SimulationStats stats = new Simulator(scenario).run(files, ns -> { });
