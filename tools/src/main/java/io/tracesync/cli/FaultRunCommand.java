@@ -122,8 +122,8 @@ public final class FaultRunCommand implements Callable<Integer> {
         }
         try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
                 broker != null ? broker.bootstrapServers() : services.bootstrap(), services.registry())) {
-            out.println(broker != null ? broker.description() + ", " + env.description().replaceFirst(
-                    "^external broker [^,]*, ", "") : env.description());
+            out.println("broker: " + (broker != null ? broker.description() : env.bootstrapServers())
+                    + "; registry: " + env.registryUrl());
             FaultRun.Plan plan = new FaultRun.Plan(rounds, seed, drawn, instances, sessionTimeout, brokerDown,
                     timeout);
             String id = "fault-run-" + Long.toString(System.currentTimeMillis(), 36);

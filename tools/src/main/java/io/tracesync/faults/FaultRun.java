@@ -16,6 +16,7 @@ import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.config.TracesyncConfig;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,6 +34,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -126,7 +128,7 @@ public final class FaultRun {
                 "schema.registry.url", registry,
                 "application.id", id,
                 TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG, id + ".",
-                TracesyncConfig.TRACES_PATTERN_CONFIG, java.util.regex.Pattern.quote(id) + "\\..+",
+                TracesyncConfig.TRACES_PATTERN_CONFIG, Pattern.quote(id) + "\\..+",
                 TracesyncConfig.FACTORS_TOPIC_CONFIG, "sync.factors-" + id,
                 TracesyncConfig.TREE_TOPIC_CONFIG, "sync.tree-" + id,
                 TracesyncConfig.LINKS_TOPIC_CONFIG, "sync.links-" + id,
@@ -279,7 +281,13 @@ public final class FaultRun {
         for (AppInstance i : restarted) {
             i.start();
         }
-        long first = watch.firstAfter(at, plan.timeout());
+        long first;
+        try {
+            first = watch.firstAfter(at, plan.timeout());
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("round " + round + " (" + fault.label() + ", " + target + "): "
+                    + e.getMessage() + "; the instances:\n" + diagnosis(instances), e);
+        }
         for (AppInstance i : restarted) {
             i.awaitRunning(plan.timeout());
         }
@@ -287,6 +295,20 @@ public final class FaultRun {
             any.awaitRunning(plan.timeout());
         }
         return new Outcome(round, fault, target, first - at);
+    }
+
+    /** Each instance: whether it runs, and the last lines of its log that are neither stack frames nor retries. */
+    private static String diagnosis(List<AppInstance> instances) throws IOException {
+        StringBuilder out = new StringBuilder();
+        for (AppInstance i : instances) {
+            out.append("instance ").append(i.name()).append(i.alive() ? " runs" : " exited with " + i.exitValue())
+                    .append(", log ").append(i.log()).append(":\n");
+            List<String> lines = i.tail(2000).lines().filter(l -> l.startsWith("20") && !l.contains("NetworkClient"))
+                    .toList();
+            lines.subList(Math.max(0, lines.size() - 12), lines.size())
+                    .forEach(l -> out.append("  ").append(l, 0, Math.min(l.length(), 300)).append('\n'));
+        }
+        return out.toString();
     }
 
     private AppInstance awaitNetworkOwner(Admin admin, List<AppInstance> instances, Duration timeout)
