@@ -73,8 +73,11 @@ public final class FaultRun {
         }
     }
 
-    /** One fault: what was done to whom, and ms from it (for the broker: from its return) to the next factor. */
-    public record Outcome(int round, Fault fault, String target, long factorAfterMs) {
+    /**
+     * One fault: what was done to whom, when (ms since the epoch; for the broker: its return), and ms from then to
+     * the next factor.
+     */
+    public record Outcome(int round, Fault fault, String target, long atMs, long factorAfterMs) {
     }
 
     /** What the run found; {@code problems} is empty when every check held. */
@@ -189,8 +192,8 @@ public final class FaultRun {
                 Thread.sleep(1000 + random.nextInt(2000));
                 Outcome o = inflict(round, order.remove(0), instances, admin, traffic, watch, random, plan);
                 outcomes.add(o);
-                out.printf(Locale.ROOT, "round %d/%d: %-18s %-28s next factor committed after %,6d ms%n", round,
-                        plan.rounds(), o.fault().label(), o.target(), o.factorAfterMs());
+                out.printf(Locale.ROOT, "round %d/%d: %-18s %-28s at %tT.%<tL: next factor committed after %,6d ms%n",
+                        round, plan.rounds(), o.fault().label(), o.target(), o.atMs(), o.factorAfterMs());
                 out.flush();
                 for (AppInstance i : instances) {
                     if (!i.alive()) {
@@ -294,7 +297,7 @@ public final class FaultRun {
         if (fault == Fault.PAUSE) {
             any.awaitRunning(plan.timeout());
         }
-        return new Outcome(round, fault, target, first - at);
+        return new Outcome(round, fault, target, at, first - at);
     }
 
     /** Each instance: whether it runs, and the last lines of its log that are neither stack frames nor retries. */
@@ -397,17 +400,30 @@ public final class FaultRun {
         return null;
     }
 
-    /** Every node's versions must run 1, 2, 3, … in the order committed: none lost, none written twice. */
+    /**
+     * Every node's versions must run 1, 2, 3, … in the order committed: none lost, none written twice (a record
+     * at an offset seen before would be this reader's fault, and is told apart).
+     */
     static List<String> versionGaps(List<FactorWatch.Seen> factors) {
-        Map<String, Long> last = new HashMap<>();
+        Map<String, FactorWatch.Seen> last = new HashMap<>();
+        Set<String> offsets = new HashSet<>();
         List<String> problems = new ArrayList<>();
         for (FactorWatch.Seen s : factors) {
-            long version = s.record().value().getVersion();
-            long before = last.getOrDefault(s.record().key(), 0L);
-            if (version != before + 1) {
-                problems.add(s.record().key() + ": version " + version + " committed after " + before);
+            ConsumerRecord<String, SyncFactor> r = s.record();
+            String at = r.partition() + "@" + r.offset();
+            if (!offsets.add(at)) {
+                problems.add(r.key() + ": the record at " + at + " read twice");
+                continue;
             }
-            last.put(s.record().key(), version);
+            long version = r.value().getVersion();
+            FactorWatch.Seen before = last.get(r.key());
+            long previous = before == null ? 0 : before.record().value().getVersion();
+            if (version != previous + 1) {
+                problems.add(r.key() + ": version " + version + " committed at " + at + ", seen at " + s.atMs()
+                        + ", after version " + previous + (before == null ? "" : " at " + before.record().partition()
+                        + "@" + before.record().offset() + ", seen at " + before.atMs()));
+            }
+            last.put(r.key(), s);
         }
         return problems;
     }
