@@ -100,7 +100,7 @@ class ImportReplayTest {
         assertReplayed(fresh.out(), events, offline.size());
         System.out.print(imported.lines().findFirst().orElseThrow() + "\n" + fresh.err() + fresh.out());
         Map<String, SyncFactor> replayed = FactorsTopic.latest(apart, WAIT);
-        assertNull(FactorAnswers.differences(offline, replayed));
+        assertNull(FactorsTopic.differences(offline, replayed));
         assertSameFactors(live, replayed);
 
         // the live application id, reset: offsets to the beginning, its internal topics deleted
@@ -112,7 +112,7 @@ class ImportReplayTest {
         assertReplayed(reset.out(), events, offline.size());
         System.out.print(reset.err() + reset.out());
         Map<String, SyncFactor> again = FactorsTopic.latest(settings, WAIT);
-        assertNull(FactorAnswers.differences(offline, again));
+        assertNull(FactorsTopic.differences(offline, again));
         assertSameFactors(live, again);
         try (Admin admin = Admin.create(settings.streamsProperties())) {
             assertEquals(0, new InputLag(admin, settings).records());

@@ -13,6 +13,7 @@ import io.tracesync.sim.MalformedRecords.Kind;
 import io.tracesync.sim.MalformedRecords.Raw;
 import io.tracesync.sim.PiecewiseLinearClock;
 import io.tracesync.sim.SimulatedTraces;
+import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -378,26 +379,12 @@ public final class FaultRun {
         while (true) {
             Map<String, SyncFactor> latest = new TreeMap<>();
             watch.all().forEach(s -> latest.put(s.record().key(), s.record().value()));
-            String mismatch = differences(offline, latest);
+            String mismatch = FactorsTopic.differences(offline, latest);
             if (mismatch == null || System.nanoTime() > deadline) {
                 return mismatch;
             }
             Thread.sleep(500);
         }
-    }
-
-    /** The first difference between the expected factors and the committed ones, or null. */
-    static String differences(Map<String, NodeFactor> expected, Map<String, SyncFactor> got) {
-        if (!expected.keySet().equals(got.keySet())) {
-            return "nodes " + got.keySet() + " instead of " + expected.keySet();
-        }
-        for (NodeFactor e : expected.values()) {
-            SyncFactor g = got.get(e.node());
-            if (!e.reference().equals(g.getReference()) || !e.factor().equals(PublishedFactor.of(g).factor())) {
-                return e.node() + ": " + g + " instead of " + e;
-            }
-        }
-        return null;
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.tracesync.streams;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
+import io.tracesync.core.network.NodeFactor;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,23 @@ public final class FactorsTopic {
             }
             return out;
         }
+    }
+
+    /**
+     * The first difference between expected answers and the factor records of every node (the reference and the
+     * factor as a reader decodes it), or null when every node has its expected one and no other node has one.
+     */
+    public static String differences(Map<String, NodeFactor> expected, Map<String, SyncFactor> got) {
+        if (!expected.keySet().equals(got.keySet())) {
+            return "nodes " + got.keySet() + " instead of " + expected.keySet();
+        }
+        for (NodeFactor e : expected.values()) {
+            SyncFactor g = got.get(e.node());
+            if (!e.reference().equals(g.getReference()) || !e.factor().equals(PublishedFactor.of(g).factor())) {
+                return e.node() + ": " + g + " instead of " + e;
+            }
+        }
+        return null;
     }
 
     /** The latest committed factor of every node. */
