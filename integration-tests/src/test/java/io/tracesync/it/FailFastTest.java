@@ -12,8 +12,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The packaged application, pointed at services that do not answer, stops at once with one {@code error:} line
- * naming the setting to check and exit code 2: no minute of retries, no client warnings, no stack trace.
+ * The packaged application, pointed at services that do not answer, says what it waits for and stops within its
+ * check timeout with one {@code error:} line naming the setting to check and exit code 2: no minute of retries, no
+ * client warnings, no stack trace. A misspelt key or a wrong value, tracesync's or Kafka's, stops it before it waits
+ * for anything; a key that nothing knows is a warning.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class FailFastTest {
@@ -29,9 +31,10 @@ class FailFastTest {
                 "startup.check.timeout=3s");
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(2, ended.exit(), ended.err());
-        assertEquals(List.of("error: no Kafka broker answered at 127.0.0.1:1 within 3 s; check bootstrap.servers (and "
+        assertEquals(List.of("waiting for a Kafka broker at 127.0.0.1:1 (up to 3 s, startup.check.timeout)...",
+                "error: no Kafka broker answered at 127.0.0.1:1 within 3 s; check bootstrap.servers (and "
                 + "security.protocol, ssl.*, sasl.* for a secured cluster), or raise startup.check.timeout"),
-                ended.err().lines().toList());
+                ended.err().lines().toList(), "what it waits for, then why it stopped");
         assertTrue(seconds < 15, "ended after " + seconds + " s");
     }
 
@@ -59,6 +62,22 @@ class FailFastTest {
         assertEquals(List.of("error: unknown configuration key 'factors.emit.intervall'; did you mean "
                 + "'factors.emit.interval'? (tracesync's keys: docs/STREAMS.md, Configuration)"),
                 misspelt.err().lines().toList());
+        PackagedJar.Ended kafkaKey = PackagedJar.IMAGE.end(PackagedJar.ROOT, 60, "run", "-D",
+                "bootstrap.server=1.2.3.4:9092");
+        assertEquals(2, kafkaKey.exit(), kafkaKey.err());
+        assertEquals(List.of("error: unknown configuration key 'bootstrap.server'; did you mean 'bootstrap.servers'?"),
+                kafkaKey.err().lines().toList(), "Kafka's keys are checked too");
+        PackagedJar.Ended kafkaValue = PackagedJar.IMAGE.end(PackagedJar.ROOT, 60, "run", "--bootstrap-servers",
+                "127.0.0.1:1", "-D", "commit.interval.ms=abc");
+        assertEquals(2, kafkaValue.exit(), kafkaValue.err());
+        assertEquals(1, kafkaValue.err().lines().count(), "refused before waiting for the broker: " + kafkaValue.err());
+        assertTrue(kafkaValue.err().startsWith("error: Invalid value abc for configuration commit.interval.ms"),
+                kafkaValue.err());
+        PackagedJar.Ended unknown = PackagedJar.IMAGE.end(PackagedJar.ROOT, 60, "run", "-D", "some.random.key=1",
+                "--print-config");
+        assertEquals(0, unknown.exit(), unknown.err());
+        assertEquals(List.of("warning: unknown configuration key 'some.random.key' (not a key of tracesync, Kafka "
+                + "Streams, the Kafka clients or the schema registry client): ignored"), unknown.err().lines().toList());
         PackagedJar.Ended nodes = PackagedJar.TOOLS.end(PackagedJar.ROOT, 60, "demo", "--nodes", "1", "--work",
                 dir.resolve("demo").toString());
         assertEquals(2, nodes.exit(), nodes.err());

@@ -72,7 +72,7 @@ public final class CorrectSpansCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, e.getMessage());
         }
         Settings settings = options.load();
-        StartupCheck.run(settings);
+        StartupCheck.run(settings, cl.getErr());
         String id = applicationId != null ? applicationId : settings.get("application.id") + "-correct-spans";
         Properties p = settings.streamsProperties();
         p.setProperty(StreamsConfig.APPLICATION_ID_CONFIG, id);

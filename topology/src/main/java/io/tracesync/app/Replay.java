@@ -61,7 +61,7 @@ public final class Replay {
 
     /** Runs the replay: 0 when stopped or settled, 1 when it failed, 2 when the new id is not new (reported). */
     public int run() throws Exception {
-        StartupCheck.run(base);
+        StartupCheck.run(base, err);
         String id = reset ? base.get("application.id")
                 : applicationId != null ? applicationId
                 : base.get("application.id") + "-replay-" + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssSSS'Z'")

@@ -5,13 +5,19 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The configuration options of the commands that talk to Kafka, layered as {@code run} layers them
- * ({@link Settings#load}: defaults, {@code --config FILE}, {@code TRACESYNC_<KEY>} variables, then flags).
+ * ({@link Settings#load}: defaults, {@code --config FILE}, {@code TRACESYNC_<KEY>} variables, then flags). A key
+ * that nothing knows is a warning on the command's error stream.
  */
 public final class SettingsOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--config", paramLabel = "FILE", description = "A properties file of configuration keys.")
     Path config;
@@ -41,6 +47,9 @@ public final class SettingsOptions {
         if (registry != null) {
             flags.put("schema.registry.url", registry);
         }
-        return Settings.load(config, System.getenv(), flags);
+        Settings settings = Settings.load(config, System.getenv(), flags);
+        settings.warnings().forEach(w -> command.commandLine().getErr().println("warning: " + w));
+        command.commandLine().getErr().flush();
+        return settings;
     }
 }

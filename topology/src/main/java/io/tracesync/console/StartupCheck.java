@@ -4,6 +4,7 @@ import io.tracesync.schema.RestSchemaRegistryClient;
 import io.tracesync.schema.SerdeConfig;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.streams.StreamsConfig;
 
@@ -29,21 +31,25 @@ public final class StartupCheck {
     private StartupCheck() {
     }
 
+    /** How long the brokers may take before the user is told what the command waits for. */
+    private static final Duration QUIET = Duration.ofSeconds(2);
+
     /**
-     * Checks the brokers, then the registry; nothing when {@code startup.check.timeout} is none.
+     * Checks the brokers, then the registry; nothing when {@code startup.check.timeout} is none. A broker silent for
+     * a couple of seconds gets one line on {@code err} saying what the command waits for, and for how long.
      *
      * @throws UserError naming what did not answer and the setting to check
      */
-    public static void run(Settings settings) {
+    public static void run(Settings settings, PrintWriter err) {
         Duration timeout = settings.duration(TracesyncConfig.STARTUP_CHECK_TIMEOUT_CONFIG);
         if (timeout.isZero()) {
             return;
         }
-        brokers(settings, timeout);
+        brokers(settings, timeout, err);
         registry(settings, timeout);
     }
 
-    private static void brokers(Settings settings, Duration timeout) {
+    private static void brokers(Settings settings, Duration timeout, PrintWriter err) {
         String bootstrap = settings.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG);
         int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
         Properties p = new Properties();
@@ -51,8 +57,15 @@ public final class StartupCheck {
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Integer.toString(ms));
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Integer.toString(ms));
         try (Admin admin = Admin.create(p)) {
-            admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1000L,
-                    TimeUnit.MILLISECONDS);
+            KafkaFuture<?> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes();
+            try {
+                nodes.get(Math.min(QUIET.toMillis(), ms), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException quiet) {
+                err.println("waiting for a Kafka broker at " + bootstrap + " (up to " + seconds(timeout)
+                        + ", startup.check.timeout)...");
+                err.flush();
+                nodes.get(ms + 1000L, TimeUnit.MILLISECONDS);
+            }
         } catch (TimeoutException | ExecutionException | KafkaException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             boolean silent = cause instanceof TimeoutException

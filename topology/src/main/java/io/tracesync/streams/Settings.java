@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -35,7 +36,8 @@ import org.apache.kafka.streams.StreamsConfig;
  * properties file, then environment variables ({@code TRACESYNC_BOOTSTRAP_SERVERS} → {@code bootstrap.servers}:
  * prefix dropped, lower case, {@code _} → {@code .}), then command-line flags. tracesync's own keys are declared in
  * {@link TracesyncConfig} and validated when the settings are made; Kafka Streams, client and schema-registry keys
- * pass through unchanged; a key that looks like a misspelt tracesync key is refused ({@link KnownKeys}).
+ * are checked against Kafka's own definitions; a key that looks like a misspelt key is refused, one that nothing
+ * knows is a warning ({@link KnownKeys}).
  */
 public final class Settings {
 
@@ -53,10 +55,11 @@ public final class Settings {
 
     private final Map<String, String> values;
     private final TracesyncConfig config;
+    private final List<String> warnings;
 
-    /** @throws ConfigException if a tracesync key has an invalid value or an unknown key looks like one */
+    /** @throws ConfigException if a key has an invalid value or an unknown key looks like a misspelt one */
     private Settings(Map<String, String> values) {
-        KnownKeys.check(values);
+        this.warnings = KnownKeys.check(values);
         this.values = values;
         this.config = new TracesyncConfig(withoutDigitGroups(values));
     }
@@ -132,6 +135,11 @@ public final class Settings {
             case "REGISTRY_URL" -> SerdeConfig.URL;
             default -> k.toLowerCase(Locale.ROOT).replace('_', '.');
         };
+    }
+
+    /** One line per key that nothing knows, which Kafka will ignore ({@link KnownKeys#check}). */
+    public List<String> warnings() {
+        return warnings;
     }
 
     public String get(String key) {

@@ -91,9 +91,33 @@ class SettingsTest {
         Settings s = Settings.of(Map.of("state.dir", "/tmp/x", "num.stream.threads", "2", "producer.linger.ms", "5",
                 "main.consumer.max.poll.records", "100", "schema.registry.ssl.truststore.location", "/t",
                 "basic.auth.user.info", "u:p", "my.own.key", "kept"));
-        assertEquals("kept", s.streamsProperties().getProperty("my.own.key"), "far from tracesync's keys: Kafka's");
+        assertEquals("kept", s.streamsProperties().getProperty("my.own.key"), "far from every key: passed on");
+        assertEquals(List.of("unknown configuration key 'my.own.key' (not a key of tracesync, Kafka Streams, the "
+                + "Kafka clients or the schema registry client): ignored"), s.warnings());
         assertEquals(null, Settings.load(null, Map.of("TRACESYNC_JAVA_OPTS", "-Xmx1g",
                 "TRACESYNC_REGISTRY_JAVA", "/usr/lib/jvm/21"), Map.of()).get("java.opts"), "launcher variables");
+    }
+
+    @Test
+    void aMisspeltKafkaKeyFailsWithTheNearestAndAWrongKafkaValueFailsBeforeAnyClientIsMade() {
+        assertEquals("unknown configuration key 'bootstrap.server'; did you mean 'bootstrap.servers'?",
+                assertThrows(ConfigException.class, () -> Settings.of(Map.of("bootstrap.server", "1.2.3.4:9092")))
+                        .getMessage());
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("producer.ack", "all")))
+                .getMessage().contains("did you mean 'producer.acks'?"), "after a client's prefix, that client's keys");
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("topic.retention.msx", "1")))
+                .getMessage().contains("did you mean 'topic.retention.ms'?"), "topic keys");
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("schema.registry.urll", "x")))
+                .getMessage().contains("did you mean 'schema.registry.url'?"), "the registry's");
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("commit.interval.ms", "abc")))
+                .getMessage().contains("commit.interval.ms"), "a value of the wrong type");
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("producer.acks", "some")))
+                .getMessage().contains("producer.acks"), "a value outside the key's choices");
+        assertTrue(assertThrows(ConfigException.class, () -> Settings.of(Map.of("commit.interval.ms", "-5")))
+                .getMessage().contains("commit.interval.ms"), "below the key's range");
+        assertEquals(List.of(), Settings.of(Map.of("producer.acks", "all", "restore.consumer.max.poll.records", "9",
+                "topic.min.insync.replicas", "2", "client.tag.zone", "eu-1", "ssl.truststore.location", "/t"))
+                .warnings(), "known keys, prefixed or not");
     }
 
     @Test

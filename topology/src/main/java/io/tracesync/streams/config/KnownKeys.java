@@ -1,35 +1,57 @@
 package io.tracesync.streams.config;
 
 import io.tracesync.schema.SerdeConfig;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * Which keys a configuration may hold: tracesync's own ({@link TracesyncConfig#CONFIG}), Kafka Streams' and its
- * clients' (also under their prefixes, e.g. {@code producer.}), and the schema registry client's. A key in one of
- * tracesync's namespaces ({@code factors.}, {@code network.}, …) that tracesync does not declare is an error, and so
- * is any other unknown key within two edits of one of tracesync's: both most likely a misspelling, which would
- * otherwise be ignored without a word. Other unknown keys pass through to Kafka, which logs them as unused.
+ * clients' (also under their prefixes, e.g. {@code producer.acks}, checked against that client's keys; any key after
+ * {@code client.tag.}), and the schema registry client's (its TLS keys as {@code schema.registry.ssl.*}). A key in one
+ * of tracesync's namespaces ({@code factors.}, {@code network.}, …) that tracesync does not declare is an error, and
+ * so is any other unknown key within two edits of a known one ({@code bootstrap.server}): both most likely a
+ * misspelling, which would otherwise fall back to the default without a word. An unknown key far from every known one
+ * is returned as a warning (Kafka ignores it, as it ignores a key it does not use). Kafka's keys given a value of the
+ * wrong type or outside their range fail here too, before any client is made.
  */
 public final class KnownKeys {
 
     private static final Set<String> OURS = TracesyncConfig.CONFIG.names();
     private static final Set<String> NAMESPACES = namespaces();
-    private static final Set<String> KAFKA = kafka();
-    private static final List<String> KAFKA_PREFIXES = List.of(StreamsConfig.PRODUCER_PREFIX,
-            StreamsConfig.CONSUMER_PREFIX, StreamsConfig.MAIN_CONSUMER_PREFIX, StreamsConfig.RESTORE_CONSUMER_PREFIX,
-            StreamsConfig.GLOBAL_CONSUMER_PREFIX, StreamsConfig.ADMIN_CLIENT_PREFIX, StreamsConfig.TOPIC_PREFIX,
-            StreamsConfig.CLIENT_TAG_PREFIX, "schema.registry.");
+    private static final Set<String> REGISTRY = Set.of(SerdeConfig.URL, SerdeConfig.AUTO_REGISTER,
+            SerdeConfig.CREDENTIALS_SOURCE, SerdeConfig.USER_INFO, SerdeConfig.KEY_STRATEGY,
+            SerdeConfig.VALUE_STRATEGY, SerdeConfig.REQUEST_TIMEOUT, SerdeConfig.MAX_RETRIES, SerdeConfig.RETRIES_WAIT,
+            SerdeConfig.RETRIES_MAX_WAIT);
+    private static final Map<String, ConfigDef.ConfigKey> STREAMS = StreamsConfig.configDef().configKeys();
+    private static final Map<String, ConfigDef.ConfigKey> PRODUCER = ProducerConfig.configDef().configKeys();
+    private static final Map<String, ConfigDef.ConfigKey> CONSUMER = ConsumerConfig.configDef().configKeys();
+    private static final Map<String, ConfigDef.ConfigKey> ADMIN = AdminClientConfig.configDef().configKeys();
+    /** Unprefixed, Kafka Streams applies a client key to every client that has it. */
+    private static final Map<String, ConfigDef.ConfigKey> KAFKA = kafka();
+    /** A client's prefix and that client's keys, which may follow it. */
+    private static final Map<String, Map<String, ConfigDef.ConfigKey>> CLIENT_PREFIXES = clientPrefixes();
+    /** The topic-level keys ({@link TopicConfig}'s {@code *_CONFIG} constants), after {@code topic.}. */
+    private static final Set<String> TOPIC = topicKeys();
+    /** The registry client's TLS keys: a Kafka client's {@code ssl.*} keys after {@code schema.registry.}. */
+    private static final String REGISTRY_PREFIX = "schema.registry.";
     private static final int MISSPELLING = 2;
 
     private KnownKeys() {
@@ -41,46 +63,117 @@ public final class KnownKeys {
         return Set.copyOf(n);
     }
 
-    private static Set<String> kafka() {
-        Set<String> k = new HashSet<>(StreamsConfig.configDef().names());
-        k.addAll(ConsumerConfig.configNames());
-        k.addAll(ProducerConfig.configNames());
-        k.addAll(AdminClientConfig.configNames());
-        k.addAll(Set.of(SerdeConfig.URL, SerdeConfig.AUTO_REGISTER, SerdeConfig.CREDENTIALS_SOURCE,
-                SerdeConfig.USER_INFO, SerdeConfig.KEY_STRATEGY, SerdeConfig.VALUE_STRATEGY,
-                SerdeConfig.REQUEST_TIMEOUT, SerdeConfig.MAX_RETRIES, SerdeConfig.RETRIES_WAIT,
-                SerdeConfig.RETRIES_MAX_WAIT));
-        return Set.copyOf(k);
+    private static Map<String, ConfigDef.ConfigKey> kafka() {
+        Map<String, ConfigDef.ConfigKey> k = new HashMap<>(ADMIN);
+        k.putAll(CONSUMER);
+        k.putAll(PRODUCER);
+        k.putAll(STREAMS);
+        return Map.copyOf(k);
+    }
+
+    private static Map<String, Map<String, ConfigDef.ConfigKey>> clientPrefixes() {
+        Map<String, Map<String, ConfigDef.ConfigKey>> p = new LinkedHashMap<>();
+        // longest first: "main.consumer." before "consumer."
+        p.put(StreamsConfig.RESTORE_CONSUMER_PREFIX, CONSUMER);
+        p.put(StreamsConfig.GLOBAL_CONSUMER_PREFIX, CONSUMER);
+        p.put(StreamsConfig.MAIN_CONSUMER_PREFIX, CONSUMER);
+        p.put(StreamsConfig.CONSUMER_PREFIX, CONSUMER);
+        p.put(StreamsConfig.PRODUCER_PREFIX, PRODUCER);
+        p.put(StreamsConfig.ADMIN_CLIENT_PREFIX, ADMIN);
+        return Collections.unmodifiableMap(p);
+    }
+
+    private static Set<String> topicKeys() {
+        Set<String> keys = new TreeSet<>();
+        for (Field f : TopicConfig.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class && f.getName().endsWith("_CONFIG")) {
+                try {
+                    keys.add((String) f.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return Set.copyOf(keys);
     }
 
     /** Whether tracesync, Kafka Streams, a Kafka client or the registry client understands the key. */
     public static boolean known(String key) {
-        return OURS.contains(key) || KAFKA.contains(key) || KAFKA_PREFIXES.stream().anyMatch(key::startsWith);
+        return OURS.contains(key) || KAFKA.containsKey(key) || REGISTRY.contains(key)
+                || key.startsWith(StreamsConfig.CLIENT_TAG_PREFIX)
+                || key.startsWith(REGISTRY_PREFIX + "ssl.")
+                && ADMIN.containsKey(key.substring(REGISTRY_PREFIX.length()))
+                || key.startsWith(StreamsConfig.TOPIC_PREFIX)
+                && TOPIC.contains(key.substring(StreamsConfig.TOPIC_PREFIX.length()))
+                || clientKey(key).isPresent();
+    }
+
+    /** A client-prefixed key's definition ({@code producer.acks} → the producer's {@code acks}). */
+    private static Optional<ConfigDef.ConfigKey> clientKey(String key) {
+        return CLIENT_PREFIXES.entrySet().stream().filter(p -> key.startsWith(p.getKey())).findFirst()
+                .map(p -> p.getValue().get(key.substring(p.getKey().length())));
+    }
+
+    /** The keys that may follow the key's prefix, each with the prefix ({@code producer.ack} → the producer's). */
+    private static Stream<String> prefixed(String key) {
+        if (key.startsWith(StreamsConfig.TOPIC_PREFIX)) {
+            return TOPIC.stream().map(k -> StreamsConfig.TOPIC_PREFIX + k);
+        }
+        if (key.startsWith(REGISTRY_PREFIX)) {
+            return ADMIN.keySet().stream().filter(k -> k.startsWith("ssl.")).map(k -> REGISTRY_PREFIX + k);
+        }
+        return CLIENT_PREFIXES.entrySet().stream().filter(p -> key.startsWith(p.getKey())).limit(1)
+                .flatMap(p -> p.getValue().keySet().stream().map(k -> p.getKey() + k));
     }
 
     /**
-     * Fails on the first key that looks like a misspelt tracesync key.
+     * Fails on the first key that looks like a misspelt key or holds a value Kafka would refuse; returns one warning
+     * per key that nothing knows.
      *
-     * @throws ConfigException naming the key, where it came from, and the nearest tracesync key
+     * @throws ConfigException naming the key and the nearest known key, or the value and what is wrong with it
      */
-    public static void check(Map<String, String> values) {
+    public static List<String> check(Map<String, String> values) {
+        List<String> warnings = new ArrayList<>();
         for (String key : new TreeSet<>(values.keySet())) {
             if (known(key)) {
+                checkValue(key, values.get(key));
                 continue;
             }
             Optional<String> nearest = nearest(key);
             boolean ours = NAMESPACES.stream().anyMatch(key::startsWith);
-            if (ours || nearest.filter(n -> distance(key, n) <= MISSPELLING).isPresent()) {
+            if (ours || nearest.filter(n -> misspelling(key, n)).isPresent()) {
                 throw new ConfigException("unknown configuration key '" + key + "'"
                         + nearest.map(n -> "; did you mean '" + n + "'?").orElse("")
-                        + " (tracesync's keys: docs/STREAMS.md, Configuration)");
+                        + (ours || nearest.filter(OURS::contains).isPresent()
+                        ? " (tracesync's keys: docs/STREAMS.md, Configuration)" : ""));
             }
+            warnings.add("unknown configuration key '" + key + "' (not a key of tracesync, Kafka Streams, the Kafka "
+                    + "clients or the schema registry client): ignored");
+        }
+        return warnings;
+    }
+
+    private static boolean misspelling(String key, String known) {
+        return distance(key, known) <= Math.min(MISSPELLING, key.length() / 4);
+    }
+
+    /** A Kafka key's value parsed and validated as the client would, so that a wrong one fails before it starts. */
+    private static void checkValue(String key, String value) {
+        ConfigDef.ConfigKey def = KAFKA.containsKey(key) ? KAFKA.get(key) : clientKey(key).orElse(null);
+        if (def == null || value == null) {
+            return;
+        }
+        Object parsed = ConfigDef.parseType(key, value.strip(), def.type);
+        if (def.validator != null) {
+            def.validator.ensureValid(key, parsed);
         }
     }
 
-    /** tracesync's key with the fewest edits from {@code key}. */
+    /** The known key with the fewest edits from {@code key}: tracesync's, Kafka's, or one after the same prefix. */
     static Optional<String> nearest(String key) {
-        return OURS.stream().min(Comparator.<String>comparingInt(k -> distance(key, k)).thenComparing(k -> k));
+        return Stream.of(OURS.stream(), KAFKA.keySet().stream(), REGISTRY.stream(), prefixed(key))
+                .flatMap(s -> s)
+                .min(Comparator.<String>comparingInt(k -> distance(key, k)).thenComparing(k -> k));
     }
 
     /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
