@@ -1,6 +1,7 @@
 package io.tracesync.csv;
 
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.UserError;
 import io.tracesync.console.ProgressBar;
 import io.tracesync.console.StartupCheck;
 import io.tracesync.files.InterleavedLines;
@@ -60,8 +61,7 @@ public final class CsvImport {
             Set<String> nodes = new TreeSet<>();
             return check(files, bytes, nodes) || skipBadLines ? load(files, bytes, nodes) : 2;
         } catch (TraceFiles.InputException e) {
-            err.println(e.getMessage());
-            return 2;
+            throw new UserError(e.getMessage(), e);
         }
     }
 
@@ -74,7 +74,8 @@ public final class CsvImport {
             }
         });
         if (bad[0] > 0 && !skipBadLines) {
-            err.printf(Locale.ROOT, "%s%,d bad line(s): nothing imported (--skip-bad-lines imports the others)%n",
+            err.printf(Locale.ROOT,
+                    "error: %s%,d bad line(s): nothing imported (--skip-bad-lines imports the others)%n",
                     bad[0] > LISTED ? String.format(Locale.ROOT, "... and %,d more; ", bad[0] - LISTED) : "",
                     bad[0]);
             err.flush();
@@ -87,7 +88,7 @@ public final class CsvImport {
         Map<String, Long> perNode = new TreeMap<>();
         long[] skipped = {0};
         long start = System.nanoTime();
-        StartupCheck.run(settings);
+        StartupCheck.run(settings, err);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(nodes);
             scan(files, true, bytes, err, "importing", e -> {
@@ -105,7 +106,7 @@ public final class CsvImport {
                     (System.nanoTime() - start) / 1e9);
             return 0;
         } catch (IllegalStateException e) {
-            err.println("import failed: " + e.getMessage());
+            err.println("error: import failed: " + e.getMessage());
             return 1;
         }
     }

@@ -1,6 +1,7 @@
 package io.tracesync.lttng;
 
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.UserError;
 import io.tracesync.console.ProgressBar;
 import io.tracesync.console.StartupCheck;
 import io.tracesync.core.link.SendReceive;
@@ -132,8 +133,7 @@ public final class LttngImport {
             }
             return load(babeltrace, sources, perNode);
         } catch (TraceFiles.InputException | Babeltrace.TraceException e) {
-            err.println(e.getMessage());
-            return 2;
+            throw new UserError(e.getMessage(), e);
         }
     }
 
@@ -159,7 +159,7 @@ public final class LttngImport {
             }
         }
         if (bad[0] > 0) {
-            err.printf(Locale.ROOT, "%s%,d bad line(s): nothing imported%n", bad[0] > LISTED
+            err.printf(Locale.ROOT, "error: %s%,d bad line(s): nothing imported%n", bad[0] > LISTED
                     ? String.format(Locale.ROOT, "... and %,d more; ", bad[0] - LISTED) : "", bad[0]);
         } else if (perNode.values().stream().allMatch(n -> n == 0)) {
             err.println(sources.get(0).trace + (sources.size() > 1 ? " and the other traces" : "")
@@ -174,7 +174,7 @@ public final class LttngImport {
     /** The second pass: Kafka and the files; 1 if Kafka refused the events. */
     private int load(Babeltrace babeltrace, List<Source> sources, Map<String, Long> perNode) throws IOException {
         if (!options.filesOnly()) {
-            StartupCheck.run(settings);
+            StartupCheck.run(settings, err);
         }
         long total = perNode.values().stream().mapToLong(Long::longValue).sum();
         Map<String, Long> directions = new TreeMap<>();
@@ -230,7 +230,7 @@ public final class LttngImport {
                 writer.flush();
             }
         } catch (IllegalStateException e) {
-            err.println("import failed: " + e.getMessage());
+            err.println("error: import failed: " + e.getMessage());
             return 1;
         } finally {
             sources.stream().filter(src -> src.lines != null).forEach(src -> src.lines.close());

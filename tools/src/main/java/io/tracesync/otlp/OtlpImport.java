@@ -2,6 +2,7 @@ package io.tracesync.otlp;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.UserError;
 import io.tracesync.console.ProgressBar;
 import io.tracesync.console.StartupCheck;
 import io.tracesync.otel.HostIdentity;
@@ -62,11 +63,10 @@ public final class OtlpImport {
     public int run() throws IOException {
         for (Path f : options.files()) {
             if (!Files.isRegularFile(f)) {
-                err.println(f + ": no such file");
-                return 2;
+                throw new UserError(f + ": no such file");
             }
         }
-        StartupCheck.run(settings);
+        StartupCheck.run(settings, err);
         Map<String, Long> perNode = new TreeMap<>();
         long start = System.nanoTime();
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
@@ -84,7 +84,7 @@ public final class OtlpImport {
             summary(writer, perNode, pairer.counts(), spans, bad, (System.nanoTime() - start) / 1e9);
             return bad > 0 ? 2 : 0;
         } catch (IllegalStateException | KafkaException e) {
-            err.println("import failed: " + e.getMessage());
+            err.println("error: import failed: " + e.getMessage());
             return 1;
         }
     }

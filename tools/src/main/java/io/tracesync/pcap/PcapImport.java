@@ -2,6 +2,7 @@ package io.tracesync.pcap;
 
 import io.tracesync.avro.Direction;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.console.UserError;
 import io.tracesync.console.ProgressBar;
 import io.tracesync.console.StartupCheck;
 import io.tracesync.files.TraceCsv;
@@ -60,14 +61,13 @@ public final class PcapImport {
     /** Runs the import: 0 when done, 1 when Kafka refused the events, 2 for bad input (reported). */
     public int run() throws IOException {
         if (!TraceCsv.NODE.matcher(node).matches()) {
-            err.println("--node '" + node + "' cannot name a topic (1 to 200 letters, digits, '.', '_', '-')");
-            return 2;
+            throw new UserError("--node '" + node
+                    + "' cannot name a topic (1 to 200 letters, digits, '.', '_', '-')");
         }
         long bytes = 0;
         for (Path f : files) {
             if (!Files.isRegularFile(f) || !Files.isReadable(f)) {
-                err.println(f + ": " + (Files.exists(f) ? "not a readable file" : "no such file"));
-                return 2;
+                throw new UserError(f + ": " + (Files.exists(f) ? "not a readable file" : "no such file"));
             }
             bytes += Files.size(f);
         }
@@ -77,29 +77,25 @@ public final class PcapImport {
                 own.add(NodeAddresses.parse(a));
             }
         } catch (IllegalArgumentException e) {
-            err.println("--address " + e.getMessage());
-            return 2;
+            throw new UserError("--address " + e.getMessage());
         }
         NodeAddresses seen = new NodeAddresses();
         long untimed = scan(bytes, "checking", seen::see);
         if (untimed < 0) {
-            return 2;
+            throw new UserError("nothing imported: the captures above cannot be read");
         }
         if (seen.seen().isEmpty()) {
-            err.println(node + ": no TCP packets in the captures");
-            return 2;
+            throw new UserError(node + ": no TCP packets in the captures");
         }
         if (own.isEmpty()) {
             try {
                 own.add(seen.infer());
             } catch (IllegalArgumentException e) {
-                err.println(node + ": " + e.getMessage());
-                return 2;
+                throw new UserError(node + ": " + e.getMessage());
             }
         } else if (seen.seen().stream().noneMatch(own::contains)) {
-            err.println(node + ": no TCP packet from or to " + String.join(", ", own) + " (seen: "
+            throw new UserError(node + ": no TCP packet from or to " + String.join(", ", own) + " (seen: "
                     + String.join(", ", seen.seen().subList(0, Math.min(10, seen.seen().size()))) + ")");
-            return 2;
         }
         return options.eventsOut() != null ? toFile(own, bytes, untimed) : toTopic(own, bytes, untimed);
     }
@@ -119,7 +115,7 @@ public final class PcapImport {
                 n[0]++;
             });
         } catch (UncheckedIOException | IllegalStateException e) {
-            err.println("import failed: " + e.getMessage());
+            err.println("error: import failed: " + e.getMessage());
             return 1;
         }
         summary(n[0], file.toString(), own, untimed, start);
@@ -129,7 +125,7 @@ public final class PcapImport {
     private int toTopic(Set<String> own, long bytes, long untimed) throws IOException {
         long[] n = {0};
         long start = System.nanoTime();
-        StartupCheck.run(settings);
+        StartupCheck.run(settings, err);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(List.of(node));
             scanEvents(own, bytes, e -> {
@@ -140,7 +136,7 @@ public final class PcapImport {
             summary(n[0], "topic " + writer.topicOf(node), own, untimed, start);
             return 0;
         } catch (IllegalStateException e) {
-            err.println("import failed: " + e.getMessage());
+            err.println("error: import failed: " + e.getMessage());
             return 1;
         }
     }

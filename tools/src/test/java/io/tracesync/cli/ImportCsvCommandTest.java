@@ -66,7 +66,8 @@ class ImportCsvCommandTest {
         assertEquals(List.of(a + ":3: expected 10 fields (" + TraceCsv.HEADER + ") but found 9: "
                         + "a,2,SEND,10.0.0.1,10.0.0.2,1,2,3,4",
                 b + ":2: negative ts_ns -1",
-                "2 bad line(s): nothing imported (--skip-bad-lines imports the others)"), r.err().lines().toList());
+                "error: 2 bad line(s): nothing imported (--skip-bad-lines imports the others)"),
+                r.err().lines().toList());
         assertEquals("", r.out());
     }
 
@@ -78,16 +79,22 @@ class ImportCsvCommandTest {
         List<String> err = r.err().lines().toList();
         assertEquals(21, err.size(), r.err());
         assertEquals(a + ":20: expected 10 fields (" + TraceCsv.HEADER + ") but found 1: garbage", err.get(19));
-        assertEquals("... and 5 more; 25 bad line(s): nothing imported (--skip-bad-lines imports the others)",
+        assertEquals("error: ... and 5 more; 25 bad line(s): nothing imported (--skip-bad-lines imports the others)",
                 err.get(20));
     }
 
     @Test
-    void aMissingFileStopsItBeforeAnythingIsRead() {
+    void aMissingFileOrADirectoryWithoutTracesStopsItBeforeAnythingIsRead() throws Exception {
         Path missing = dir.resolve("nope");
         CliRun r = CliRun.of("import", "csv", missing.toString(), "--bootstrap-servers", NO_BROKER);
         assertEquals(2, r.exit());
-        assertEquals(missing + ": no such file or directory", r.err().strip());
+        assertEquals("error: " + missing + ": no such file or directory", r.err().strip());
+        Path garbage = dir.resolve("garbage");
+        Files.createDirectories(garbage);
+        Files.writeString(garbage.resolve("x.txt"), "not a trace\n");
+        CliRun none = CliRun.of("import", "csv", garbage.toString(), "--bootstrap-servers", NO_BROKER);
+        assertEquals(2, none.exit());
+        assertTrue(none.err().startsWith("error: " + garbage + ": no trace files"), none.err());
     }
 
     @Test

@@ -116,7 +116,8 @@ class ImportLttngCommandTest {
         Files.writeString(bad.resolve("channel0_0"), "x");
         CliRun unreadable = CliRun.of("import", "lttng", "--bootstrap-servers", NO_BROKER, bad.toString());
         assertEquals(2, unreadable.exit());
-        assertTrue(unreadable.err().startsWith(bad.toAbsolutePath() + ": babeltrace2 cannot read it"),
+        assertTrue(unreadable.err().startsWith("error: " + bad.toAbsolutePath()
+                + ": babeltrace2 cannot read it"),
                 unreadable.err());
     }
 

@@ -42,7 +42,7 @@ class ImportOtlpCommandTest {
         CliRun r = CliRun.of("import", "otlp", "--format", "otlp_json", missing.toString(),
                 "--bootstrap-servers", NO_BROKER);
         assertEquals(2, r.exit());
-        assertEquals(missing + ": no such file", r.err().strip());
+        assertEquals("error: " + missing + ": no such file", r.err().strip());
     }
 
     @Test

@@ -75,7 +75,8 @@ class ImportPcapCommandTest {
                 events.toString(), cut.toString(), text.toString());
         assertEquals(2, r.exit(), r.err());
         assertEquals(List.of(cut + ": truncated: the file ends inside the packet record at byte 24",
-                text + ": not a pcap or pcapng capture (first bytes 68656c6c)"), r.err().lines().toList());
+                text + ": not a pcap or pcapng capture (first bytes 68656c6c)",
+                "error: nothing imported: the captures above cannot be read"), r.err().lines().toList());
         assertFalse(Files.exists(events));
     }
 
@@ -86,19 +87,20 @@ class ImportPcapCommandTest {
         CliRun inferred = CliRun.of("import", "pcap", "--node", "n1", "--bootstrap-servers", NO_BROKER,
                 pcap.toString());
         assertEquals(2, inferred.exit());
-        assertEquals("n1: cannot tell the node's address: 10.0.0.1, 10.0.0.2 each talk with 1 peer(s); name it with "
-                + "--address", inferred.err().strip());
+        assertEquals("error: n1: cannot tell the node's address: 10.0.0.1, 10.0.0.2 each talk with 1 peer(s); name "
+                + "it with --address", inferred.err().strip());
         CliRun wrong = CliRun.of("import", "pcap", "--node", "n1", "--address", "10.9.9.9", "--bootstrap-servers",
                 NO_BROKER, pcap.toString());
         assertEquals(2, wrong.exit());
-        assertEquals("n1: no TCP packet from or to 10.9.9.9 (seen: 10.0.0.1, 10.0.0.2)", wrong.err().strip());
+        assertEquals("error: n1: no TCP packet from or to 10.9.9.9 (seen: 10.0.0.1, 10.0.0.2)", wrong.err().strip());
         Path empty = capture("none.pcapng", List.of());
         CliRun none = CliRun.of("import", "pcap", "--node", "n1", empty.toString());
         assertEquals(2, none.exit());
-        assertEquals("n1: no TCP packets in the captures", none.err().strip());
+        assertEquals("error: n1: no TCP packets in the captures", none.err().strip());
         CliRun bad = CliRun.of("import", "pcap", "--node", "n1", "--address", "host.example", pcap.toString());
-        assertEquals("--address 'host.example' is not an IPv4 or IPv6 address", bad.err().strip());
+        assertEquals("error: --address 'host.example' is not an IPv4 or IPv6 address", bad.err().strip());
         CliRun node = CliRun.of("import", "pcap", "--node", "a/b", pcap.toString());
-        assertEquals("--node 'a/b' cannot name a topic (1 to 200 letters, digits, '.', '_', '-')", node.err().strip());
+        assertEquals("error: --node 'a/b' cannot name a topic (1 to 200 letters, digits, '.', '_', '-')",
+                node.err().strip());
     }
 }

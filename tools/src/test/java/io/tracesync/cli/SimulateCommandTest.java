@@ -190,6 +190,19 @@ class SimulateCommandTest {
         assertBad("is not empty", "--out", full.toString(), "--nodes", "2", "--duration", "1s");
     }
 
+    @Test
+    void aWrongOptionValueIsItsErrorLineAndWhereTheHelpIsNotTheWholeHelp() {
+        CliRun r = CliRun.of("simulate", "--out", dir.resolve("x").toString(), "--duration", "2x");
+        assertEquals(2, r.exit(), r.err());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(2, lines.size(), r.err());
+        assertTrue(lines.get(0).startsWith("error: Invalid value for option '--duration': "), lines.get(0));
+        assertEquals("(tracesync simulate --help lists the options)", lines.get(1));
+        CliRun typo = CliRun.of("simulate", "--out", dir.resolve("y").toString(), "--node", "3");
+        assertTrue(typo.err().startsWith("error: Unknown options: '--node'"), typo.err());
+        assertTrue(typo.err().contains("--nodes"), "picocli's suggestion: " + typo.err());
+    }
+
     private static void assertBad(String expected, String... options) {
         List<String> args = new ArrayList<>(List.of("simulate"));
         args.addAll(List.of(options));

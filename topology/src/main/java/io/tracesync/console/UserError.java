@@ -6,6 +6,10 @@ package io.tracesync.console;
  */
 public final class UserError extends RuntimeException {
 
+    public UserError(String message) {
+        super(message);
+    }
+
     public UserError(String message, Throwable cause) {
         super(message, cause);
     }

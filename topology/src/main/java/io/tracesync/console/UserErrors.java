@@ -1,14 +1,16 @@
 package io.tracesync.console;
 
+import java.io.PrintWriter;
 import java.util.Arrays;
 import org.apache.kafka.common.config.ConfigException;
 import picocli.CommandLine;
 
 /**
- * How a command ends on an error: one {@code error: …} line, no stack trace (unless {@code --verbose}). A mistake
- * the user can fix — a configuration value, an argument, a service that does not answer ({@link UserError}) — exits
- * with 2, as a wrong option does; anything else with 1. {@link #commandLine} also keeps the Kafka clients' warnings
- * (retries, fencing, temporary directories) off the console unless {@code --verbose} asks for them.
+ * How a command ends on an error: one {@code error: …} line, no stack trace (unless {@code --verbose}). A mistake the
+ * user can fix — a configuration value, an argument, a service that does not answer ({@link UserError}) — exits with
+ * 2, as a wrong option does (its line and where the help is, not the whole help); anything else with 1.
+ * {@link #commandLine} also keeps the Kafka clients' warnings (retries, fencing, temporary directories) off the
+ * console unless {@code --verbose} asks for them.
  */
 public final class UserErrors implements CommandLine.IExecutionExceptionHandler {
 
@@ -25,6 +27,7 @@ public final class UserErrors implements CommandLine.IExecutionExceptionHandler 
             System.setProperty(KAFKA_LOG_LEVEL, Arrays.asList(args).contains(VERBOSE) ? "warn" : "error");
         }
         CommandLine cmd = new CommandLine(command).setExecutionExceptionHandler(new UserErrors())
+                .setParameterExceptionHandler(UserErrors::handleParameterException)
                 .setHelpFactory(UnbrokenNamesHelp::new);
         CommandLine.Model.OptionSpec verbose = CommandLine.Model.OptionSpec.builder(VERBOSE)
                 .description("Show stack traces and the Kafka clients' warnings.")
@@ -42,6 +45,20 @@ public final class UserErrors implements CommandLine.IExecutionExceptionHandler 
         cmd.getErr().println("error: " + message(e));
         cmd.getErr().flush();
         return user ? EXIT : 1;
+    }
+
+    /**
+     * A wrong option or argument: its {@code error:} line, picocli's suggestions for a mistyped option, and where the
+     * help is — not the whole help, which would bury the one line that matters.
+     */
+    private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("error: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("(" + cmd.getCommandSpec().qualifiedName() + " --help lists the options)");
+        err.flush();
+        return EXIT;
     }
 
     private static boolean verbose(CommandLine.ParseResult parsed) {
