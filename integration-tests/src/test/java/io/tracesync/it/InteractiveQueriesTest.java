@@ -88,6 +88,8 @@ class InteractiveQueriesTest {
                     assertEquals(200, status(i, "/health/live"));
                     assertEquals(200, status(i, "/health/ready"));
                     assertEquals("RUNNING", get(i, "/health/ready").get("state").asText());
+                    JsonNode health = get(i, "/health");
+                    assertTrue(health.get("live").asBoolean() && health.get("ready").asBoolean(), health.toString());
                     assertEquals(404, status(i, "/factors/no-such-node"));
                     assertEquals(404, status(i, "/nowhere"));
                     assertEquals(400, status(i, "/convert?node=" + cluster.nodes.get(0) + "&t=soon"));
@@ -136,6 +138,18 @@ class InteractiveQueriesTest {
         assertTrue(reference ? c.lowerNs() == t && c.upperNs() == t
                 : c.lowerNs() < c.nearestNs() && c.nearestNs() < c.upperNs(), got.toString());
         assertEquals(expected.get(node).reference(), got.get("reference").asText());
+        long anchor = expected.get(node).factor().anchorNs();
+        assertEquals(anchor, got.get("anchor_ns").asLong());
+        assertEquals(t - anchor, got.get("from_anchor_ns").asLong());
+        if (!reference) {
+            JsonNode far = get(i, "/convert?node=" + node + "&t=" + (anchor - 3_600_000_000_000L));
+            assertTrue(far.get("bound_growth").asDouble() > 2, far.toString());
+            assertTrue(far.get("note").asText().startsWith("t lies 3600 s before anchor_ns, the newest time of the "
+                    + "data behind this factor: the bound grew from "), far.toString());
+            JsonNode near = get(i, "/convert?node=" + node + "&t=" + anchor);
+            assertEquals(1.0, near.get("bound_growth").asDouble(), near.toString());
+            assertTrue(near.path("note").isMissingNode(), "no note at the anchor: " + near);
+        }
         // the stream's own policy on timestamps: 0 to 2^62 ns
         assertEquals(400, status(i, "/convert?node=" + node + "&t=-1"));
         assertEquals(400, status(i, "/convert?node=" + node + "&t=" + (1L << 62)));

@@ -32,9 +32,9 @@ import picocli.CommandLine.Spec;
                 + "Streams, client or schema.registry.* key, and tracesync's keys: docs/STREAMS.md, Configuration), "
                 + "environment variables TRACESYNC_<KEY> (upper case, '.' as '_', e.g. TRACESYNC_BOOTSTRAP_SERVERS), "
                 + "then flags.",
-                "HTTP on http.host:http.port (default 127.0.0.1:8080; none: off): /health/live, /health/ready, "
-                + "/metrics (Prometheus), /factors, /links, /tree, /convert?node=N&t=NS, /openapi.json and a live "
-                + "view at /."})
+                "HTTP on http.host:http.port (default 127.0.0.1:8080; none: off): /health (/health/live, "
+                + "/health/ready), /metrics (Prometheus), /factors, /links, /tree, /convert?node=N&t=NS, "
+                + "/openapi.json and a live view at /."})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -61,7 +61,7 @@ public final class RunCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        StartupCheck.run(settings);
+        StartupCheck.run(settings, spec.commandLine().getErr());
         requireFreePort(settings);
         CountDownLatch stopped = new CountDownLatch(1);
         try (TracesyncApp app = TracesyncApp.start(settings);

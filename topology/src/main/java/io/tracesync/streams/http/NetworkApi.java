@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.Conversion;
+import io.tracesync.core.network.Factor;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.iq.NetworkQueries;
 import java.math.RoundingMode;
 import java.util.List;
@@ -20,6 +23,9 @@ final class NetworkApi {
 
     /** Timestamps are 0 to 2^62 ns exclusive, as the application's check step accepts them. */
     private static final long MAX_TS = 1L << 62;
+
+    /** A bound grown past this many times its value at the anchor is called out in the answer. */
+    private static final double GROWN = 2;
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -79,9 +85,10 @@ final class NetworkApi {
             return error(404, "no factor for node " + node);
         }
         SyncFactor f = factor.get();
+        Factor published = PublishedFactor.of(f).factor();
         Conversion c;
         try {
-            c = Conversion.of(PublishedFactor.of(f).factor(), localNs);
+            c = Conversion.of(published, localNs);
         } catch (ArithmeticException e) {
             return error(400, "t=" + t + " converts outside the range of nanosecond timestamps");
         }
@@ -96,7 +103,32 @@ final class NetworkApi {
         o.set("upper_ns", c.upperNs() == null ? NODES.nullNode() : NODES.numberNode(c.upperNs()));
         o.put("version", f.getVersion());
         o.put("valid_from_ms", f.getValidFromMs());
+        distanceFromAnchor(o, published, localNs);
         return Reply.json(200, o.toString());
+    }
+
+    /**
+     * How far t lies from the factor's anchor — the newest time of the data behind the factor, where its bounds are
+     * tightest — and how much the bound grew on the way; past {@link #GROWN} times the anchor's, a sentence says so.
+     */
+    private static void distanceFromAnchor(ObjectNode o, Factor f, long t) {
+        long d = t - f.anchorNs();
+        o.put("anchor_ns", f.anchorNs());
+        o.put("from_anchor_ns", d);
+        long atAnchor = Math.max(f.upPs(), f.downPs());
+        long atT = Math.max(f.upAtPs(t), f.downAtPs(t));
+        if (!f.bounded() || atAnchor == 0) {
+            o.set("bound_growth", NODES.nullNode());
+            return;
+        }
+        double growth = atT == LinkEstimate.UNBOUNDED ? Double.POSITIVE_INFINITY : (double) atT / atAnchor;
+        o.put("bound_growth", Double.isFinite(growth) ? growth : Double.MAX_VALUE);
+        if (growth > GROWN) {
+            o.put("note", "t lies " + Durations.format(Math.abs((double) d)) + (d < 0 ? " before" : " after")
+                    + " anchor_ns, the newest time of the data behind this factor: the bound grew from "
+                    + Durations.format(atAnchor / 1000.0) + " there to " + Durations.format(atT / 1000.0)
+                    + " here; a time nearer anchor_ns (GET /factors/" + o.get("node").asText() + ") is bound tighter");
+        }
     }
 
     static Reply error(int status, String message) {

@@ -112,8 +112,11 @@ public final class OperationsServer implements AutoCloseable {
         URI uri = exchange.getRequestURI();
         String path = uri.getPath();
         switch (path) {
-            case "/health/live", "/health/ready" -> {
-                return health(path.endsWith("live"));
+            case "/health", "/health/ready" -> {
+                return health(false);
+            }
+            case "/health/live" -> {
+                return health(true);
             }
             case "/metrics" -> {
                 return Reply.text(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
