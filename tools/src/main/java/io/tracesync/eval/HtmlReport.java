@@ -97,7 +97,9 @@ public final class HtmlReport {
                 .map(FactorRow::node).distinct().count();
         int perNode = Math.max(LEAST_PER_NODE, Math.min(MOST_PER_NODE, POINTS / Math.max(1, nodesWithSeries)));
         NodeSeries.of(c.replay(), c.truth(), perNode).values().forEach(s -> {
-            ObjectNode o = nodes.addObject().put("node", s.node()).put("reference", s.reference());
+            ObjectNode o = nodes.addObject().put("node", s.node())
+                    .put("reference", latest.get(s.node()).reference());
+            s.references().forEach(o.putArray("measured_against")::add);
             stats(o, s.stats());
             ArrayNode t = o.putArray("t_s");
             ArrayNode e = o.putArray("error_us");

@@ -11,10 +11,11 @@ import java.util.TreeMap;
  * in force against its reference's true clock, and its guaranteed band [−up, +down] (the truth lies in
  * [estimate − down, estimate + up]); NaN bounds where the factor is unbounded. Statistics are over every sample;
  * the series kept for plotting are thinned to at most a given number of points, keeping each bucket's smallest and
- * largest error so that no peak is lost.
+ * largest error so that no peak is lost. {@code references}: those the node was measured against, in the order they
+ * came (more than one when the reference moved during the run).
  */
-record NodeSeries(String node, String reference, ErrorStats stats, long[] trueNs, double[] errorNs, double[] upNs,
-        double[] downNs) {
+record NodeSeries(String node, List<String> references, ErrorStats stats, long[] trueNs, double[] errorNs,
+        double[] upNs, double[] downNs) {
 
     /** The series of every node that had a factor against another node, by name. */
     static Map<String, NodeSeries> of(Replay.Result replay, TrueClocks truth, int maxPoints) {
@@ -22,7 +23,9 @@ record NodeSeries(String node, String reference, ErrorStats stats, long[] trueNs
         Metrics.forEachError(replay, truth, (row, t, e) -> {
             long local = truth.localAt(row.node(), t);
             Builder b = builders.computeIfAbsent(row.node(), Builder::new);
-            b.reference = row.reference();
+            if (b.references.isEmpty() || !b.references.get(b.references.size() - 1).equals(row.reference())) {
+                b.references.add(row.reference());
+            }
             b.stats.add(e, row.bounded(), row.contains(local, e));
             double up = row.bounded() ? bound(row.upAtPs(local)) : Double.NaN;
             double down = row.bounded() ? bound(row.downAtPs(local)) : Double.NaN;
@@ -47,7 +50,7 @@ record NodeSeries(String node, String reference, ErrorStats stats, long[] trueNs
         final String node;
         final ErrorStats stats = new ErrorStats();
         final List<Sample> samples = new ArrayList<>();
-        String reference;
+        final List<String> references = new ArrayList<>();
 
         Builder(String node) {
             this.node = node;
@@ -67,7 +70,7 @@ record NodeSeries(String node, String reference, ErrorStats stats, long[] trueNs
                 up[i] = s.upNs();
                 down[i] = s.downNs();
             }
-            return new NodeSeries(node, reference, stats, t, e, up, down);
+            return new NodeSeries(node, List.copyOf(references), stats, t, e, up, down);
         }
     }
 

@@ -138,9 +138,23 @@ function select(node) {
     title.textContent = `${node}: a reference node, converted to itself (no error to plot)`;
     return;
   }
-  title.textContent = `${node} against ${n.reference}: median error ${us(n.median_us)}, max ${us(n.max_us)}, `
+  title.textContent = `${node} against ${against(n)}: median error ${us(n.median_us)}, max ${us(n.max_us)}, `
     + `${pct(n.inside_pct)} % inside its bounds, ${n.samples.toLocaleString('en')} samples`;
   plots = [errorPlot(n, document.getElementById('plot-error')), bandPlot(n, document.getElementById('plot-band'))];
+}
+
+/**
+ * The references a node was measured against, in order, and where its reference is now when it moved: the
+ * reference of a component can change as the spanning tree grows.
+ */
+function against(n) {
+  const was = n.measured_against.join(', then ');
+  const last = n.measured_against[n.measured_against.length - 1];
+  if (last === n.reference) {
+    return was;
+  }
+  return n.reference === n.node ? `${was} (the reference moved: ${n.node} is now the reference itself)`
+    : `${was} (the reference moved: now ${n.reference})`;
 }
 
 /** Every node: those with errors, then the references that never had a factor against another node. */
@@ -161,7 +175,8 @@ function nodeTable() {
       const tr = document.createElement('tr');
       tr.dataset.node = r.node;
       cell(tr, r.node);
-      cell(tr, r.reference);
+      cell(tr, r.measured_against && r.measured_against.join() !== r.reference
+        ? `${r.reference} (was ${r.measured_against.filter(x => x !== r.reference).join(', ')})` : r.reference);
       cell(tr, r.samples.toLocaleString('en'), 'num');
       [us(r.median_us), us(r.max_us), pct(r.inside_pct), us(r.width_us)].forEach(v => cell(tr, v, 'num'));
       const spark = cell(tr, '', 'spark');

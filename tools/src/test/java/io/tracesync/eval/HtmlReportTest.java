@@ -41,7 +41,7 @@ class HtmlReportTest {
     void seriesFollowTheFactorInForce() {
         Map<String, NodeSeries> series = NodeSeries.of(twoFactors(), Linear.CLOCKS, 100);
         NodeSeries a = series.get("a");
-        assertEquals("b", a.reference());
+        assertEquals(List.of("b"), a.references());
         assertEquals(List.of(10L, 15L, 20L, 25L), List.of(a.trueNs()[0], a.trueNs()[1], a.trueNs()[2], a.trueNs()[3]));
         assertEquals(List.of(-10.0, -10.0, 20.0, 20.0), list(a.errorNs()));
         assertEquals(List.of(5.0, 5.0, 30.0, 30.0), list(a.upNs()));
@@ -49,6 +49,22 @@ class HtmlReportTest {
         assertEquals(4, a.stats().count());
         assertEquals(0.0, a.stats().insidePercent(), "-10 is outside [-5, 20], 20 outside [-30, 10]");
         assertFalse(series.containsKey("b"), "the reference has no error");
+    }
+
+    @Test
+    void aMovingReferenceIsShownAsItMovedNotAsItsLastMeasurement() throws Exception {
+        // b is a's reference until t=20, when a becomes the reference of both
+        Replay.Result moved = new Replay.Result(List.of(Linear.row(10, "a", "b", 990, 5_000, 20_000),
+                Linear.row(10, "b", "b", 0, 0, 0), Linear.row(20, "a", "a", 0, 0, 0),
+                Linear.row(20, "b", "a", -990, 5_000, 5_000)), Map.of(), 5, 30);
+        assertEquals(List.of("b"), NodeSeries.of(moved, Linear.CLOCKS, 100).get("a").references());
+        Matcher m = Pattern.compile("(?s)<script type=\"application/json\" id=\"data\">(.*?)</script>")
+                .matcher(Files.readString(HtmlReport.write(dir, content(moved))));
+        assertTrue(m.find());
+        JsonNode a = new ObjectMapper().readTree(m.group(1)).get("nodes").get(0);
+        assertEquals("a", a.get("node").asText());
+        assertEquals("a", a.get("reference").asText(), "where the reference is now");
+        assertEquals("[\"b\"]", a.get("measured_against").toString(), "what it was measured against");
     }
 
     @Test

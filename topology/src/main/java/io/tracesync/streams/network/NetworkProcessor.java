@@ -1,5 +1,6 @@
 package io.tracesync.streams.network;
 
+import io.tracesync.avro.Component;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.Quality;
@@ -52,7 +53,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     public static final String TREE_KEY = "forest";
 
     private static final Logger LOG = LoggerFactory.getLogger(NetworkProcessor.class);
-    private static final long SUMMARY_EVERY_NS = 1_000_000_000L;
     private static final long SPACING_LOG_EVERY_NS = 60_000_000_000L;
     /** How often a task that has not emitted yet looks for something to emit. */
     static final Duration FIRST_EMISSION_CHECK = Duration.ofMillis(100);
@@ -91,7 +91,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     /** The references of the last snapshot's components: one that was not among them counts as a new reference. */
     private Set<String> references = Set.of();
     private boolean dirty;
-    private long lastSummary = System.nanoTime() - SUMMARY_EVERY_NS;
 
     /**
      * @param minChange the factors' {@link FactorGate}
@@ -231,13 +230,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             Set<String> after = references(snapshot);
             stats.referenceChanges.addAndGet(after.stream().filter(r -> !references.contains(r)).count());
             references = after;
+            stats.reference.set(largestReference(snapshot));
             trees.put(TREE_KEY, snapshot);
             stats.treeRecords.incrementAndGet();
             context().forward(new Record<>(TREE_KEY, snapshot, now));
-        }
-        if (System.nanoTime() - lastSummary >= SUMMARY_EVERY_NS) {
-            lastSummary = System.nanoTime();
-            summarize(evaluation.factors());
         }
         if (!emitInterval.isZero()) {
             pace(now, System.nanoTime() - evaluating);
@@ -287,14 +283,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         perQuality.keySet().forEach(q -> stats.linksByQuality.get(q.name()).set(0));
     }
 
-    /** The largest component's reference, for people (so at most once a second). */
-    private void summarize(List<AnchoredFactor> all) {
-        Map<String, Integer> sizes = new HashMap<>();
-        for (AnchoredFactor f : all) {
-            sizes.merge(f.reference(), 1, Integer::sum);
-        }
-        stats.reference.set(sizes.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
-                .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
-                .map(Map.Entry::getKey).orElse(""));
+    /** The largest component's reference (the first by name among equals), for people: set with every new tree. */
+    private static String largestReference(TreeSnapshot snapshot) {
+        return snapshot.getComponents().stream().max(Comparator.comparingInt(Component::getNodes)
+                .thenComparing(c -> c.getReference().toString(), Comparator.reverseOrder()))
+                .map(c -> c.getReference().toString()).orElse("");
     }
 }

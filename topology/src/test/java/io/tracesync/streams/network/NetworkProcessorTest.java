@@ -15,12 +15,13 @@ import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.Settings;
 import io.tracesync.sim.SimulatedTraces;
+import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -238,6 +239,13 @@ class NetworkProcessorTest {
                 .filter(s -> s.getQuality() == io.tracesync.avro.Quality.ACCURATE).count();
         assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get());
         assertEquals(newReferences(sent), stats.referenceChanges.get());
+        // the progress line's reference is the last tree's, never one tree behind: the largest component's
+        Map<String, String> published = new TreeMap<>();
+        forwardedFactors().forEach((node, f) -> published.put(node, f.getReference().toString()));
+        String largest = kept.getComponents().stream().max(Comparator.comparingInt(c -> c.getNodes()))
+                .orElseThrow().getReference().toString();
+        assertEquals(largest, stats.reference.get());
+        assertTrue(published.containsValue(largest), "the reference of the factors published last: " + published);
         // the widest bound shown by the progress line and the metric is that of the published factors
         long widest = forwardedFactors().values().stream().filter(f -> f.getUpPs() != null && f.getDownPs() != null)
                 .mapToLong(f -> Math.max(f.getUpPs(), f.getDownPs())).max().orElse(-1);
