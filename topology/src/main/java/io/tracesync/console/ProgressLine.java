@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * The live line of the streaming commands: events in, pairs, accurate links, reference node, the widest bound of
- * the published factors. On a
- * terminal it is redrawn in place; otherwise (a log, a pipe) it is printed as a line every ten seconds.
+ * the published factors, and the instance's state while it is not RUNNING (a second instance of the same
+ * application waits in REBALANCING until the group gives it tasks). On a terminal it is redrawn in place; otherwise
+ * (a log, a pipe) it is printed as a line every ten seconds.
  */
 public final class ProgressLine {
 
@@ -24,8 +25,9 @@ public final class ProgressLine {
 
     public static String format(PipelineStats s) {
         long worst = s.worstBoundPs.get();
-        return String.format(Locale.ROOT, "events %,d  pairs %,d  accurate links %,d  reference %s  widest bound %s",
-                s.events.get(), s.pairs.get(), s.accurateLinks.get(),
+        String state = s.state.get();
+        return String.format(Locale.ROOT, "%sevents %,d  pairs %,d  accurate links %,d  reference %s  widest bound %s",
+                state.equals("RUNNING") ? "" : state + "  ", s.events.get(), s.pairs.get(), s.accurateLinks.get(),
                 s.reference.get().isEmpty() ? "-" : s.reference.get(),
                 worst < 0 ? "-" : Durations.format(worst / 1e3));
     }

@@ -59,7 +59,10 @@ public final class TracesyncApp implements AutoCloseable {
             }
             return StreamThreadExceptionResponse.REPLACE_THREAD;
         });
-        streams.setStateListener((now, before) -> LOG.info("state {} -> {}", before, now));
+        streams.setStateListener((now, before) -> {
+            stats.state.set(now.name());
+            LOG.info("state {} -> {}", before, now);
+        });
     }
 
     /** Creates the missing output topics and starts processing. */

@@ -48,6 +48,8 @@ public final class PipelineStats {
     /** Writes the broker refused for a transient reason, retried by restarting their task from its last commit. */
     public final AtomicLong retriedWrites = new AtomicLong();
     public final AtomicReference<String> reference = new AtomicReference<>("");
+    /** The instance's Kafka Streams state (CREATED, REBALANCING, RUNNING, …), for the live line. */
+    public final AtomicReference<String> state = new AtomicReference<>("CREATED");
     /** The widest bound of the published factors, at their anchors, in picoseconds (-1: none yet). */
     public final AtomicLong worstBoundPs = new AtomicLong(-1);
     /** Stream threads that failed and were replaced (an unavailable schema registry, say). */
