@@ -84,6 +84,18 @@ final class PackagedJar {
                 .redirectOutput(log.toFile()).start();
     }
 
+    /**
+     * Starts it in the background from {@code directory}, as a user would there, without services named by the
+     * environment; standard output and errors into {@code log}.
+     */
+    Process startIn(Path directory, Path log, List<String> args) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command(List.of(), args.toArray(String[]::new)))
+                .directory(directory.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().remove("TRACESYNC_BOOTSTRAP");
+        builder.environment().remove("TRACESYNC_REGISTRY_URL");
+        return builder.start();
+    }
+
     private List<String> command(List<String> jvmOptions, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(java()));
         cmd.addAll(jvmOptions);

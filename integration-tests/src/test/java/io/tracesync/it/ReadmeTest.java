@@ -1,0 +1,202 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * README.md's "same steps by hand", read from the README and run as written, in a fresh directory:
+ * {@code local-services} (its two printed addresses then stand for B and URL), {@code simulate}, {@code import csv},
+ * {@code run}, and the {@code curl} of {@code /convert}, whose answer must be what the README says it is — a time of
+ * n3's trace (checked against the simulated events), converted within a bounded interval, near the data (no note).
+ * Two settings are added to {@code run}, because this machine runs other tests: a free HTTP port instead of 8080
+ * (the curl follows it) and a state directory of the test's own. At the end every process the commands started has
+ * stopped.
+ */
+class ReadmeTest {
+
+    private static final Duration PATIENCE = Duration.ofMinutes(3);
+    private static final Pattern ADDRESS =
+            Pattern.compile("(?m)^(bootstrap\\.servers|schema\\.registry\\.url)=(\\S+)$");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theStepsByHandRunAsWrittenAndConvertATimeOfTheTrace() throws Exception {
+        List<List<String>> steps = stepsByHand(Files.readString(PackagedJar.ROOT.resolve("README.md")));
+        assertEquals(List.of("local-services", "simulate", "import", "run", "curl"),
+                steps.stream().map(s -> s.get(0).equals("curl") ? "curl" : s.get(1)).toList(), "the README's steps");
+        Path log = dir.resolve("local-services.log");
+        Process services = PackagedJar.TOOLS.startIn(dir, log, tail(steps.get(0)));
+        Process run = null;
+        try {
+            Map<String, String> addresses = awaitAddresses(services, log);
+            List<String> simulate = tail(steps.get(1));
+            assertEquals(0, PackagedJar.TOOLS.end(dir, 120, simulate.toArray(String[]::new)).exit(), "simulate");
+            List<String> imported = substitute(tail(steps.get(2)), addresses);
+            PackagedJar.Ended importing = PackagedJar.TOOLS.end(dir, 300, imported.toArray(String[]::new));
+            assertEquals(0, importing.exit(), importing.err());
+            int port;
+            try (ServerSocket s = new ServerSocket(0)) {
+                port = s.getLocalPort();
+            }
+            List<String> running = new ArrayList<>(substitute(tail(steps.get(3)), addresses));
+            running.addAll(List.of("-D", "http.port=" + port, "-D", "state.dir=" + dir.resolve("state")));
+            run = PackagedJar.TOOLS.startIn(dir, dir.resolve("run.log"), running);
+            String url = steps.get(4).get(1).replaceAll("^'|'$", "").replace("127.0.0.1:8080", "127.0.0.1:" + port);
+            JsonNode answer = awaitAnswer(URI.create(url), run, dir.resolve("run.log"));
+            checkAnswer(answer, url);
+        } finally {
+            List<ProcessHandle> started = new ArrayList<>(services.descendants().toList());
+            started.add(services.toHandle());
+            if (run != null) {
+                started.addAll(run.descendants().toList());
+                started.add(run.toHandle());
+                stop(run);
+            }
+            stop(services);
+            for (ProcessHandle p : started) {
+                try {
+                    p.onExit().get(60, TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    fail("still running a minute after the commands were stopped: " + p.info());
+                }
+            }
+        }
+    }
+
+    /** The indented command lines after "The same steps by hand", split into words, comments dropped. */
+    static List<List<String>> stepsByHand(String readme) {
+        int from = readme.indexOf("The same steps by hand");
+        assertTrue(from >= 0, "README.md has no steps by hand");
+        List<List<String>> steps = new ArrayList<>();
+        boolean started = false;
+        for (String line : readme.substring(from).split("\n", -1)) {
+            if (line.startsWith("    ")) {
+                started = true;
+                String command = line.strip().replaceAll("\\s+#.*$", "");
+                steps.add(Arrays.asList(command.split("\\s+")));
+            } else if (started && !line.isBlank()) {
+                break;
+            }
+        }
+        return steps;
+    }
+
+    private static List<String> tail(List<String> step) {
+        assertEquals("./tracesync", step.get(0), "a tracesync command: " + step);
+        return step.subList(1, step.size());
+    }
+
+    private static List<String> substitute(List<String> args, Map<String, String> addresses) {
+        return args.stream().map(a -> a.equals("B") ? addresses.get("bootstrap.servers")
+                : a.equals("URL") ? addresses.get("schema.registry.url") : a).toList();
+    }
+
+    /** The two addresses local-services prints once its broker and registry answer. */
+    private static Map<String, String> awaitAddresses(Process services, Path log) throws Exception {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (true) {
+            Matcher m = ADDRESS.matcher(Files.readString(log, StandardCharsets.UTF_8));
+            Map<String, String> found = new TreeMap<>();
+            while (m.find()) {
+                found.put(m.group(1), m.group(2));
+            }
+            if (found.size() == 2) {
+                return found;
+            }
+            if (!services.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("local-services printed no addresses"
+                        + (services.isAlive() ? " in " + PATIENCE.toSeconds() + " s" : " and ended") + ":\n"
+                        + Files.readString(log));
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /**
+     * The curl's answer once run has read the trace: 404 until n3 has a factor, then, while the factor rests on the
+     * trace's first seconds only, a note that t lies past its data.
+     */
+    private static JsonNode awaitAnswer(URI uri, Process run, Path log) throws Exception {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline && run.isAlive()) {
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200 && new ObjectMapper().readTree(r.body()).path("note").isMissingNode()) {
+                    return new ObjectMapper().readTree(r.body());
+                }
+                last = r.statusCode() + " " + r.body();
+            } catch (IOException e) {
+                last = e.toString();
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(uri + " did not answer 200 without a note" + (run.isAlive() ? " in " + PATIENCE.toSeconds()
+                + " s" : ": run ended") + "; last: " + last + "\nrun's log:\n" + Files.readString(log));
+    }
+
+    /** What the README says of the answer, and of the time it asks about. */
+    private void checkAnswer(JsonNode a, String url) throws IOException {
+        long t = Long.parseLong(url.replaceAll(".*[?&]t=(\\d+).*", "$1"));
+        long[] span = span(dir.resolve("run/events/n3.csv"));
+        assertTrue(span[0] <= t && t <= span[1], "t=" + t + " lies in n3's trace " + Arrays.toString(span));
+        String readme = Files.readString(PackagedJar.ROOT.resolve("README.md")).replaceAll("\\s+", " ");
+        assertTrue(readme.contains("spans " + Long.toString(span[0]).substring(0, 10) + "… to "
+                + Long.toString(span[1]).substring(0, 10) + "…"),
+                "the README states n3's span as simulated: " + Arrays.toString(span));
+        assertEquals("n3", a.get("node").asText());
+        assertEquals(t, a.get("local_ns").asLong());
+        BigDecimal reference = new BigDecimal(a.get("reference_ns").asText());
+        assertTrue(BigDecimal.valueOf(a.get("lower_ns").asLong()).compareTo(reference) <= 0
+                && reference.compareTo(BigDecimal.valueOf(a.get("upper_ns").asLong())) <= 0, a.toString());
+        assertTrue(a.get("upper_ns").asLong() - a.get("lower_ns").asLong() < 10_000_000, "bounded tightly: " + a);
+        assertTrue(a.has("from_anchor_ns") && a.path("note").isMissingNode(), "near the data, no note: " + a);
+    }
+
+    private static long[] span(Path events) throws IOException {
+        try (Stream<String> lines = Files.lines(events)) {
+            long[] ts = lines.skip(1).mapToLong(l -> Long.parseLong(l.split(",")[1])).toArray();
+            return new long[] {Arrays.stream(ts).min().orElseThrow(), Arrays.stream(ts).max().orElseThrow()};
+        }
+    }
+
+    /** As Ctrl-C: SIGTERM, the shutdown hooks stop what the command started; by force after a minute. */
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("pid " + p.pid() + " did not stop within a minute of SIGTERM");
+        }
+    }
+}
