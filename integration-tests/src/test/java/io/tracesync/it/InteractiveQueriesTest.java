@@ -240,11 +240,32 @@ class InteractiveQueriesTest {
                 assertTrue(Math.hypot(p[0] - q[0], p[1] - q[1]) >= p[2] + q[2], "overlapping nodes in " + dom);
             }
         }
-        Path png = chromium.screenshot(i.uri("/").toString(), Path.of("target", "live-view.png"), 1000, 800, 5000);
+        // the links table: one row per link of the network task, with its quality
+        String linksTable = dom.substring(dom.indexOf("<table id=\"links\">"));
+        linksTable = linksTable.substring(0, linksTable.indexOf("</table>"));
+        assertEquals(count(i, "/links", "links"), count(linksTable, "<tr") - 1, "a row per link: " + linksTable);
+        assertTrue(linksTable.contains("<td>ACCURATE</td>"), linksTable);
+        // the nodes table: a row per node, each with the course of its bound
+        assertEquals(expected.size(), count(dom, "<svg class=\"spark\""), "a sparkline per node");
+        // the conversion form, filled from the address as a shared link would fill it
+        String node = expected.keySet().stream().filter(n -> !n.equals(expected.get(n).reference())).findFirst()
+                .orElseThrow();
+        long t = expected.get(node).factor().anchorNs();
+        JsonNode api = get(i, "/convert?node=" + node + "&t=" + t);
+        String form = chromium.dom(i.uri("/?node=" + node + "&t=" + t).toString(), 5000);
+        assertTrue(form.contains(node + " at " + t + " → " + api.get("reference_ns").asText() + " ns on "
+                + api.get("reference").asText() + "'s clock, truly in [" + api.get("lower_ns").asLong() + ", "
+                + api.get("upper_ns").asLong() + "]"), "the form's answer is /convert's: " + form);
+        // at 1400×900, without scrolling: the forest, the conversion form and the links table
+        Path png = chromium.screenshot(i.uri("/").toString(), Path.of("target", "live-view.png"), 1400, 900, 5000);
         BufferedImage image = ImageIO.read(png.toFile());
-        assertEquals(1000, image.getWidth());
+        assertEquals(1400, image.getWidth());
         assertTrue(HeadlessChromium.pixels(image, 0xd9822b) > 50, "reference nodes visible in " + png.toAbsolutePath());
         assertTrue(HeadlessChromium.pixels(image, 0x4a78b5) > 50, "tree links visible in " + png.toAbsolutePath());
+        assertTrue(HeadlessChromium.pixels(image, 0xeef4ea) > 20_000, "the conversion form visible in "
+                + png.toAbsolutePath());
+        assertTrue(HeadlessChromium.pixels(image, 0xe8eef7) > 2_000, "the links table's header visible in "
+                + png.toAbsolutePath());
     }
 
     /** The given attributes of every element of one name, in the order of the DOM (absolute coordinates). */
