@@ -16,6 +16,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.streams.KafkaStreams;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,16 +65,23 @@ public final class RunCommand implements Callable<Integer> {
         StartupCheck.run(settings, spec.commandLine().getErr());
         requireFreePort(settings);
         CountDownLatch stopped = new CountDownLatch(1);
-        try (TracesyncApp app = TracesyncApp.start(settings);
-             AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
-             OperationsServer http = serve(settings, app, metrics)) {
+        PrintWriter err = spec.commandLine().getErr();
+        try (TracesyncApp app = TracesyncApp.start(settings)) {
+            // at once: a Ctrl-C from now on closes the application, whatever is still starting
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                err.println();
+                err.println(app.streams().state() == KafkaStreams.State.REBALANCING
+                        ? "stopping: Kafka Streams first lets the group's rebalance end (up to 30 s)..." : "stopping...");
+                err.flush();
                 app.close();
                 stopped.countDown();
             }, "tracesync-shutdown"));
-            ProgressLine progress = new ProgressLine(spec.commandLine().getErr());
-            while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
-                progress.show(app.stats());
+            try (AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
+                 OperationsServer http = serve(settings, app, metrics)) {
+                ProgressLine progress = new ProgressLine(err);
+                while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                    progress.show(app.stats());
+                }
             }
         }
         return 0;

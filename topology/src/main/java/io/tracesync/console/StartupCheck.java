@@ -4,7 +4,10 @@ import io.tracesync.schema.RestSchemaRegistryClient;
 import io.tracesync.schema.SerdeConfig;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -16,7 +19,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.streams.StreamsConfig;
 
@@ -31,12 +33,13 @@ public final class StartupCheck {
     private StartupCheck() {
     }
 
-    /** How long the brokers may take before the user is told what the command waits for. */
-    private static final Duration QUIET = Duration.ofSeconds(2);
+    /** How long a connection to a bootstrap address may take before it counts as not listening. */
+    private static final int CONNECT_MS = 1000;
 
     /**
-     * Checks the brokers, then the registry; nothing when {@code startup.check.timeout} is none. A broker silent for
-     * a couple of seconds gets one line on {@code err} saying what the command waits for, and for how long.
+     * Checks the brokers, then the registry; nothing when {@code startup.check.timeout} is none. When nothing listens
+     * at any bootstrap address, one line on {@code err} says what the command waits for, and for how long (a slow
+     * broker that accepts the connection gets none).
      *
      * @throws UserError naming what did not answer and the setting to check
      */
@@ -57,15 +60,13 @@ public final class StartupCheck {
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Integer.toString(ms));
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Integer.toString(ms));
         try (Admin admin = Admin.create(p)) {
-            KafkaFuture<?> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes();
-            try {
-                nodes.get(Math.min(QUIET.toMillis(), ms), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException quiet) {
+            if (!listening(bootstrap)) {
                 err.println("waiting for a Kafka broker at " + bootstrap + " (up to " + seconds(timeout)
                         + ", startup.check.timeout)...");
                 err.flush();
-                nodes.get(ms + 1000L, TimeUnit.MILLISECONDS);
             }
+            admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms)).nodes().get(ms + 1000L,
+                    TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException | KafkaException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             boolean silent = cause instanceof TimeoutException
@@ -93,6 +94,25 @@ public final class StartupCheck {
             throw new UserError("the schema registry at " + url + " did not answer as one: " + e.getMessage()
                     + "; check schema.registry.url (Apicurio: http://HOST:PORT/apis/ccompat/v7) and basic.auth.*", e);
         }
+    }
+
+    /** Whether a TCP connection to any of the bootstrap addresses ({@code host:port,[v6]:port,…}) is accepted. */
+    private static boolean listening(String bootstrap) {
+        for (String address : bootstrap.split(",")) {
+            String a = address.strip();
+            int colon = a.lastIndexOf(':');
+            if (colon <= 0) {
+                continue;
+            }
+            String host = a.substring(0, colon).replaceAll("^\\[|\\]$", "");
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(host, Integer.parseInt(a.substring(colon + 1))), CONNECT_MS);
+                return true;
+            } catch (IOException | IllegalArgumentException e) {
+                // not this one
+            }
+        }
+        return false;
     }
 
     private static String seconds(Duration d) {
