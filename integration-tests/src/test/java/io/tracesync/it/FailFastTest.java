@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,7 +79,8 @@ class FailFastTest {
                 "--print-config");
         assertEquals(0, unknown.exit(), unknown.err());
         assertEquals(List.of("warning: unknown configuration key 'some.random.key' (not a key of tracesync, Kafka "
-                + "Streams, the Kafka clients or the schema registry client): ignored"), unknown.err().lines().toList());
+                + "Streams, the Kafka clients or the schema registry client): ignored"),
+                unknown.err().lines().toList());
         PackagedJar.Ended nodes = PackagedJar.TOOLS.end(PackagedJar.ROOT, 60, "demo", "--nodes", "1", "--work",
                 dir.resolve("demo").toString());
         assertEquals(2, nodes.exit(), nodes.err());
@@ -94,6 +97,30 @@ class FailFastTest {
             assertTrue(errors.get(0).startsWith("error: cannot serve HTTP on 127.0.0.1:" + taken.getLocalPort()),
                     errors.get(0));
             assertTrue(port.err().lines().noneMatch(l -> l.startsWith("\tat ")), "no stack trace: " + port.err());
+        }
+    }
+
+    /** SIGTERM (Ctrl-C) as soon as the application started: it closes, says so, and ends within a minute. */
+    @Test
+    void aSigtermWhileStartingClosesTheApplication() throws Exception {
+        Path log = dir.resolve("run.log");
+        Process run = PackagedJar.IMAGE.start(log, List.of(), "run", "--bootstrap-servers",
+                SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url",
+                SharedKafkaEnvironment.registryUrl(), "-D", "application.id=it-stop-" + UUID.randomUUID(), "-D", "state.dir=" + dir.resolve("state"),
+                "-D", "http.port=0");
+        try {
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (!Files.readString(log).contains("state CREATED -> REBALANCING")) {
+                assertTrue(run.isAlive() && System.nanoTime() < deadline, "not started: " + Files.readString(log));
+                Thread.sleep(20);
+            }
+            run.destroy();
+            assertTrue(run.waitFor(60, TimeUnit.SECONDS), "still running a minute after SIGTERM: "
+                    + Files.readString(log));
+            String out = Files.readString(log);
+            assertTrue(out.contains("\nstopping") && out.contains("-> NOT_RUNNING"), "closed, and said so: " + out);
+        } finally {
+            run.destroyForcibly();
         }
     }
 }
