@@ -106,8 +106,8 @@ class FailFastTest {
         Path log = dir.resolve("run.log");
         Process run = PackagedJar.IMAGE.start(log, List.of(), "run", "--bootstrap-servers",
                 SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url",
-                SharedKafkaEnvironment.registryUrl(), "-D", "application.id=it-stop-" + UUID.randomUUID(), "-D", "state.dir=" + dir.resolve("state"),
-                "-D", "http.port=0");
+                SharedKafkaEnvironment.registryUrl(), "-D", "application.id=it-stop-" + UUID.randomUUID(),
+                "-D", "state.dir=" + dir.resolve("state"), "-D", "http.port=0");
         try {
             long deadline = System.nanoTime() + 120_000_000_000L;
             while (!Files.readString(log).contains("state CREATED -> REBALANCING")) {
