@@ -163,7 +163,8 @@ class ReadmeTest {
             Thread.sleep(500);
         }
         throw new AssertionError(uri + " did not answer 200 without a note"
-                + (run.isAlive() ? " in " + PATIENCE.toSeconds() + " s" : ": run ended") + "; last: " + last + "\nrun's log:\n" + Files.readString(log));
+                + (run.isAlive() ? " in " + PATIENCE.toSeconds() + " s" : ": run ended") + "; last: " + last
+                + "\nrun's log:\n" + Files.readString(log));
     }
 
     /** What the README says of the answer, and of the time it asks about. */
