@@ -49,7 +49,7 @@ public final class AppInstance implements AutoCloseable {
     public AppInstance(String name, List<String> javaCommand, Map<String, String> config, String prefix, Path work) {
         this.name = name;
         this.memberId = prefix + "-" + name;
-        this.log = work.resolve("instance-" + name + ".log");
+        this.log = log(work, name);
         this.stateDir = work.resolve("state-" + name);
         List<String> cmd = new ArrayList<>(javaCommand);
         cmd.addAll(List.of("run", "--verbose", "-D", "http.port=0"));
@@ -58,6 +58,20 @@ public final class AppInstance implements AutoCloseable {
         own.put("state.dir", stateDir.toString());
         own.forEach((k, v) -> cmd.addAll(List.of("-D", k + "=" + v)));
         this.command = List.copyOf(cmd);
+    }
+
+    /**
+     * How to start {@code io.tracesync.app.ApplicationCommand} in a JVM of its own with this JVM's runtime and class
+     * path, and a heap of {@code heap} ({@code -Xmx} syntax).
+     */
+    public static List<String> javaCommand(String heap) {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap, "-cp",
+                System.getProperty("java.class.path"), "io.tracesync.app.ApplicationCommand");
+    }
+
+    /** The log file of instance {@code name} under {@code work}. */
+    public static Path log(Path work, String name) {
+        return work.resolve("instance-" + name + ".log");
     }
 
     public String name() {

@@ -105,9 +105,7 @@ public final class BenchFailoverCommand implements Callable<Integer> {
                 config.put("num.standby.replicas", Integer.toString(n));
                 config.put("session.timeout.ms", Long.toString(sessionTimeout.toMillis()));
                 config.put("heartbeat.interval.ms", Long.toString(Math.max(100, sessionTimeout.toMillis() / 3)));
-                FailoverRun run = new FailoverRun(config, List.of(java(), "-Xmx" + heap, "-cp",
-                        System.getProperty("java.class.path"), "io.tracesync.app.ApplicationCommand"),
-                        work.resolve(id));
+                FailoverRun run = new FailoverRun(config, AppInstance.javaCommand(heap), work.resolve(id));
                 FailoverRun.Result r = run.run(load, live, liveRate, Duration.ofMinutes(30), () -> { });
                 out.printf(Locale.ROOT, "num.standby.replicas=%d: instance %s killed; the survivor left RUNNING "
                         + "after %,d ms, RUNNING again after %,d ms; first factor committed after %,d ms; "
@@ -117,9 +115,5 @@ public final class BenchFailoverCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

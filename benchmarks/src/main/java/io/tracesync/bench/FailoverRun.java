@@ -122,7 +122,7 @@ public final class FailoverRun {
 
     /** An instance's log ("a" or "b"). */
     public Path log(String instance) {
-        return new AppInstance(instance, instanceCommand, config, "failover", work).log();
+        return AppInstance.log(work, instance);
     }
 
     /** Waits until the application has committed every input event it was given; fails if an instance exits. */

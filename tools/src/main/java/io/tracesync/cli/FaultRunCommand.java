@@ -1,5 +1,6 @@
 package io.tracesync.cli;
 
+import io.tracesync.bench.AppInstance;
 import io.tracesync.bench.ServicesOptions;
 import io.tracesync.console.DurationConverter;
 import io.tracesync.environment.KafkaEnvironment;
@@ -128,8 +129,7 @@ public final class FaultRunCommand implements Callable<Integer> {
                     timeout);
             String id = "fault-run-" + Long.toString(System.currentTimeMillis(), 36);
             FaultRun run = new FaultRun(FaultRun.settings(id, env.bootstrapServers(), env.registryUrl(), plan,
-                    overrides), List.of(java(), "-Xmx" + heap, "-cp", System.getProperty("java.class.path"),
-                    "io.tracesync.app.ApplicationCommand"), work.resolve(id), broker, out);
+                    overrides), AppInstance.javaCommand(heap), work.resolve(id), broker, out);
             FaultRun.Report r = run.run(cluster, malformed, plan);
             out.printf(Locale.ROOT, "%n%d faults; the slowest recovery: next factor %,d ms after the fault (for the "
                     + "broker: after it was back)%n", r.outcomes().size(), r.slowestMs());
@@ -148,9 +148,5 @@ public final class FaultRunCommand implements Callable<Integer> {
                 broker.close();
             }
         }
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }
