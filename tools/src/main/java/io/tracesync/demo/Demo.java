@@ -227,7 +227,8 @@ public final class Demo {
 
     private void noteReference(PipelineStats stats) {
         String reference = stats.reference.get();
-        if (!reference.isEmpty() && (references.isEmpty() || !references.get(references.size() - 1).equals(reference))) {
+        if (!reference.isEmpty()
+                && (references.isEmpty() || !references.get(references.size() - 1).equals(reference))) {
             references.add(reference);
         }
     }

@@ -71,7 +71,8 @@ public final class RunCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 err.println();
                 err.println(app.streams().state() == KafkaStreams.State.REBALANCING
-                        ? "stopping: Kafka Streams first lets the group's rebalance end (up to 30 s)..." : "stopping...");
+                        ? "stopping: Kafka Streams first lets the group's rebalance end (up to 30 s)..."
+                        : "stopping...");
                 err.flush();
                 app.close();
                 stopped.countDown();
