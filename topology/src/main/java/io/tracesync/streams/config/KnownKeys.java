@@ -50,7 +50,7 @@ public final class KnownKeys {
     private static final Map<String, Map<String, ConfigDef.ConfigKey>> CLIENT_PREFIXES = clientPrefixes();
     /** The topic-level keys ({@link TopicConfig}'s {@code *_CONFIG} constants), after {@code topic.}. */
     private static final Set<String> TOPIC = topicKeys();
-    /** The registry client's TLS keys: a Kafka client's {@code ssl.*} keys after {@code schema.registry.}. */
+    /** The registry client's prefix; after it, its TLS keys are a Kafka client's {@code ssl.*} keys. */
     private static final String REGISTRY_PREFIX = "schema.registry.";
     private static final int MISSPELLING = 2;
 
