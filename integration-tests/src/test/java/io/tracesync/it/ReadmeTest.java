@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code local-services} (its two printed addresses then stand for B and URL), {@code simulate}, {@code import csv},
  * {@code run}, and the {@code curl} of {@code /convert}, whose answer must be what the README says it is — a time of
  * n3's trace (checked against the simulated events), converted within a bounded interval, with how far it lies from
- * the factor's anchor and a note exactly when the bound grew past twice its width there.
+ * the factor's anchor and, asked near the trace's end once {@code run} has read that far, without a note.
  * Two settings are added to {@code run}, because this machine runs other tests: a free HTTP port instead of 8080
  * (the curl follows it) and a state directory of the test's own. At the end every process the commands started has
  * stopped.
@@ -72,8 +72,9 @@ class ReadmeTest {
             running.addAll(List.of("-D", "http.port=" + port, "-D", "state.dir=" + dir.resolve("state")));
             run = PackagedJar.TOOLS.startIn(dir, dir.resolve("run.log"), running);
             String url = steps.get(4).get(1).replaceAll("^'|'$", "").replace("127.0.0.1:8080", "127.0.0.1:" + port);
-            JsonNode answer = awaitAnswer(URI.create(url), run, dir.resolve("run.log"));
-            checkAnswer(answer, url);
+            long t = Long.parseLong(url.replaceAll(".*[?&]t=(\\d+).*", "$1"));
+            JsonNode answer = awaitAnswer(URI.create(url), t, run, dir.resolve("run.log"));
+            checkAnswer(answer, t);
         } finally {
             List<ProcessHandle> started = new ArrayList<>(services.descendants().toList());
             started.add(services.toHandle());
@@ -142,8 +143,12 @@ class ReadmeTest {
         }
     }
 
-    /** The curl's answer once n3 has a factor (404 until then). */
-    private static JsonNode awaitAnswer(URI uri, Process run, Path log) throws Exception {
+    /**
+     * The curl's answer once n3 has a factor (404 until then) anchored at or after t: once {@code run} has read the
+     * trace past t, the published factor must follow the data there (it is renewed when its bound there has grown
+     * by {@code factors.min.change}).
+     */
+    private static JsonNode awaitAnswer(URI uri, long t, Process run, Path log) throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         String last = "no answer";
@@ -151,23 +156,25 @@ class ReadmeTest {
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
                         .build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
-                    return new ObjectMapper().readTree(r.body());
-                }
                 last = r.statusCode() + " " + r.body();
+                if (r.statusCode() == 200) {
+                    JsonNode a = new ObjectMapper().readTree(r.body());
+                    if (a.get("anchor_ns").asLong() >= t) {
+                        return a;
+                    }
+                }
             } catch (IOException e) {
                 last = e.toString();
             }
             Thread.sleep(500);
         }
-        throw new AssertionError(uri + " did not answer 200"
+        throw new AssertionError(uri + " did not answer 200 with a factor anchored at or after t"
                 + (run.isAlive() ? " in " + PATIENCE.toSeconds() + " s" : ": run ended") + "; last: " + last
                 + "\nrun's log:\n" + Files.readString(log));
     }
 
     /** What the README says of the answer, and of the time it asks about. */
-    private void checkAnswer(JsonNode a, String url) throws IOException {
-        long t = Long.parseLong(url.replaceAll(".*[?&]t=(\\d+).*", "$1"));
+    private void checkAnswer(JsonNode a, long t) throws IOException {
         long[] span = span(dir.resolve("run/events/n3.csv"));
         assertTrue(span[0] <= t && t <= span[1], "t=" + t + " lies in n3's trace " + Arrays.toString(span));
         String readme = Files.readString(PackagedJar.ROOT.resolve("README.md")).replaceAll("\\s+", " ");
@@ -180,12 +187,9 @@ class ReadmeTest {
         assertTrue(BigDecimal.valueOf(a.get("lower_ns").asLong()).compareTo(reference) <= 0
                 && reference.compareTo(BigDecimal.valueOf(a.get("upper_ns").asLong())) <= 0, a.toString());
         assertTrue(a.get("upper_ns").asLong() - a.get("lower_ns").asLong() < 10_000_000, "bounded tightly: " + a);
-        // how far from the data, and a note exactly when the bound grew past twice its width at the anchor
+        // how far from the data; near the end of the trace, once run has read it, no note
         assertEquals(t - a.get("anchor_ns").asLong(), a.get("from_anchor_ns").asLong(), a.toString());
-        assertEquals(a.get("bound_growth").asDouble() > 2, a.has("note"), a.toString());
-        if (a.has("note")) {
-            assertTrue(a.get("note").asText().startsWith("t lies "), a.toString());
-        }
+        assertTrue(a.get("bound_growth").asDouble() <= 2 && !a.has("note"), a.toString());
     }
 
     private static long[] span(Path events) throws IOException {

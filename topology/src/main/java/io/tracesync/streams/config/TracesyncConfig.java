@@ -140,7 +140,10 @@ public final class TracesyncConfig extends AbstractConfig {
                     "How often changed factors are published; 0: at once, the deterministic mode (docs/STREAMS.md, "
                             + "Guarantees).")
             .define(FACTORS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.1, ConfigDef.Range.atLeast(0), Importance.LOW,
-                    "Relative change of a node's bound that publishes a new factor.")
+                    "How much a node's factor must change to be published again, as a fraction of its bound: its "
+                            + "bounds, or the time it converts to, moving by more than this at the new factor's "
+                            + "anchor (where the data now ends), the published one's bounds grown with their "
+                            + "distance from its own anchor. A new reference always publishes. 0: every change.")
             .define(FACTORS_EMIT_MAX_SHARE_CONFIG, Type.DOUBLE, 0.25, ConfigDef.Range.between(0.01, 1),
                     Importance.LOW, "The largest share of the network task's thread its evaluations may take: "
                             + "after an emission whose evaluation and publication took c, the next waits until "

@@ -1,12 +1,16 @@
 package io.tracesync.streams.network;
 
 import io.tracesync.core.network.Factor;
+import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.numeric.DoubleDouble;
 
 /**
  * Decides whether a node's new factor is worth a record: a new reference, a bound appearing or vanishing, a bound
- * moving by more than {@code minChange} of itself, or the converted time at the node's latest local time moving
- * by more than {@code minChange} of the bound. With {@code minChange} 0 every change is emitted.
+ * moving by more than {@code minChange} of itself, or the converted time moving by more than {@code minChange} of the
+ * bound — all at the new factor's anchor, where its component's data now ends. Not at each factor's own anchor: a
+ * published factor's bound grows with the distance from its anchor, so one bound as tightly there as the new one is
+ * at its anchor is renewed once that growth passes {@code minChange}. With {@code minChange} 0 every change is
+ * emitted.
  */
 public final class FactorGate {
 
@@ -19,7 +23,8 @@ public final class FactorGate {
         this.minChange = minChange;
     }
 
-    public boolean matters(String oldReference, Factor old, String reference, Factor now, long latestLocalNs) {
+    /** Whether {@code now} replaces {@code old}. */
+    public boolean matters(String oldReference, Factor old, String reference, Factor now) {
         if (old == null || !oldReference.equals(reference) || old.bounded() != now.bounded()) {
             return true;
         }
@@ -32,12 +37,20 @@ public final class FactorGate {
         if (!now.bounded()) {
             return !old.toReference().equals(now.toReference());
         }
-        double bound = Math.min(Math.max(old.upPs(), old.downPs()), Math.max(now.upPs(), now.downPs()));
+        long t = now.anchorNs();
+        long oldUp = old.upAtPs(t);
+        long oldDown = old.downAtPs(t);
+        long nowUp = now.upAtPs(t);
+        long nowDown = now.downAtPs(t);
+        if (Math.max(oldUp, oldDown) == LinkEstimate.UNBOUNDED) {
+            return true; // grown past what a long holds, while the new one is bounded at its anchor
+        }
+        double bound = Math.min(Math.max(oldUp, oldDown), Math.max(nowUp, nowDown));
         double tolerance = minChange * bound;
-        if (Math.abs(now.upPs() - old.upPs()) > tolerance || Math.abs(now.downPs() - old.downPs()) > tolerance) {
+        if (Math.abs(nowUp - oldUp) > tolerance || Math.abs(nowDown - oldDown) > tolerance) {
             return true;
         }
-        DoubleDouble shift = now.toReference().apply(latestLocalNs).subtract(old.toReference().apply(latestLocalNs));
+        DoubleDouble shift = now.toReference().apply(t).subtract(old.toReference().apply(t));
         return Math.abs(shift.hi()) * 1000 > tolerance;
     }
 }

@@ -38,14 +38,14 @@ import org.slf4j.LoggerFactory;
  * The single network task (Jabbarifar 2013 ch. 4–5): every link summary updates the dynamic minimum spanning
  * forest, its reference nodes and the factors along changed paths ({@link NetworkSync}). The latest summary of every
  * link is kept in a store, from which the forest is rebuilt when the task starts; the latest emitted factors and
- * tree snapshot are kept in stores too, for interactive queries (and the tree's version continues across restarts). Factors are coalesced: every
- * {@code emitInterval} of wall-clock time — no sooner than the last evaluation's cost over {@code maxShare} allows
- * ({@link EmissionPacer}) —, the nodes whose answer changed since the last emission and by enough
- * ({@link FactorGate}, against what each was last published, {@link PublishedFactors}) get one record each, and the
- * tree one snapshot if it changed. An interval of zero is the
- * deterministic mode: the decision follows every summary, stamped with the summary's record timestamp instead of
- * the wall clock, so the records emitted depend only on the input and its order, not on timing — a crashed and
- * restarted run emits exactly the records of an uninterrupted one (docs/STREAMS.md, Guarantees).
+ * tree snapshot are kept in stores too, for interactive queries (and the tree's version continues across restarts).
+ * Factors are coalesced: every {@code emitInterval} of wall-clock time — no sooner than the last evaluation's cost
+ * over {@code maxShare} allows ({@link EmissionPacer}) —, the nodes whose answer changed since the last emission and
+ * by enough ({@link FactorGate}, against what each was last published, {@link PublishedFactors}) get one record
+ * each, and the tree one snapshot if it changed. An interval of zero is the deterministic mode: the decision
+ * follows every summary, stamped with the summary's record timestamp instead of the wall clock, so the records
+ * emitted depend only on the input and its order, not on timing — a crashed and restarted run emits exactly the
+ * records of an uninterrupted one (docs/STREAMS.md, Guarantees).
  */
 public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSummary, String, SpecificRecord> {
 
@@ -67,7 +67,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     /** When spaced emissions were last reported (System.nanoTime). */
     private long spacingLogged = System.nanoTime() - SPACING_LOG_EVERY_NS;
     private final PipelineStats stats;
-    private final Map<String, Long> latestLocalNs = new HashMap<>();
     private KeyValueStore<LinkId, LinkSummary> links;
     /**
      * The summaries arrived since the last emission, the last per link: they replace each other and reach the network
@@ -180,10 +179,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         network.update(e);
         count(qualities.put(new LinkId(s.getA(), s.getB()), s.getQuality()), -1);
         count(s.getQuality(), 1);
-        latestLocalNs.merge(s.getA(), s.getLatestNs(), Math::max);
-        if (e.aToB() != null) {
-            latestLocalNs.merge(s.getB(), e.aToB().applyRounded(s.getLatestNs()), Math::max);
-        }
         dirty = true;
     }
 
@@ -213,8 +208,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         boolean excludedChanged = reportExcluded(evaluation.excluded());
         for (AnchoredFactor f : evaluation.factors()) {
             PublishedFactors.Entry old = published.get(f.node());
-            if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor(),
-                    latestLocalNs.getOrDefault(f.node(), 0L))) {
+            if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
                 SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1);
                 emitted.put(f.node(), r);
                 published.put(r);
@@ -236,7 +230,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             context().forward(new Record<>(TREE_KEY, snapshot, now));
         }
         if (!emitInterval.isZero()) {
-            pace(now, System.nanoTime() - evaluating);
+            pace(now, System.nanoTime() - evaluating, evaluation.factors().size());
         }
     }
 
@@ -244,13 +238,13 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
      * Spaces the next emission after this one, whose evaluation and publication took {@code costNs} (applying the
      * summaries costs per summary however they are spaced); says so, once a minute at most.
      */
-    private void pace(long now, long costNs) {
+    private void pace(long now, long costNs, int nodes) {
         pacer.emitted(now, costNs);
         if (pacer.spacingMs() > emitInterval.toMillis() && System.nanoTime() - spacingLogged > SPACING_LOG_EVERY_NS) {
             spacingLogged = System.nanoTime();
-            LOG.info("evaluating and publishing {} nodes took {} ms: the next emission waits {} ms (factors.emit.max.share {}, "
-                    + "factors.emit.interval {} ms)", latestLocalNs.size(), costNs / 1_000_000, pacer.spacingMs(),
-                    pacer.maxShare(), emitInterval.toMillis());
+            LOG.info("evaluating and publishing {} nodes took {} ms: the next emission waits {} ms "
+                    + "(factors.emit.max.share {}, factors.emit.interval {} ms)", nodes, costNs / 1_000_000,
+                    pacer.spacingMs(), pacer.maxShare(), emitInterval.toMillis());
         }
     }
 

@@ -23,35 +23,59 @@ class FactorGateTest {
     @Test
     void aNewReferenceOrABoundAppearingAlwaysMatters() {
         Factor f = factor(5, 1_000_000, 1_000_000);
-        assertTrue(tenPercent.matters(null, null, "r", f, T));
-        assertTrue(tenPercent.matters("r", f, "s", f, T));
+        assertTrue(tenPercent.matters(null, null, "r", f));
+        assertTrue(tenPercent.matters("r", f, "s", f));
         Factor open = factor(5, LinkEstimate.UNBOUNDED, LinkEstimate.UNBOUNDED);
-        assertTrue(tenPercent.matters("r", open, "r", f, T));
-        assertTrue(tenPercent.matters("r", f, "r", open, T));
-        assertFalse(tenPercent.matters("r", f, "r", f, T));
+        assertTrue(tenPercent.matters("r", open, "r", f));
+        assertTrue(tenPercent.matters("r", f, "r", open));
+        assertFalse(tenPercent.matters("r", f, "r", f));
     }
 
     @Test
     void boundsMovingByLessThanTheFractionDoNot() {
         Factor f = factor(5, 1_000_000, 1_000_000); // ±1 µs
-        assertFalse(tenPercent.matters("r", f, "r", factor(5, 1_050_000, 960_000), T));
-        assertTrue(tenPercent.matters("r", f, "r", factor(5, 1_200_000, 1_000_000), T));
-        assertTrue(tenPercent.matters("r", f, "r", factor(5, 1_000_000, 800_000), T));
+        assertFalse(tenPercent.matters("r", f, "r", factor(5, 1_050_000, 960_000)));
+        assertTrue(tenPercent.matters("r", f, "r", factor(5, 1_200_000, 1_000_000)));
+        assertTrue(tenPercent.matters("r", f, "r", factor(5, 1_000_000, 800_000)));
     }
 
     @Test
     void theConvertedTimeMovingByMoreThanTheFractionOfTheBoundDoes() {
         Factor f = factor(5, 1_000_000, 1_000_000);
-        assertFalse(tenPercent.matters("r", f, "r", factor(5 + 50, 1_000_000, 1_000_000), T)); // 50 ns < 100 ns
-        assertTrue(tenPercent.matters("r", f, "r", factor(5 + 150, 1_000_000, 1_000_000), T));
+        assertFalse(tenPercent.matters("r", f, "r", factor(5 + 50, 1_000_000, 1_000_000))); // 50 ns < 100 ns
+        assertTrue(tenPercent.matters("r", f, "r", factor(5 + 150, 1_000_000, 1_000_000)));
+    }
+
+    @Test
+    void aFactorWhoseBoundGrewWithItsAgeIsRenewed() {
+        long minute = 60_000_000_000L;
+        ClockMap map = ClockMap.of(DoubleDouble.ONE, DoubleDouble.of(5));
+        // ±1 µs at its anchor, growing by 2 ns/s (linear clocks): a minute later ±1.12 µs, against a new ±1 µs.
+        Factor aged = new Factor(map, 1_000_000, 1_000_000, T - minute, 2e-9, 0);
+        assertTrue(tenPercent.matters("r", aged, "r", new Factor(map, 1_000_000, 1_000_000, T, 2e-9, 0)));
+        Factor halfway = new Factor(map, 1_000_000, 1_000_000, T - minute / 2, 2e-9, 0);
+        assertFalse(tenPercent.matters("r", aged, "r", halfway), "6 % wider half a minute later");
+        // Under the clock model, no linear growth: curvature·d²/2 = 0.15 µs after a minute, 0.0375 µs after half.
+        double curvature = 2 * 150_000 / (1000.0 * minute * minute);
+        Factor curved = new Factor(map, 1_000_000, 1_000_000, T - minute, 0, 0, curvature);
+        assertTrue(tenPercent.matters("r", curved, "r", new Factor(map, 1_000_000, 1_000_000, T, 0, 0, curvature)));
+        assertFalse(tenPercent.matters("r", curved,
+                "r", new Factor(map, 1_000_000, 1_000_000, T - minute / 2, 0, 0, curvature)));
+    }
+
+    @Test
+    void aBoundGrownPastWhatALongHoldsIsRenewed() {
+        Factor steep = new Factor(ClockMap.IDENTITY, 1_000_000, 1_000_000, 0, 1e9, 1e9);
+        Factor fresh = new Factor(ClockMap.IDENTITY, 1_000_000, 1_000_000, Long.MAX_VALUE / 2, 1e9, 1e9);
+        assertTrue(tenPercent.matters("r", steep, "r", fresh));
     }
 
     @Test
     void zeroEmitsEveryChangeAndNegativeIsRefused() {
         FactorGate every = new FactorGate(0);
         Factor f = factor(5, 1_000_000, 1_000_000);
-        assertTrue(every.matters("r", f, "r", factor(5.5, 1_000_000, 1_000_000), T));
-        assertFalse(every.matters("r", f, "r", f, T));
+        assertTrue(every.matters("r", f, "r", factor(5.5, 1_000_000, 1_000_000)));
+        assertFalse(every.matters("r", f, "r", f));
         assertThrows(IllegalArgumentException.class, () -> new FactorGate(-0.1));
     }
 }

@@ -12,6 +12,7 @@ import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.SendReceive;
+import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -74,8 +75,13 @@ class NetworkProcessorTest {
 
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval,
             double maxShare) {
+        return started(context, emitInterval, maxShare, 0);
+    }
+
+    private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval,
+            double maxShare, double minChange) {
         NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval,
-                0, maxShare, stats);
+                minChange, maxShare, stats);
         p.init(context);
         return p;
     }
@@ -132,6 +138,10 @@ class NetworkProcessorTest {
     }
 
     private Map<String, SyncFactor> forwardedFactors() {
+        return latestFactors(context);
+    }
+
+    private static Map<String, SyncFactor> latestFactors(MockProcessorContext<String, SpecificRecord> context) {
         Map<String, SyncFactor> out = new TreeMap<>();
         context.forwarded().stream().map(MockProcessorContext.CapturedForward::record)
                 .filter(r -> r.value() instanceof SyncFactor)
@@ -316,6 +326,41 @@ class NetworkProcessorTest {
         List<List<Object>> expected = factorRecords(uninterrupted);
         assertTrue(expected.size() > 10, "factors change many times: " + expected.size());
         assertEquals(expected, factorRecords(context));
+    }
+
+    /**
+     * With {@code factors.min.change} 10 %, after every summary each node's published factor is bound, where the
+     * node's data now ends, at most 10 % of the bound wider than the factor just evaluated there (which a processor
+     * publishing every change shows): a factor renewed only when its bound at its own anchor moved would keep an
+     * anchor the data has left, its bound grown with the distance.
+     */
+    @Test
+    void aPublishedFactorIsRenewedOnceItsBoundWhereTheDataEndsGrewPastTheMinimumChange() {
+        List<LinkSummary> summaries = new java.util.ArrayList<>();
+        for (int n = 2; n <= 40; n += 2) {
+            summaries.addAll(summaries(n));
+        }
+        MockProcessorContext<String, SpecificRecord> fresh = new MockProcessorContext<>();
+        addStores(fresh);
+        NetworkProcessor everyChange = started(fresh, Duration.ZERO, 1, 0);
+        NetworkProcessor gated = started(context, Duration.ZERO, 1, 0.1);
+        for (int i = 0; i < summaries.size(); i++) {
+            feedStamped(everyChange, summaries, i, i + 1);
+            feedStamped(gated, summaries, i, i + 1);
+            Map<String, SyncFactor> published = forwardedFactors();
+            for (SyncFactor r : latestFactors(fresh).values()) {
+                Factor now = PublishedFactor.of(r).factor();
+                Factor held = PublishedFactor.of(published.get(r.getNode())).factor();
+                long t = now.anchorNs();
+                long bound = Math.max(now.upAtPs(t), now.downAtPs(t));
+                assertTrue(held.upAtPs(t) <= now.upAtPs(t) + 0.1 * bound + 2
+                        && held.downAtPs(t) <= now.downAtPs(t) + 0.1 * bound + 2, r.getNode() + " after summary " + i
+                        + ": published " + held + ", bound " + held.upAtPs(t) + "/" + held.downAtPs(t) + " ps at " + t
+                        + " against " + now.upAtPs(t) + "/" + now.downAtPs(t));
+            }
+        }
+        assertTrue(forwardedOf(SyncFactor.class) < factorRecords(fresh).size() / 2, "the gate holds most back: "
+                + forwardedOf(SyncFactor.class) + " of " + factorRecords(fresh).size());
     }
 
     /**
