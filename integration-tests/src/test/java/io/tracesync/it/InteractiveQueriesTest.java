@@ -9,14 +9,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
-import io.tracesync.streams.Settings;
+import io.tracesync.demo.SimulatedTruth;
 import io.tracesync.sim.SimulatedTraces;
+import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.http.KnownTruth;
 import io.tracesync.streams.http.OperationsServer;
 import io.tracesync.streams.metrics.AppMetrics;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -70,8 +73,11 @@ class InteractiveQueriesTest {
                 settings.networkOptions());
         try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
             writer.createTopics(cluster.nodes);
-            try (Instance a = new Instance(settings, dir.resolve("a"));
-                 Instance b = new Instance(settings, dir.resolve("b"))) {
+            // the simulated clocks, as the demo hands them to its HTTP side (a query is answered by the instance
+            // running the network task, whichever is asked)
+            KnownTruth truth = new SimulatedTruth(cluster::clock);
+            try (Instance a = new Instance(settings, dir.resolve("a"), truth);
+                 Instance b = new Instance(settings, dir.resolve("b"), truth)) {
                 cluster.events.forEach(writer::write);
                 writer.flush();
                 FactorAnswers.await(settings, expected, WAIT);
@@ -102,6 +108,7 @@ class InteractiveQueriesTest {
                         .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding())
                         .statusCode());
 
+                checkTruth(b, expected, truth);
                 checkMetrics(a, b);
                 checkOpenApiPaths(b, cluster);
                 checkLiveView(b, expected);
@@ -153,6 +160,31 @@ class InteractiveQueriesTest {
         // the stream's own policy on timestamps: 0 to 2^62 ns
         assertEquals(400, status(i, "/convert?node=" + node + "&t=-1"));
         assertEquals(400, status(i, "/convert?node=" + node + "&t=" + (1L << 62)));
+    }
+
+    /**
+     * Where the truth is known, the factors and conversions say where the true time lies: every factor's true
+     * error at its anchor within its bounds, a conversion's true time in its interval and its error the difference;
+     * outside the simulated run (but for a reference, whose own reading is its truth) nothing is added.
+     */
+    private void checkTruth(Instance b, Map<String, NodeFactor> expected, KnownTruth truth) throws Exception {
+        for (JsonNode f : get(b, "/factors").get("factors")) {
+            String node = f.get("node").asText();
+            double error = f.get("true_error_ns").asDouble();
+            assertTrue(error * 1000 <= f.get("down_ps").asLong() + 1 && -error * 1000 <= f.get("up_ps").asLong() + 1,
+                    "the true error at the anchor within the bounds: " + f);
+            assertEquals(f, get(b, "/factors/" + node), "one node's factor as in the list");
+            long anchor = expected.get(node).factor().anchorNs();
+            JsonNode c = get(b, "/convert?node=" + node + "&t=" + anchor);
+            long trueNs = truth.referenceAt(node, f.get("reference").asText(), anchor).orElseThrow();
+            assertEquals(trueNs, c.get("true_reference_ns").asLong(), c.toString());
+            assertEquals(0, new BigDecimal(c.get("reference_ns").asText()).subtract(BigDecimal.valueOf(trueNs))
+                    .compareTo(BigDecimal.valueOf(c.get("true_error_ns").asDouble())), c.toString());
+            assertTrue(c.get("inside").asBoolean(), c.toString());
+            JsonNode before = get(b, "/convert?node=" + node + "&t=1");
+            assertEquals(node.equals(f.get("reference").asText()), before.has("true_error_ns"),
+                    "no truth before the simulated run, but a reference's own reading: " + before);
+        }
     }
 
     private void checkTree(Instance i, Map<String, NodeFactor> expected) throws Exception {
@@ -245,8 +277,10 @@ class InteractiveQueriesTest {
         linksTable = linksTable.substring(0, linksTable.indexOf("</table>"));
         assertEquals(count(i, "/links", "links"), count(linksTable, "<tr") - 1, "a row per link: " + linksTable);
         assertTrue(linksTable.contains("<td>ACCURATE</td>"), linksTable);
-        // the nodes table: a row per node, each with the course of its bound
+        // the nodes table: a row per node, each with the course of its bound and, the truth known here, of its error
         assertEquals(expected.size(), count(dom, "<svg class=\"spark\""), "a sparkline per node");
+        assertTrue(dom.contains("<table id=\"nodes\" class=\"known\">"), "the true error column shown: " + dom);
+        assertEquals(expected.size(), count(dom, "<polyline class=\"error\""), "an error line per node: " + dom);
         // the conversion form, filled from the address as a shared link would fill it
         String node = expected.keySet().stream().filter(n -> !n.equals(expected.get(n).reference())).findFirst()
                 .orElseThrow();
@@ -256,6 +290,8 @@ class InteractiveQueriesTest {
         assertTrue(form.contains(node + " at " + t + " → " + api.get("reference_ns").asText() + " ns on "
                 + api.get("reference").asText() + "'s clock, truly in [" + api.get("lower_ns").asLong() + ", "
                 + api.get("upper_ns").asLong() + "]"), "the form's answer is /convert's: " + form);
+        assertTrue(form.contains("True time " + api.get("true_reference_ns").asLong() + " ns: error ")
+                && form.contains("inside the interval."), "and where the true time lies: " + form);
         // at 1400×900, without scrolling: the forest, the conversion form and the links table
         Path png = chromium.screenshot(i.uri("/").toString(), Path.of("target", "live-view.png"), 1400, 900, 5000);
         BufferedImage image = ImageIO.read(png.toFile());
@@ -265,6 +301,8 @@ class InteractiveQueriesTest {
         assertTrue(HeadlessChromium.pixels(image, 0xeef4ea) > 20_000, "the conversion form visible in "
                 + png.toAbsolutePath());
         assertTrue(HeadlessChromium.pixels(image, 0xe8eef7) > 2_000, "the links table's header visible in "
+                + png.toAbsolutePath());
+        assertTrue(HeadlessChromium.pixels(image, 0xc0392b) > 100, "the true errors' lines visible in "
                 + png.toAbsolutePath());
     }
 
@@ -323,14 +361,14 @@ class InteractiveQueriesTest {
         final OperationsServer server;
         final int port;
 
-        Instance(Settings settings, Path state) throws Exception {
+        Instance(Settings settings, Path state, KnownTruth truth) throws Exception {
             port = freePort();
             Settings s = settings.with("state.dir", state.toString())
                     .with("application.server", "127.0.0.1:" + port)
                     .with("http.port", Integer.toString(port));
             app = TracesyncApp.start(s);
             metrics = new AppMetrics(app.streams(), app.stats());
-            server = OperationsServer.start(s, app.streams(), metrics);
+            server = OperationsServer.start(s, app.streams(), metrics, truth);
         }
 
         boolean running() {

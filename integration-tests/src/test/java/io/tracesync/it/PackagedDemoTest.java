@@ -1,9 +1,16 @@
 package io.tracesync.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -17,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class PackagedDemoTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path work;
@@ -32,6 +41,56 @@ class PackagedDemoTest {
         assertTrue(m.find(), out);
         assertTrue(m.group(1).equals("6") && m.group(2).equals("6") && m.group(3).equals("6"), out);
         assertTrue(Files.size(work.resolve("report/report.html")) > 1000, "no report");
+    }
+
+    /**
+     * {@code --keep-running}, on the broker and registry another demo used before (its topics are its own): the
+     * conversion it prints answers, the simulated clocks known, with the true time inside the guaranteed interval;
+     * every factor has its true error within its bounds; SIGTERM (Ctrl-C) stops the demo and all it started.
+     */
+    @Test
+    void keptRunningTheDemoShowsTheTruthBesideItsAnswersAndStopsOnCtrlC() throws Exception {
+        Path log = work.resolve("demo.log");
+        Process demo = PackagedJar.TOOLS.startIn(work, log, List.of("demo", "--nodes", "4", "--duration", "10s",
+                "--seed", "3", "--keep-running", "--work", work.resolve("demo").toString(),
+                "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(),
+                "--schema-registry-url", SharedKafkaEnvironment.registryUrl()));
+        List<ProcessHandle> started = new ArrayList<>();
+        try {
+            String conversion = awaitLine(demo, log, Pattern.compile("a conversion +(http://\\S+)"));
+            started.addAll(demo.descendants().toList());
+            String out = Files.readString(log);
+            assertTrue(out.contains("4 of 4 nodes: true error inside the guaranteed bound; 4 equal"), out);
+            JsonNode answer = JSON.readTree(URI.create(conversion).toURL());
+            assertTrue(answer.get("inside").asBoolean() && answer.has("true_error_ns"), answer.toString());
+            JsonNode factors = JSON.readTree(URI.create(conversion.replaceAll("/convert\\?.*", "/factors")).toURL());
+            assertEquals(4, factors.get("factors").size(), factors.toString());
+            for (JsonNode f : factors.get("factors")) {
+                double error = f.get("true_error_ns").asDouble();
+                assertTrue(error * 1000 <= f.get("down_ps").asLong() + 1
+                        && -error * 1000 <= f.get("up_ps").asLong() + 1, f.toString());
+            }
+        } finally {
+            started.add(demo.toHandle());
+            demo.destroy();
+            for (ProcessHandle p : started) {
+                assertTrue(p.onExit().get(90, TimeUnit.SECONDS) != null, "still running: " + p.info());
+            }
+        }
+    }
+
+    /** The first match of {@code line}'s group 1 in the log, once the process printed it (5 minutes at most). */
+    private static String awaitLine(Process p, Path log, Pattern line) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (System.nanoTime() < deadline && p.isAlive()) {
+            Matcher m = line.matcher(Files.readString(log));
+            if (m.find()) {
+                return m.group(1);
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("no line " + line + (p.isAlive() ? " in 5 minutes" : ", the demo ended") + ":\n"
+                + Files.readString(log));
     }
 
     /**

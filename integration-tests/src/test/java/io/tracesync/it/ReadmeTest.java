@@ -190,6 +190,7 @@ class ReadmeTest {
         // how far from the data; near the end of the trace, once run has read it, no note
         assertEquals(t - a.get("anchor_ns").asLong(), a.get("from_anchor_ns").asLong(), a.toString());
         assertTrue(a.get("bound_growth").asDouble() <= 2 && !a.has("note"), a.toString());
+        assertTrue(!a.has("true_error_ns") && !a.has("true_reference_ns"), "no truth outside a simulation: " + a);
     }
 
     private static long[] span(Path events) throws IOException {

@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
         description = {"Runs tracesync end to end on this machine: a local Kafka broker (KRaft) and Apicurio schema "
                 + "registry (or TRACESYNC_BOOTSTRAP / TRACESYNC_REGISTRY_URL), a simulated cluster traced into "
                 + "per-node topics, the streaming application, then a table of the factors next to the ground "
-                + "truth and an HTML report. Stops everything it started."})
+                + "truth and an HTML report. Stops everything it started. Its topics are named after its "
+                + "application id (tracesync-demo-<ms>.traces.<node>, ….sync.factors), so demos sharing a broker "
+                + "never read each other's events."})
 public final class DemoCommand implements Callable<Integer> {
 
     @Spec
@@ -49,7 +51,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--keep-running",
             description = "At the end, keep the application, its HTTP side (live view, /convert, /factors) and the "
-                    + "services running until Ctrl-C, and print their addresses.")
+                    + "services running until Ctrl-C, and print their addresses; the simulated clocks being known, "
+                    + "its answers show the true time and error beside the guaranteed bounds.")
     boolean keepRunning;
 
     @Override

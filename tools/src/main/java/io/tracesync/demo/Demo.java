@@ -28,6 +28,7 @@ import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.TracesyncConfig;
+import io.tracesync.streams.http.KnownTruth;
 import io.tracesync.streams.http.OperationsServer;
 import io.tracesync.streams.metrics.AppMetrics;
 import io.tracesync.streams.metrics.PipelineStats;
@@ -41,6 +42,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.regex.Pattern;
 
 /**
  * The whole pipeline on this machine. Starts a Kafka broker and a schema registry, simulates a cluster into per-node
@@ -94,13 +96,21 @@ public final class Demo {
                 options.registry() != null ? options.registry() : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
             err.println(env.description());
             // the writer places every event in its segment's partition, so the demo runs with the shortcuts
-            // (docs/STREAMS.md, steps 3 and 7): two hops fewer to the factors
+            // (docs/STREAMS.md, steps 3 and 7): two hops fewer to the factors; its topics are its own, named after
+            // its application id, so that demos on one broker (a user's) never read each other's events
+            String id = "tracesync-demo-" + System.currentTimeMillis();
             Settings settings = Settings.load(null, Map.of(), Map.ofEntries(
                     Map.entry(TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG, "true"),
                     Map.entry(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG, "true"),
                     Map.entry("bootstrap.servers", env.bootstrapServers()),
                     Map.entry("schema.registry.url", env.registryUrl()),
-                    Map.entry("application.id", "tracesync-demo-" + System.currentTimeMillis()),
+                    Map.entry("application.id", id),
+                    Map.entry(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG, id + ".traces."),
+                    Map.entry(TracesyncConfig.TRACES_PATTERN_CONFIG, Pattern.quote(id + ".traces.") + ".+"),
+                    Map.entry(TracesyncConfig.FACTORS_TOPIC_CONFIG, id + ".sync.factors"),
+                    Map.entry(TracesyncConfig.TREE_TOPIC_CONFIG, id + ".sync.tree"),
+                    Map.entry(TracesyncConfig.LINKS_TOPIC_CONFIG, id + ".sync.links"),
+                    Map.entry(TracesyncConfig.DLQ_TOPIC_CONFIG, id + ".sync.dlq"),
                     Map.entry("state.dir", options.work().resolve("state").toAbsolutePath().toString()),
                     Map.entry("commit.interval.ms", "200"),
                     Map.entry(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG, "0"),
@@ -117,7 +127,8 @@ public final class Demo {
                     events = simulate(scenario, run, writer, pairs);
                     await(app.stats(), events);
                     Map<String, SyncFactor> streamed = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-                    TrueClocks truth = TrueClocks.of(GroundTruth.read(run));
+                    GroundTruth groundTruth = GroundTruth.read(run);
+                    TrueClocks truth = TrueClocks.of(groundTruth);
                     table(scenario, truth, streamed,
                             OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
                     Path reportDir = options.work().resolve("report");
@@ -126,7 +137,8 @@ public final class Demo {
                     out.flush();
                     if (options.keepRunning()) {
                         String node = scenario.node(0).name();
-                        keepRunning(stop, settings, app, env, node, truth.localAt(node, scenario.endNs()));
+                        keepRunning(stop, settings, app, env, new SimulatedTruth(groundTruth::clock), node,
+                                truth.localAt(node, scenario.endNs()));
                     }
                     return code;
                 }
@@ -135,19 +147,23 @@ public final class Demo {
     }
 
     /**
-     * Serves the application's HTTP side (any free port) and keeps everything running until Ctrl-C, after printing
-     * where to look and how to reach the services.
+     * Serves the application's HTTP side (any free port), with the simulated clocks as the truth beside every
+     * answer, and keeps everything running until Ctrl-C, after printing where to look and how to reach the services.
      */
-    private void keepRunning(UntilStopped stop, Settings settings, TracesyncApp app, KafkaEnvironment env, String node,
-            long localNs) throws Exception {
+    private void keepRunning(UntilStopped stop, Settings settings, TracesyncApp app, KafkaEnvironment env,
+            KnownTruth truth, String node, long localNs) throws Exception {
         Settings http = settings.with(TracesyncConfig.HTTP_PORT_CONFIG, "0");
         try (AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
-                OperationsServer server = OperationsServer.start(http, app.streams(), metrics)) {
+                OperationsServer server = OperationsServer.start(http, app.streams(), metrics, truth)) {
             String base = "http://127.0.0.1:" + server.port();
-            out.printf("%nkept running (Ctrl-C stops everything):%n  live view     %s/%n"
+            out.printf("%nkept running (Ctrl-C stops everything); the simulated clocks are known, so the answers "
+                    + "show the true time and error too:%n  live view     %s/%n"
                     + "  a conversion  %s/convert?node=%s&t=%d%n  factors       %s/factors%n"
-                    + "  services      --bootstrap-servers %s --schema-registry-url %s%n",
-                    base, base, node, localNs, base, env.bootstrapServers(), env.registryUrl());
+                    + "  services      --bootstrap-servers %s --schema-registry-url %s%n"
+                    + "  topics        %s (the factors), %s<node> (the traces)%n",
+                    base, base, node, localNs, base, env.bootstrapServers(), env.registryUrl(),
+                    settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG),
+                    settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG));
             out.flush();
             stop.await();
         }

@@ -1,6 +1,7 @@
 package io.tracesync.streams.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracesync.avro.SyncFactor;
@@ -10,6 +11,7 @@ import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.iq.NetworkQueries;
+import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +19,8 @@ import java.util.Optional;
 
 /**
  * The answers of the network endpoints from this instance's stores (the caller routes a request here only where
- * the active network task runs): factors, links, the tree, and conversions of a local time to reference time.
+ * the active network task runs): factors, links, the tree, and conversions of a local time to reference time —
+ * with the true time and error beside them where the truth is known ({@link KnownTruth}).
  */
 final class NetworkApi {
 
@@ -30,9 +33,12 @@ final class NetworkApi {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final NetworkQueries queries;
+    /** The true clocks, or null (where they are not known: every real deployment). */
+    private final KnownTruth truth;
 
-    NetworkApi(NetworkQueries queries) {
+    NetworkApi(NetworkQueries queries, KnownTruth truth) {
         this.queries = queries;
+        this.truth = truth;
     }
 
     /** The answer to GET path?query, or null if no network endpoint has that path. */
@@ -41,8 +47,9 @@ final class NetworkApi {
             return null;
         }
         return switch (path.get(0)) {
-            case "factors" -> path.size() == 1 ? list("factors", queries.factors())
-                    : path.size() == 2 ? found(queries.factor(path.get(1)), "node " + path.get(1)) : null;
+            case "factors" -> path.size() == 1 ? factors(queries.factors())
+                    : path.size() == 2 ? queries.factor(path.get(1)).map(f -> Reply.json(200, factor(f).toString()))
+                            .orElseGet(() -> error(404, "no node " + path.get(1))) : null;
             case "links" -> path.size() == 1 ? list("links", queries.links())
                     : path.size() == 3 ? found(queries.link(path.get(1), path.get(2)),
                             "link " + path.get(1) + "~" + path.get(2)) : null;
@@ -57,6 +64,31 @@ final class NetworkApi {
         ObjectNode o = NODES.objectNode();
         o.set(name, AvroJson.of(records));
         return Reply.json(200, o.toString());
+    }
+
+    private Reply factors(List<SyncFactor> factors) {
+        ArrayNode all = NODES.arrayNode();
+        factors.forEach(f -> all.add(factor(f)));
+        ObjectNode o = NODES.objectNode();
+        o.set("factors", all);
+        return Reply.json(200, o.toString());
+    }
+
+    /** A factor record as JSON; where the truth is known, with the factor's true error at its anchor. */
+    private JsonNode factor(SyncFactor f) {
+        JsonNode json = AvroJson.of(f);
+        if (truth != null && json instanceof ObjectNode o) {
+            Factor factor = PublishedFactor.of(f).factor();
+            long anchor = factor.anchorNs();
+            truth.referenceAt(f.getNode().toString(), f.getReference().toString(), anchor).ifPresent(trueNs ->
+                    o.set("true_error_ns", NODES.numberNode(error(Conversion.of(factor, anchor), trueNs))));
+        }
+        return json;
+    }
+
+    /** The answer's error from the reference's true reading, ns (3 decimals). */
+    private static BigDecimal error(Conversion c, long trueNs) {
+        return c.referenceNs().subtract(BigDecimal.valueOf(trueNs)).setScale(3, RoundingMode.HALF_EVEN);
     }
 
     private static Reply found(Optional<?> record, String what) {
@@ -104,6 +136,13 @@ final class NetworkApi {
         o.put("version", f.getVersion());
         o.put("valid_from_ms", f.getValidFromMs());
         distanceFromAnchor(o, published, localNs);
+        if (truth != null) {
+            truth.referenceAt(node, f.getReference().toString(), localNs).ifPresent(trueNs -> {
+                o.put("true_reference_ns", trueNs);
+                o.set("true_error_ns", NODES.numberNode(error(c, trueNs)));
+                o.put("inside", c.lowerNs() != null && c.lowerNs() <= trueNs && trueNs <= c.upperNs());
+            });
+        }
         return Reply.json(200, o.toString());
     }
 

@@ -60,11 +60,12 @@ public final class OperationsServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
 
-    private OperationsServer(Settings settings, KafkaStreams streams, AppMetrics metrics) throws IOException {
+    private OperationsServer(Settings settings, KafkaStreams streams, AppMetrics metrics, KnownTruth truth)
+            throws IOException {
         this.streams = streams;
         this.metrics = metrics;
         this.queries = new NetworkQueries(streams);
-        this.network = new NetworkApi(queries);
+        this.network = new NetworkApi(queries, truth);
         String server = settings.get(StreamsConfig.APPLICATION_SERVER_CONFIG);
         this.self = server == null || server.isEmpty() ? null : HostInfo.buildFromEndpoint(server);
         this.server = HttpServer.create(new InetSocketAddress(settings.get(TracesyncConfig.HTTP_HOST_CONFIG),
@@ -81,7 +82,13 @@ public final class OperationsServer implements AutoCloseable {
     /** Starts serving; {@code http.port=0} takes a free port ({@link #port()}). */
     public static OperationsServer start(Settings settings, KafkaStreams streams, AppMetrics metrics)
             throws IOException {
-        OperationsServer s = new OperationsServer(settings, streams, metrics);
+        return start(settings, streams, metrics, null);
+    }
+
+    /** {@link #start(Settings, KafkaStreams, AppMetrics)}, showing true errors where {@code truth} knows them. */
+    public static OperationsServer start(Settings settings, KafkaStreams streams, AppMetrics metrics,
+            KnownTruth truth) throws IOException {
+        OperationsServer s = new OperationsServer(settings, streams, metrics, truth);
         s.server.start();
         LOG.info("HTTP on {}:{} (health, metrics, queries{})", settings.get(TracesyncConfig.HTTP_HOST_CONFIG), s.port(),
                 s.self == null ? "" : "; this instance is " + s.self.host() + ":" + s.self.port());
