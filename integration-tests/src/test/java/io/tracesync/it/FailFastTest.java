@@ -118,7 +118,7 @@ class FailFastTest {
             assertTrue(run.waitFor(60, TimeUnit.SECONDS), "still running a minute after SIGTERM: "
                     + Files.readString(log));
             String out = Files.readString(log);
-            assertTrue(out.contains("\nstopping") && out.contains("-> NOT_RUNNING"), "closed, and said so: " + out);
+            assertTrue(out.contains("\nstopping") && out.contains("\nstopped\n"), "closed, and said so: " + out);
         } finally {
             run.destroyForcibly();
         }

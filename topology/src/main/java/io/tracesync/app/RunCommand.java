@@ -16,6 +16,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.streams.KafkaStreams;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,28 +65,78 @@ public final class RunCommand implements Callable<Integer> {
         }
         StartupCheck.run(settings, spec.commandLine().getErr());
         requireFreePort(settings);
-        CountDownLatch stopped = new CountDownLatch(1);
         PrintWriter err = spec.commandLine().getErr();
-        try (TracesyncApp app = TracesyncApp.start(settings)) {
-            // at once: a Ctrl-C from now on closes the application, whatever is still starting
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                err.println();
-                err.println(app.streams().state() == KafkaStreams.State.REBALANCING
-                        ? "stopping: Kafka Streams first lets the group's rebalance end (up to 30 s)..."
-                        : "stopping...");
-                err.flush();
-                app.close();
-                stopped.countDown();
-            }, "tracesync-shutdown"));
-            try (AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
+        Shutdown shutdown = new Shutdown(err);
+        // before the application starts: a Ctrl-C from now on is answered, whatever is still starting
+        Thread hook = new Thread(shutdown::run, "tracesync-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            TracesyncApp app = shutdown.start(settings);
+            if (app == null) {
+                return 0;
+            }
+            try (app; AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
                  OperationsServer http = serve(settings, app, metrics)) {
                 ProgressLine progress = new ProgressLine(err);
-                while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                while (!shutdown.awaitStopped()) {
                     progress.show(app.stats());
                 }
             }
+        } catch (Exception | Error e) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook); // failed: its error is the last word, not "stopped"
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs already
+            }
+            throw e;
         }
         return 0;
+    }
+
+    /**
+     * What a Ctrl-C (SIGTERM) does: it waits until the application is started, if it is being started, closes it and
+     * says so; once it has begun, the application is not started any more.
+     */
+    private static final class Shutdown {
+        private final PrintWriter err;
+        private final CountDownLatch stopped = new CountDownLatch(1);
+        private TracesyncApp app;
+        private boolean stopping;
+
+        Shutdown(PrintWriter err) {
+            this.err = err;
+        }
+
+        /** Starts the application unless a stop has begun; null then. */
+        synchronized TracesyncApp start(Settings settings) throws InterruptedException {
+            if (!stopping) {
+                app = TracesyncApp.start(settings);
+            }
+            return app;
+        }
+
+        void run() {
+            TracesyncApp started;
+            synchronized (this) {
+                stopping = true;
+                started = app;
+            }
+            err.println();
+            err.println(started != null && started.streams().state() == KafkaStreams.State.REBALANCING
+                    ? "stopping: Kafka Streams first lets the group's rebalance end (up to 30 s)..."
+                    : "stopping...");
+            err.flush();
+            boolean closed = started == null || started.stop();
+            err.println(closed ? "stopped" : "stopped without Kafka Streams closing within 30 s (state "
+                    + started.streams().state() + ")");
+            err.flush();
+            stopped.countDown();
+        }
+
+        /** Waits a second for the stop; whether it has come. */
+        boolean awaitStopped() throws InterruptedException {
+            return stopped.await(1, TimeUnit.SECONDS);
+        }
     }
 
     /**

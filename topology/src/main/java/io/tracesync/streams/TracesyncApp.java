@@ -145,6 +145,15 @@ public final class TracesyncApp implements AutoCloseable {
 
     @Override
     public void close() {
-        streams.close(Duration.ofSeconds(30));
+        stop();
+    }
+
+    /**
+     * Closes Kafka Streams, waiting up to 30 s; whether it closed in that time. It can return before the state
+     * listener has logged NOT_RUNNING (Kafka Streams wakes the waiter first), so a caller that must say it stopped
+     * says so itself.
+     */
+    public boolean stop() {
+        return streams.close(Duration.ofSeconds(30));
     }
 }
