@@ -40,8 +40,8 @@ public final class FactorGate {
         long t = now.anchorNs();
         long oldUp = old.upAtPs(t);
         long oldDown = old.downAtPs(t);
-        long nowUp = now.upAtPs(t);
-        long nowDown = now.downAtPs(t);
+        long nowUp = now.upPs(); // t is its anchor
+        long nowDown = now.downPs();
         if (Math.max(oldUp, oldDown) == LinkEstimate.UNBOUNDED) {
             return true; // grown past what a long holds, while the new one is bounded at its anchor
         }
