@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
@@ -19,12 +20,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node KRaft Kafka (broker and controller in one JVM) run as a child process from the jars that
- * tracesync-environment-artifacts recorded, on the newest installed JDK. Settings fit one node: every internal
+ * A single-node KRaft Kafka (broker and controller in one JVM, or in two for {@link #crash}) run as child processes
+ * from the jars that tracesync-environment-artifacts recorded, on the newest installed JDK. Settings fit one node: every internal
  * topic has one replica and one partition, so transactions ({@code exactly_once_v2}) work.
  */
 public final class LocalKafka implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalKafka.class);
+    private static final int BROKER_ID = 1;
+    private static final int CONTROLLER_ID = 2;
+    /** What the controller logs when a broker's session expired (Kafka 4.3's {@code ReplicationControlManager}). */
+    private static final String FENCED = "Fencing broker " + BROKER_ID + " at epoch ";
     private static final Duration FORMAT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final List<String> JVM_OPTIONS = List.of("-Xmx1g", "-XX:+UseSerialGC", "-Djava.awt.headless=true");
@@ -37,15 +42,23 @@ public final class LocalKafka implements AutoCloseable {
     private final int port;
     private final String bootstrapServers;
     private final int[] securePorts;
+    /** The KRaft controller's own process, or null when the broker is its own controller. */
+    private final ChildProcess controller;
+    private final int controllerPort;
+    private final Path controllerLog;
     private ChildProcess process;
 
-    private LocalKafka(List<String> command, Path workDir, Path log, int port, int[] securePorts) {
+    private LocalKafka(List<String> command, Path workDir, Path log, int port, int[] securePorts,
+            ChildProcess controller, int controllerPort, Path controllerLog) {
         this.command = command;
         this.workDir = workDir;
         this.log = log;
         this.port = port;
         this.bootstrapServers = "127.0.0.1:" + port;
         this.securePorts = securePorts;
+        this.controller = controller;
+        this.controllerPort = controllerPort;
+        this.controllerLog = controllerLog;
     }
 
     /**
@@ -56,18 +69,32 @@ public final class LocalKafka implements AutoCloseable {
         return start(workDir, null);
     }
 
-    /** As {@link #start(Path)}, with SSL and SASL_SSL listeners too when {@code secure} is not null. */
     public static LocalKafka start(Path dir, SecureListeners secure) throws IOException {
+        return start(dir, secure, false);
+    }
+
+    /**
+     * Like {@link #start(Path)}, but the broker and its KRaft controller in JVMs of their own, as production clusters
+     * run them: the broker can then be killed ({@link #crash}) while the controller goes on and fences it.
+     */
+    public static LocalKafka startWithSeparateController(Path workDir) throws IOException {
+        return start(workDir, null, true);
+    }
+
+    private static LocalKafka start(Path dir, SecureListeners secure, boolean separateController) throws IOException {
         long began = System.nanoTime();
         Path workDir = dir.toAbsolutePath(); // the tools run in it: a relative path would resolve twice
         Path dataDir = workDir.resolve("data");
+        Path controllerDir = workDir.resolve("controller");
         Path log = workDir.resolve("kafka.log");
         FileTrees.delete(dataDir);
+        FileTrees.delete(controllerDir);
         Files.deleteIfExists(log);
         Files.createDirectories(workDir);
         int[] ports = FreePorts.pick(secure == null ? 2 : 4);
         Path config = workDir.resolve("server.properties");
-        Properties server = serverProperties(ports[0], ports[1], dataDir);
+        Properties server = separateController ? brokerProperties(ports[0], ports[1], dataDir)
+                : serverProperties(ports[0], ports[1], dataDir);
         if (secure != null) {
             addSecureListeners(server, ports[2], ports[3]);
             secure.configure(server);
@@ -81,17 +108,50 @@ public final class LocalKafka implements AutoCloseable {
         List<String> launch = new ArrayList<>(List.of(java.toString(), "-Dlog4j2.configurationFile=" + log4j.toUri(),
                 "-cp", classpath));
         launch.addAll(JVM_OPTIONS);
+        String clusterId = Uuid.randomUuid().toString();
+        String archive = "kafka-" + Integer.toHexString(classpath.hashCode());
 
+        ChildProcess controller = null;
+        Path controllerLog = controllerDir.resolve("controller.log");
+        if (separateController) {
+            Path controllerConfig = controllerDir.resolve("controller.properties");
+            Files.createDirectories(controllerDir);
+            write(controllerProperties(ports[1], controllerDir.resolve("data")), controllerConfig);
+            format(launch, clusterId, controllerConfig, List.of("--standalone"), controllerDir, controllerLog);
+            controller = ChildProcess.start("Kafka controller", concat(launch,
+                    ClassDataSharing.options(java, archive + "-controller"),
+                    List.of("kafka.Kafka", controllerConfig.toString())), controllerDir, controllerLog);
+            try {
+                controller.awaitReady(() -> controllerAnswers(ports[1]), START_TIMEOUT);
+            } catch (IOException | RuntimeException e) {
+                controller.close();
+                throw e;
+            }
+        }
+        try {
+            format(launch, clusterId, config, separateController ? List.of("--no-initial-controllers")
+                    : concat(List.of("--standalone"), secure == null ? List.of() : secure.formatArguments()),
+                    workDir, log);
+            LocalKafka started = new LocalKafka(concat(launch, ClassDataSharing.options(java, archive),
+                    List.of("kafka.Kafka", config.toString())), workDir, log, ports[0],
+                    secure == null ? new int[0] : new int[] {ports[2], ports[3]}, controller, ports[1],
+                    controllerLog);
+            started.launch();
+            LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
+            return started;
+        } catch (IOException | RuntimeException e) {
+            if (controller != null) {
+                controller.close();
+            }
+            throw e;
+        }
+    }
+
+    private static void format(List<String> launch, String clusterId, Path config, List<String> arguments,
+            Path directory, Path log) throws IOException {
         ChildProcess.run("Kafka storage format", concat(launch, TOOL_OPTIONS, List.of("kafka.tools.StorageTool",
-                "format", "--standalone", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString()),
-                secure == null ? List.of() : secure.formatArguments()), workDir, log, FORMAT_TIMEOUT);
-        LocalKafka started = new LocalKafka(concat(launch,
-                ClassDataSharing.options(java, "kafka-" + Integer.toHexString(classpath.hashCode())),
-                List.of("kafka.Kafka", config.toString())), workDir, log, ports[0],
-                secure == null ? new int[0] : new int[] {ports[2], ports[3]});
-        started.launch();
-        LOG.info("{} ready in {} ms", started.description(), (System.nanoTime() - began) / 1_000_000);
-        return started;
+                "format", "--cluster-id", clusterId, "--config", config.toString()), arguments), directory, log,
+                FORMAT_TIMEOUT);
     }
 
     private void launch() throws IOException {
@@ -118,15 +178,45 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     /**
-     * Kills the broker with SIGKILL (an unclean shutdown: it recovers its logs when it starts), waits {@code down},
-     * and starts it again on the same ports and data directory: for fault runs.
+     * Kills the broker with SIGKILL (an unclean shutdown: it recovers its logs when it starts), waits until the
+     * controller has fenced it and {@code down} has passed, and starts it again on the same ports and data
+     * directory: for fault runs. Only with a {@linkplain #startWithSeparateController separate controller}: a broker
+     * that is its own controller restarts on the metadata it had, sees itself leader of every partition, and its
+     * transaction coordinator aborts the transactions that timed out meanwhile; when the controller then fences the
+     * old incarnation, every partition is left without a leader for a moment, the coordinator takes the missing
+     * leader for a deleted partition and completes the abort without writing its markers there (Kafka 4.3.1), and
+     * such a hanging transaction holds back every {@code read_committed} reader of the partition for good.
      */
     public void crash(Duration down) throws IOException, InterruptedException {
+        if (controller == null) {
+            throw new IllegalStateException("a broker that is its own controller cannot be crashed safely: start it "
+                    + "with startWithSeparateController");
+        }
+        long fencesBefore = fences();
+        long killed = System.nanoTime();
         process.kill();
-        LOG.info("broker {} killed (SIGKILL), down for {} ms", bootstrapServers, down.toMillis());
-        Thread.sleep(down.toMillis());
+        long fenced = awaitFenced(killed, fencesBefore);
+        long left = down.toMillis() - (System.nanoTime() - killed) / 1_000_000;
+        if (left > 0) {
+            Thread.sleep(left);
+        }
+        LOG.info("broker {} killed (SIGKILL), fenced by its controller after {} ms, down for {} ms", bootstrapServers,
+                fenced, (System.nanoTime() - killed) / 1_000_000);
         launch();
         LOG.info("{} restarted after a crash", description());
+    }
+
+    /** Waits until the controller's log says it fenced this broker a {@code fencesBefore + 1}-th time. */
+    private long awaitFenced(long since, long fencesBefore) throws IOException {
+        controller.awaitReady(() -> fences() > fencesBefore, START_TIMEOUT);
+        return (System.nanoTime() - since) / 1_000_000;
+    }
+
+    /** How often the controller's log says it fenced this broker. */
+    private long fences() throws IOException {
+        try (Stream<String> lines = Files.lines(controllerLog)) {
+            return lines.filter(l -> l.contains(FENCED)).count();
+        }
     }
 
     public String bootstrapServers() {
@@ -161,19 +251,24 @@ public final class LocalKafka implements AutoCloseable {
 
     /** One line: what runs where. */
     public String description() {
-        return "local KRaft broker " + bootstrapServers + " (pid " + pid() + ")";
+        return "local KRaft broker " + bootstrapServers + " (pid " + pid() + ")"
+                + (controller == null ? "" : ", its controller 127.0.0.1:" + controllerPort + " (pid "
+                        + controller.pid() + ")");
     }
 
     @Override
     public void close() {
         process.close();
+        if (controller != null) {
+            controller.close();
+        }
     }
 
     /** The broker's configuration: combined broker and controller, node 1, plaintext on 127.0.0.1. */
     static Properties serverProperties(int brokerPort, int controllerPort, Path dataDir) {
-        Properties p = new Properties();
+        Properties p = oneNode(dataDir);
         p.setProperty("process.roles", "broker,controller");
-        p.setProperty("node.id", "1");
+        p.setProperty("node.id", Integer.toString(BROKER_ID));
         p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
         p.setProperty("advertised.listeners",
                 "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
@@ -181,6 +276,47 @@ public final class LocalKafka implements AutoCloseable {
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");
         p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        return p;
+    }
+
+    /** A broker alone, node 1, plaintext on 127.0.0.1; its controller on {@code controllerPort}. */
+    static Properties brokerProperties(int brokerPort, int controllerPort, Path dataDir) {
+        Properties p = separateRoles(dataDir);
+        p.setProperty("process.roles", "broker");
+        p.setProperty("node.id", Integer.toString(BROKER_ID));
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        return p;
+    }
+
+    /** A controller alone, node 2, on 127.0.0.1; it fences a broker 2 s after its last heartbeat. */
+    static Properties controllerProperties(int controllerPort, Path dataDir) {
+        Properties p = separateRoles(dataDir);
+        p.setProperty("process.roles", "controller");
+        p.setProperty("node.id", Integer.toString(CONTROLLER_ID));
+        p.setProperty("listeners", "CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners", "CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("listener.security.protocol.map", "CONTROLLER:PLAINTEXT");
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+        return p;
+    }
+
+    /** A killed broker is fenced 2 s after its last heartbeat (Kafka's default: 9 s); both roles check the pair. */
+    private static Properties separateRoles(Path dataDir) {
+        Properties p = oneNode(dataDir);
+        p.setProperty("broker.heartbeat.interval.ms", "500");
+        p.setProperty("broker.session.timeout.ms", "2000");
+        return p;
+    }
+
+    /** What fits one node, whatever its roles: every internal topic with one replica and one partition. */
+    private static Properties oneNode(Path dataDir) {
+        Properties p = new Properties();
         p.setProperty("log.dirs", dataDir.toAbsolutePath().toString());
         p.setProperty("num.partitions", "1");
         p.setProperty("default.replication.factor", "1");
@@ -195,6 +331,9 @@ public final class LocalKafka implements AutoCloseable {
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         // lets bench-failover try session timeouts under Kafka's default minimum of 6 s
         p.setProperty("group.min.session.timeout.ms", "1000");
+        // a dead instance's open transaction is aborted within 1 s of its transaction.timeout.ms (Kafka's default
+        // check every 10 s): until then its partitions' committed offsets are unstable and their new owner waits
+        p.setProperty("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
         return p;
     }
 
@@ -232,13 +371,31 @@ public final class LocalKafka implements AutoCloseable {
         }
     }
 
+    /** Whether the controller answers a request for the quorum's nodes. */
+    private static boolean controllerAnswers(int port) throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+        }
+        Map<String, Object> config = Map.of(
+                AdminClientConfig.BOOTSTRAP_CONTROLLERS_CONFIG, "127.0.0.1:" + port,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 1000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2000,
+                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 100);
+        try (Admin admin = Admin.create(config)) {
+            return !admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty();
+        }
+    }
+
     private static void write(Properties properties, Path file) throws IOException {
         try (OutputStream out = Files.newOutputStream(file)) {
             properties.store(out, "local single-node KRaft cluster, written by tracesync-environment");
         }
     }
 
-    /** Kafka 4 logs through Log4j 2: warnings to the console (the log file), plus the lifecycle at INFO. */
+    /**
+     * Kafka 4 logs through Log4j 2: warnings to the console (the log file), plus at INFO the lifecycle, which
+     * transaction markers were skipped, and the controller's changes to partitions and brokers (fencing included).
+     */
     private static final String LOG4J_CONFIG = """
             <?xml version="1.0" encoding="UTF-8"?>
             <Configuration status="WARN">
@@ -252,6 +409,8 @@ public final class LocalKafka implements AutoCloseable {
                 <Logger name="kafka.server.KafkaRaftServer" level="INFO"/>
                 <Logger name="kafka.server.BrokerServer" level="INFO"/>
                 <Logger name="kafka.server.ControllerServer" level="INFO"/>
+                <Logger name="kafka.coordinator.transaction.TransactionMarkerChannelManager" level="INFO"/>
+                <Logger name="org.apache.kafka.controller.ReplicationControlManager" level="INFO"/>
               </Loggers>
             </Configuration>
             """;

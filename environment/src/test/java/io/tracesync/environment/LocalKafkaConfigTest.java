@@ -40,6 +40,25 @@ class LocalKafkaConfigTest {
     }
 
     @Test
+    void configuresABrokerAndItsControllerAsTwoNodesThatFenceADeadBrokerSoon() {
+        Properties broker = LocalKafka.brokerProperties(9092, 9093, Path.of("/tmp/data"));
+        Properties controller = LocalKafka.controllerProperties(9093, Path.of("/tmp/controller"));
+        assertEquals("broker", broker.getProperty("process.roles"));
+        assertEquals("controller", controller.getProperty("process.roles"));
+        assertNotEquals(broker.getProperty("node.id"), controller.getProperty("node.id"));
+        assertEquals("PLAINTEXT://127.0.0.1:9092", broker.getProperty("listeners"));
+        assertEquals("CONTROLLER://127.0.0.1:9093", controller.getProperty("listeners"));
+        for (Properties p : new Properties[] {broker, controller}) {
+            assertEquals("127.0.0.1:9093", p.getProperty("controller.quorum.bootstrap.servers"));
+            assertEquals("CONTROLLER", p.getProperty("controller.listener.names"));
+            int heartbeat = Integer.parseInt(p.getProperty("broker.heartbeat.interval.ms"));
+            int session = Integer.parseInt(p.getProperty("broker.session.timeout.ms"));
+            assertTrue(2 * heartbeat <= session && session <= 2000, heartbeat + " ms heartbeats, " + session + " ms");
+        }
+        assertEquals("/tmp/controller", controller.getProperty("log.dirs"));
+    }
+
+    @Test
     void theBuildRecordedTheBrokerClasspath() throws IOException {
         String classpath = EnvironmentArtifacts.load().kafkaClasspath();
         assertTrue(classpath.contains("kafka_2.13-4.3.1.jar"), classpath);

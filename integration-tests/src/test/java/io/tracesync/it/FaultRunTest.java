@@ -44,7 +44,7 @@ class FaultRunTest {
                 Duration.ofSeconds(2), Duration.ofSeconds(2), TIMEOUT);
         SimulatedTraces cluster = SimulatedTraces.run(6, 60_000_000_000L, 27);
         FileTrees.delete(WORK);
-        try (LocalKafka broker = LocalKafka.start(WORK.resolve("broker"))) {
+        try (LocalKafka broker = LocalKafka.startWithSeparateController(WORK.resolve("broker"))) {
             String id = "it-fault-run-" + UUID.randomUUID();
             Map<String, String> config = FaultRun.settings(id, broker.bootstrapServers(),
                     SharedKafkaEnvironment.registryUrl(), plan, Map.of());
