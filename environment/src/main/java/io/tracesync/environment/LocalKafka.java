@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A single-node KRaft Kafka (broker and controller in one JVM, or in two for {@link #crash}) run as child processes
- * from the jars that tracesync-environment-artifacts recorded, on the newest installed JDK. Settings fit one node: every internal
- * topic has one replica and one partition, so transactions ({@code exactly_once_v2}) work.
+ * from the jars that tracesync-environment-artifacts recorded, on the newest installed JDK. Settings fit one node:
+ * every internal topic has one replica and one partition, so transactions ({@code exactly_once_v2}) work.
  */
 public final class LocalKafka implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalKafka.class);
@@ -69,6 +69,7 @@ public final class LocalKafka implements AutoCloseable {
         return start(workDir, null);
     }
 
+    /** As {@link #start(Path)}, with SSL and SASL_SSL listeners too when {@code secure} is not null. */
     public static LocalKafka start(Path dir, SecureListeners secure) throws IOException {
         return start(dir, secure, false);
     }
