@@ -267,41 +267,33 @@ public final class LocalKafka implements AutoCloseable {
 
     /** The broker's configuration: combined broker and controller, node 1, plaintext on 127.0.0.1. */
     static Properties serverProperties(int brokerPort, int controllerPort, Path dataDir) {
-        Properties p = oneNode(dataDir);
-        p.setProperty("process.roles", "broker,controller");
-        p.setProperty("node.id", Integer.toString(BROKER_ID));
-        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("advertised.listeners",
-                "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        p.setProperty("controller.listener.names", "CONTROLLER");
+        Properties p = node(oneNode(dataDir), "broker,controller", BROKER_ID,
+                "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort, controllerPort);
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
         return p;
     }
 
     /** A broker alone, node 1, plaintext on 127.0.0.1; its controller on {@code controllerPort}. */
     static Properties brokerProperties(int brokerPort, int controllerPort, Path dataDir) {
-        Properties p = separateRoles(dataDir);
-        p.setProperty("process.roles", "broker");
-        p.setProperty("node.id", Integer.toString(BROKER_ID));
-        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
-        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
-        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        p.setProperty("controller.listener.names", "CONTROLLER");
+        Properties p = node(separateRoles(dataDir), "broker", BROKER_ID, "PLAINTEXT://127.0.0.1:" + brokerPort,
+                controllerPort);
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-        p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
         return p;
     }
 
     /** A controller alone, node 2, on 127.0.0.1; it fences a broker 2 s after its last heartbeat. */
     static Properties controllerProperties(int controllerPort, Path dataDir) {
-        Properties p = separateRoles(dataDir);
-        p.setProperty("process.roles", "controller");
-        p.setProperty("node.id", Integer.toString(CONTROLLER_ID));
-        p.setProperty("listeners", "CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("advertised.listeners", "CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("listener.security.protocol.map", "CONTROLLER:PLAINTEXT");
+        return node(separateRoles(dataDir), "controller", CONTROLLER_ID, "CONTROLLER://127.0.0.1:" + controllerPort,
+                controllerPort);
+    }
+
+    /** {@code p} with a node's roles, id and plaintext {@code listeners}; the quorum's one voter on 127.0.0.1. */
+    private static Properties node(Properties p, String roles, int id, String listeners, int controllerPort) {
+        p.setProperty("process.roles", roles);
+        p.setProperty("node.id", Integer.toString(id));
+        p.setProperty("listeners", listeners);
+        p.setProperty("advertised.listeners", listeners);
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
         return p;
