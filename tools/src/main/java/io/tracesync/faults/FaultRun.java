@@ -290,7 +290,7 @@ public final class FaultRun {
             first = watch.firstAfter(at, plan.timeout());
         } catch (IllegalStateException e) {
             throw new IllegalStateException("round " + round + " (" + fault.label() + ", " + target + "): "
-                    + e.getMessage() + "; the instances:\n" + diagnosis(instances), e);
+                    + e.getMessage() + "; the instances:\n" + diagnosis(instances) + heldBack(admin), e);
         }
         for (AppInstance i : restarted) {
             i.awaitRunning(plan.timeout());
@@ -313,6 +313,21 @@ public final class FaultRun {
                     .forEach(l -> out.append("  ").append(l, 0, Math.min(l.length(), 300)).append('\n'));
         }
         return out.toString();
+    }
+
+    /** The partitions of the run's topics that an open transaction holds back, for a failure's message. */
+    private String heldBack(Admin admin) {
+        try {
+            List<String> lines = OpenTransactions.holdingBack(admin, settings.get("application.id"));
+            return lines.isEmpty() ? "no open transaction holds back a partition of the run's topics"
+                    : "partitions held back by open transactions (one open past its producer's transaction.timeout.ms "
+                            + "hangs, docs/STREAMS.md):\n  " + String.join("\n  ", lines);
+        } catch (ExecutionException e) {
+            return "the open transactions are unknown: " + e.getCause();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "the open transactions are unknown: interrupted";
+        }
     }
 
     private AppInstance awaitNetworkOwner(Admin admin, List<AppInstance> instances, Duration timeout)
@@ -355,7 +370,7 @@ public final class FaultRun {
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the application is still " + lag + " trace records behind after "
-                        + timeout.toSeconds() + " s");
+                        + timeout.toSeconds() + " s; " + heldBack(admin));
             }
             Thread.sleep(500);
         }
