@@ -116,7 +116,8 @@ public final class FaultRunCommand implements Callable<Integer> {
         Files.createDirectories(work);
         SimulatedTraces cluster = SimulatedTraces.run(SimulationConfig.builder().nodes(nodes)
                 .durationNs(duration.toNanos()).seed(seed).build());
-        LocalKafka broker = services.bootstrap() == null ? LocalKafka.startWithSeparateController(work.resolve("services/kafka")) : null;
+        LocalKafka broker = services.bootstrap() == null
+                ? LocalKafka.startWithSeparateController(work.resolve("services/kafka")) : null;
         List<Fault> drawn = new ArrayList<>(faults);
         if (broker == null && drawn.remove(Fault.BROKER_CRASH)) {
             out.println("the broker fault is left out: the broker is not this run's");
