@@ -30,6 +30,14 @@ public final class SpecificAvroSerde<T extends SpecificRecord> implements Serde<
         deserializer.configure(registry);
     }
 
+    /**
+     * The schema id of this serde's records on {@code topic} (see {@link SpecificAvroSerializer#schemaId}). The
+     * deserializer shares the registry client, so records of that id then read without asking the registry.
+     */
+    public int schemaId(String topic) {
+        return serializer.schemaId(topic);
+    }
+
     @Override
     public Serializer<T> serializer() {
         return serializer;

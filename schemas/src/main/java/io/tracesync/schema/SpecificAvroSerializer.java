@@ -59,15 +59,20 @@ public final class SpecificAvroSerializer<T extends SpecificRecord> implements S
                 new ConcurrentHashMap<>());
     }
 
+    /**
+     * The schema id this serializer's records carry on {@code topic}: registered under the topic's subject first when
+     * {@code auto.register.schemas}, else looked up. Cached, as is the schema by that id in the registry client.
+     */
+    public int schemaId(String topic) {
+        return configured().id(topic, schema);
+    }
+
     @Override
     public byte[] serialize(String topic, T data) {
         if (data == null) {
             return null;
         }
-        Configured c = configured;
-        if (c == null) {
-            throw new IllegalStateException("SpecificAvroSerializer<" + type.getSimpleName() + "> not configured");
-        }
+        Configured c = configured();
         ByteArrayOutputStream out = new ByteArrayOutputStream(64);
         out.writeBytes(WireFormat.header(c.id(topic, schema)));
         try {
@@ -79,5 +84,13 @@ public final class SpecificAvroSerializer<T extends SpecificRecord> implements S
                     + e.getMessage(), e);
         }
         return out.toByteArray();
+    }
+
+    private Configured configured() {
+        Configured c = configured;
+        if (c == null) {
+            throw new IllegalStateException("SpecificAvroSerializer<" + type.getSimpleName() + "> not configured");
+        }
+        return c;
     }
 }

@@ -219,4 +219,21 @@ class RestSchemaRegistryClientTest {
                 "POST /subjects/traces.n1-value"),
                 registry.requests().stream().map(r -> r.method() + " " + r.path()).toList());
     }
+
+    @Test
+    void aSerdeThatLearnedItsIdReadsWithoutTheRegistry() {
+        TraceEvent event = TraceEvent.newBuilder().setNode("n1").setTsNs(1L).setDirection(Direction.RECV)
+                .setSeq(2L).setAckSeq(3L).setFlags(16).build();
+        SpecificAvroSerde<TraceEvent> writer = new SpecificAvroSerde<>(TraceEvent.class);
+        writer.configure(Map.of("schema.registry.url", registry.url()), false);
+        byte[] bytes = writer.serializer().serialize("traces.n1", event);
+
+        SpecificAvroSerde<TraceEvent> reader = new SpecificAvroSerde<>(TraceEvent.class);
+        reader.configure(Map.of("schema.registry.url", registry.url(), "max.retries", "0"), false);
+        assertEquals(WireFormat.schemaId(bytes), reader.schemaId("traces.n1"));
+        registry.close();
+        assertEquals(event, reader.deserializer().deserialize("traces.n1", bytes));
+        assertEquals(List.of("POST /subjects/traces.n1-value/versions", "POST /subjects/traces.n1-value/versions"),
+                registry.requests().stream().map(r -> r.method() + " " + r.path()).toList());
+    }
 }

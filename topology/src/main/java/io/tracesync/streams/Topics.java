@@ -48,13 +48,13 @@ public final class Topics {
     public final String tree;
     public final String links;
     public final String deadLetters;
-    public final Serde<SegmentKey> segmentKey;
-    public final Serde<TraceEvent> traceEvent;
-    public final Serde<LinkId> linkId;
-    public final Serde<MatchedPairs> matchedPairs;
-    public final Serde<LinkSummary> linkSummary;
-    public final Serde<SyncFactor> syncFactor;
-    public final Serde<TreeSnapshot> treeSnapshot;
+    public final SpecificAvroSerde<SegmentKey> segmentKey;
+    public final SpecificAvroSerde<TraceEvent> traceEvent;
+    public final SpecificAvroSerde<LinkId> linkId;
+    public final SpecificAvroSerde<MatchedPairs> matchedPairs;
+    public final SpecificAvroSerde<LinkSummary> linkSummary;
+    public final SpecificAvroSerde<SyncFactor> syncFactor;
+    public final SpecificAvroSerde<TreeSnapshot> treeSnapshot;
     public final Serde<String> node = Serdes.String();
     private final int partitions;
     private final short replication;
@@ -97,9 +97,9 @@ public final class Topics {
         }
     }
 
-    private static <T extends SpecificRecord> Serde<T> avro(Class<T> type, Map<String, String> config,
+    private static <T extends SpecificRecord> SpecificAvroSerde<T> avro(Class<T> type, Map<String, String> config,
             boolean isKey) {
-        Serde<T> serde = new SpecificAvroSerde<>(type);
+        SpecificAvroSerde<T> serde = new SpecificAvroSerde<>(type);
         serde.configure(config, isKey);
         return serde;
     }

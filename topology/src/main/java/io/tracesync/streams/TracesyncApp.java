@@ -5,9 +5,11 @@ import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONF
 import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
 
 import io.tracesync.schema.SchemaRegistryUnavailableException;
+import io.tracesync.schema.SpecificAvroSerde;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -15,6 +17,7 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyDescription;
@@ -69,6 +72,7 @@ public final class TracesyncApp implements AutoCloseable {
     public static TracesyncApp start(Settings settings) throws InterruptedException {
         TracesyncApp app = new TracesyncApp(settings);
         app.createTopics();
+        app.learnSchemaIds();
         app.streams.start();
         return app;
     }
@@ -78,6 +82,7 @@ public final class TracesyncApp implements AutoCloseable {
         TracesyncApp app = new TracesyncApp(settings);
         app.streams.cleanUp();
         app.createTopics();
+        app.learnSchemaIds();
         app.streams.start();
         return app;
     }
@@ -124,6 +129,35 @@ public final class TracesyncApp implements AutoCloseable {
                     + settings.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG) + ": " + e.getCause().getMessage(),
                     e.getCause());
         }
+    }
+
+    /**
+     * Registers (or looks up) the schema of every topic the application writes, once, before the stream threads
+     * start. Every serde then knows the ids it writes and reads, so a task that moves to this instance restores and
+     * initialises its stores without waiting on the registry, which on a loaded machine can hold a stream thread
+     * (and its open transaction) for seconds. An unavailable registry ends this early and a refused subject is
+     * skipped: the serdes then ask when they first need the id, as before.
+     */
+    private void learnSchemaIds() {
+        long start = System.nanoTime();
+        int known = 0;
+        for (Map.Entry<String, List<SpecificAvroSerde<?>>> write
+                : TracesyncTopology.avroWrites(settings, topics).entrySet()) {
+            for (SpecificAvroSerde<?> serde : write.getValue()) {
+                try {
+                    serde.schemaId(write.getKey());
+                    known++;
+                } catch (SchemaRegistryUnavailableException e) {
+                    LOG.warn("schema registry unavailable, schema ids left to be looked up when first needed: {}",
+                            e.getMessage());
+                    return;
+                } catch (SerializationException e) {
+                    LOG.warn("no schema id for topic {} yet: {}", write.getKey(), e.getMessage());
+                }
+            }
+        }
+        LOG.info("{} schema ids of the application's own topics known in {} ms", known,
+                (System.nanoTime() - start) / 1_000_000);
     }
 
     /**

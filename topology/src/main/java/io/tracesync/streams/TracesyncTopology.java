@@ -19,6 +19,7 @@ import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
+import io.tracesync.schema.SpecificAvroSerde;
 import io.tracesync.streams.link.LinkProcessor;
 import io.tracesync.streams.matcher.NodeClocks;
 import io.tracesync.streams.matcher.SegmentKeying;
@@ -30,7 +31,9 @@ import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -83,9 +86,41 @@ public final class TracesyncTopology {
      */
     public static List<String> internalTopics(String applicationId) {
         List<String> names = new ArrayList<>();
-        STORES.forEach(s -> names.add(applicationId + "-" + s + "-changelog"));
-        List.of(SEGMENTS, PAIRS, NETWORK).forEach(r -> names.add(applicationId + "-" + r + "-repartition"));
+        STORES.forEach(s -> names.add(changelog(applicationId, s)));
+        List.of(SEGMENTS, PAIRS, NETWORK).forEach(r -> names.add(repartition(applicationId, r)));
         return names;
+    }
+
+    /**
+     * The Avro serdes of the records this application writes, by topic: its outputs, its repartition topics and its
+     * stores' changelogs, keys and values alike (a store's serializer is given its changelog's name).
+     */
+    public static Map<String, List<SpecificAvroSerde<?>>> avroWrites(Settings settings, Topics topics) {
+        String id = settings.get(StreamsConfig.APPLICATION_ID_CONFIG);
+        Map<String, List<SpecificAvroSerde<?>>> writes = new LinkedHashMap<>();
+        if (!settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG)) {
+            writes.put(repartition(id, SEGMENTS), List.of(topics.traceEvent));
+        }
+        writes.put(repartition(id, PAIRS), List.of(topics.linkId, topics.matchedPairs));
+        writes.put(changelog(id, LINK_STORE), List.of(topics.linkId));
+        writes.put(topics.links, List.of(topics.linkId, topics.linkSummary));
+        if (!settings.bool(LINKS_WITH_NETWORK_CONFIG)) {
+            writes.put(repartition(id, NETWORK), List.of(topics.linkId, topics.linkSummary));
+        }
+        writes.put(changelog(id, NETWORK_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
+        writes.put(changelog(id, NETWORK_FACTOR_STORE), List.of(topics.syncFactor));
+        writes.put(changelog(id, NETWORK_TREE_STORE), List.of(topics.treeSnapshot));
+        writes.put(topics.factors, List.of(topics.syncFactor));
+        writes.put(topics.tree, List.of(topics.treeSnapshot));
+        return writes;
+    }
+
+    private static String changelog(String applicationId, String store) {
+        return applicationId + "-" + store + "-changelog";
+    }
+
+    private static String repartition(String applicationId, String name) {
+        return applicationId + "-" + name + "-repartition";
     }
 
     /**

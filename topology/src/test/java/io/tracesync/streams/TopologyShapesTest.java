@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.schema.MockSchemaRegistry;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.Topology;
@@ -29,14 +32,15 @@ class TopologyShapesTest {
     @ParameterizedTest(name = "partitioned by segment {0}, links with network {1}")
     @CsvSource({"false, false", "true, false", "false, true", "true, true"})
     void eachShortcutLeavesOutItsHopAndTheAnswerStays(boolean bySegment, boolean withNetwork) {
-        Settings settings = Settings.of(Map.of(
-                "schema.registry.url", "mock://" + UUID.randomUUID(),
+        Map<String, String> shape = Map.of(
                 "traces.partitioned.by.segment", String.valueOf(bySegment),
                 "links.with.network", String.valueOf(withNetwork),
                 "topics.partitions", "1",
                 "factors.min.change", "0",
                 "links.min.change", "0",
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID());
+        String registry = UUID.randomUUID().toString();
+        Settings settings = withRegistry(shape, registry);
         Topics topics = new Topics(settings);
         Topology topology = TracesyncTopology.build(settings, topics, new PipelineStats());
         String described = topology.describe().toString();
@@ -54,5 +58,23 @@ class TopologyShapesTest {
             driver.advanceWallClockTime(Duration.ofSeconds(2));
             OfflineAnswer.assertStreamed(driver, topics, settings, traces.pairs);
         }
+        Set<String> written = new TreeSet<>(MockSchemaRegistry.scope(registry).subjects().keySet());
+        written.removeIf(subject -> subject.startsWith("traces."));
+        assertEquals(written, subjectsLearnedAtStart(shape), "the application's own subjects, learned at start");
+    }
+
+    /** The subjects {@link TracesyncTopology#avroWrites} registers, in a registry of their own. */
+    private static Set<String> subjectsLearnedAtStart(Map<String, String> shape) {
+        String registry = UUID.randomUUID().toString();
+        Settings settings = withRegistry(shape, registry);
+        TracesyncTopology.avroWrites(settings, new Topics(settings)).forEach((topic, serdes) -> serdes
+                .forEach(serde -> serde.schemaId(topic)));
+        return MockSchemaRegistry.scope(registry).subjects().keySet();
+    }
+
+    private static Settings withRegistry(Map<String, String> shape, String mockScope) {
+        Map<String, String> config = new HashMap<>(shape);
+        config.put("schema.registry.url", "mock://" + mockScope);
+        return Settings.of(config);
     }
 }
