@@ -1,10 +1,16 @@
 package io.tracesync.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.environment.FileTrees;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
@@ -29,6 +37,11 @@ import org.apache.kafka.common.TopicPartition;
  */
 public final class AppInstance implements AutoCloseable {
 
+    /** OperationsServer's first line: the port it listens on (http.port=0 picks a free one). */
+    private static final Pattern HTTP_PORT = Pattern.compile("HTTP on [^\\s]+:(\\d+) ");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final String name;
     private final String memberId;
     private final List<String> command;
@@ -37,6 +50,10 @@ public final class AppInstance implements AutoCloseable {
     private Process process;
     /** Where the log stood at the last start or {@link #markLog}: {@link #awaitRunning} reads after it. */
     private long logMark;
+    /** Where the log stood at the last start: {@link #health} finds the HTTP port after it. */
+    private long startMark;
+    /** The HTTP side of the current run, once its log named the port. */
+    private URI http;
     /** Kills the process if this JVM exits first (a run stopped with Ctrl-C): no instance outlives its run. */
     private Thread hook;
 
@@ -89,6 +106,8 @@ public final class AppInstance implements AutoCloseable {
         }
         Files.createDirectories(log.getParent());
         markLog();
+        startMark = logMark;
+        http = null;
         process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(Redirect.appendTo(log.toFile()))
                 .start();
         if (hook == null) {
@@ -119,6 +138,27 @@ public final class AppInstance implements AutoCloseable {
                         + "; the end of its log " + log + ":\n" + tail(30));
             }
             Thread.sleep(100);
+        }
+    }
+
+    /**
+     * The instance's {@code /health} (state, probes, threads and replication: docs/OPERATIONS.md), or null while its
+     * HTTP side is not up or does not answer within 5 s.
+     */
+    public JsonNode health() throws IOException, InterruptedException {
+        if (http == null) {
+            Matcher port = HTTP_PORT.matcher(since(startMark));
+            if (!port.find()) {
+                return null;
+            }
+            http = URI.create("http://127.0.0.1:" + port.group(1) + "/health");
+        }
+        try {
+            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(http).timeout(Duration.ofSeconds(5))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            return JSON.readTree(answer.body());
+        } catch (IOException notUp) {
+            return null;
         }
     }
 

@@ -1,6 +1,7 @@
 package io.tracesync.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,11 @@ class InteractiveQueriesTest {
                     assertEquals("RUNNING", get(i, "/health/ready").get("state").asText());
                     JsonNode health = get(i, "/health");
                     assertTrue(health.get("live").asBoolean() && health.get("ready").asBoolean(), health.toString());
+                    JsonNode replication = health.get("replication");
+                    assertTrue(replication.get("activeTasks").asInt() > 0, health.toString());
+                    assertEquals(0, replication.get("standbyTasks").asInt(), "no standby configured: " + health);
+                    assertTrue(replication.get("maxStoreLag").canConvertToLong(), health.toString());
+                    assertFalse(get(i, "/health/ready").has("replication"), "the probes ask no broker");
                     assertEquals(404, status(i, "/factors/no-such-node"));
                     assertEquals(404, status(i, "/nowhere"));
                     assertEquals(400, status(i, "/convert?node=" + cluster.nodes.get(0) + "&t=soon"));

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.health.Health;
+import io.tracesync.streams.health.Replication;
 import io.tracesync.streams.iq.NetworkQueries;
 import io.tracesync.streams.iq.StoreUnavailableException;
 import io.tracesync.streams.metrics.AppMetrics;
@@ -119,11 +120,14 @@ public final class OperationsServer implements AutoCloseable {
         URI uri = exchange.getRequestURI();
         String path = uri.getPath();
         switch (path) {
-            case "/health", "/health/ready" -> {
-                return health(false);
+            case "/health" -> {
+                return health(false, true);
+            }
+            case "/health/ready" -> {
+                return health(false, false);
             }
             case "/health/live" -> {
-                return health(true);
+                return health(true, false);
             }
             case "/metrics" -> {
                 return Reply.text(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
@@ -165,13 +169,25 @@ public final class OperationsServer implements AutoCloseable {
         return !segments.isEmpty() && List.of("factors", "links", "tree", "convert").contains(segments.get(0));
     }
 
-    private Reply health(boolean liveness) {
+    /** The probes' answer; with {@code replication} also the tasks and store lags, which cost a broker request. */
+    private Reply health(boolean liveness, boolean replication) {
         Health h = Health.of(streams);
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("state", h.state().name());
         o.put("live", h.live());
         o.put("ready", h.ready());
         o.set("threads", AvroJson.of(h.threads()));
+        if (replication) {
+            Replication r = Replication.of(streams);
+            ObjectNode tasks = o.putObject("replication");
+            tasks.put("activeTasks", r.activeTasks());
+            tasks.put("standbyTasks", r.standbyTasks());
+            if (r.maxLag() >= 0) {
+                tasks.put("maxStoreLag", r.maxLag());
+            } else {
+                tasks.putNull("maxStoreLag");
+            }
+        }
         return Reply.json((liveness ? h.live() : h.ready()) ? 200 : 503, o.toString());
     }
 
