@@ -32,10 +32,12 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes a seeded simulated cluster's traces, with malformed records mixed in, at a steady rate "
                 + "to a broker, runs --instances instances of one application (one standby, JVMs of their own) and, "
-                + "round after round, inflicts a fault: an instance killed with SIGKILL, the network task's instance "
-                + "killed, two killed at once, a state directory wiped, an instance paused (SIGSTOP) past its "
-                + "session timeout, the broker killed and restarted on its logs. Prints how long after each fault "
-                + "the next factor was committed.",
+                + "round after round, once the application is replicated again (the group stable, every instance "
+                + "RUNNING, every standby placed and caught up), inflicts a fault: an instance killed with SIGKILL, "
+                + "the network task's instance killed, two killed at once, a state directory wiped, an instance "
+                + "paused (SIGSTOP) past its session timeout, the broker killed and restarted on its logs. Prints how "
+                + "long the application took to be replicated again and how long after each fault the next factor "
+                + "was committed.",
                 "At the end, from committed output only, checks that every node's factor is the offline answer, that "
                 + "every malformed record is in the dead-letter topic exactly once, that no factor version was lost "
                 + "or written twice, and that every committed factor holds the simulated true clocks. Exits with 1 "
@@ -82,8 +84,8 @@ public final class FaultRunCommand implements Callable<Integer> {
 
     @Option(names = "--session-timeout", paramLabel = "DURATION", defaultValue = "6s",
             converter = DurationConverter.class,
-            description = "session.timeout.ms of the instances: how soon the group notices a dead or paused one "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "session.timeout.ms of the instances: how soon the group notices a dead or paused one; "
+                    + "producer.transaction.timeout.ms is as long (default: ${DEFAULT-VALUE}).")
     Duration sessionTimeout;
 
     @Option(names = "--broker-down", paramLabel = "DURATION", defaultValue = "3s", converter = DurationConverter.class,
@@ -91,8 +93,8 @@ public final class FaultRunCommand implements Callable<Integer> {
     Duration brokerDown;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "3m", converter = DurationConverter.class,
-            description = "The longest wait for anything: an instance to run, a factor after a fault, the last "
-                    + "records to be consumed (default: ${DEFAULT-VALUE}).")
+            description = "The longest wait for anything: an instance to run, the application to be replicated, a "
+                    + "factor after a fault, the last records to be consumed (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
     @Option(names = "--instance-heap", paramLabel = "SIZE", defaultValue = "512m",

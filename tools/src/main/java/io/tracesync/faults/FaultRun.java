@@ -44,6 +44,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -124,8 +125,9 @@ public final class FaultRun {
 
     /**
      * The settings of a fault run's application: its own id and topics, one standby, the plan's session timeout
-     * (heartbeats a third of it; a dead instance's open transaction aborted as soon), and the gates at 0 so that
-     * the last factors are exactly the offline answer; {@code overrides} last.
+     * (heartbeats a third of it) and a transaction timeout as long (a dead instance's open transaction aborted as
+     * soon; docs/DEPLOYMENT.md weighs it against a rebalance's length), and the gates at 0 so that the last factors
+     * are exactly the offline answer; {@code overrides} last.
      */
     public static Map<String, String> settings(String id, String bootstrap, String registry, Plan plan,
             Map<String, String> overrides) {
@@ -155,6 +157,7 @@ public final class FaultRun {
     /** Runs the plan on {@code cluster} with {@code malformed} malformed records mixed in. */
     public Report run(SimulatedTraces cluster, int malformed, Plan plan) throws Exception {
         Random random = new Random(plan.seed());
+        Random delays = new Random(plan.seed() + 1);
         List<Raw> records = MalformedRecords.interleave(cluster, settings.serdeConfig(),
                 settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG), malformed, plan.seed());
         Map<Kind, Long> expected = records.stream().filter(r -> r.kind() != null)
@@ -192,8 +195,7 @@ public final class FaultRun {
                     order.addAll(plan.faults());
                     Collections.shuffle(order, random);
                 }
-                long replicated = awaitReplicated(instances, plan.timeout());
-                Thread.sleep(1000 + random.nextInt(2000));
+                long replicated = awaitReplicated(admin, instances, traffic, delays, plan.timeout());
                 Outcome o = inflict(round, order.remove(0), instances, admin, traffic, watch, random, plan,
                         replicated);
                 outcomes.add(o);
@@ -309,31 +311,53 @@ public final class FaultRun {
     /**
      * Waits until the application is whole again, so that each fault strikes a replicated application as the goal
      * "within 10 s of every fault, with one standby" presumes, not one still recovering from the previous fault:
-     * every instance RUNNING, every stateful task with its {@code num.standby.replicas} standbys placed, and every
-     * store partition, active or standby, within {@code acceptable.recovery.lag} of its changelog's end (caught up, as
-     * Kafka Streams' assignor counts it). Returns the ms it waited.
+     * the group stable (no rebalance under way: a follow-up one comes right after an instance took tasks back), every
+     * instance RUNNING, every stateful task with its {@code num.standby.replicas} standbys placed, and every store
+     * partition, active or standby, within {@code acceptable.recovery.lag} of its changelog's end (caught up, as
+     * Kafka Streams' assignor counts it). The traffic is held meanwhile, so that every round has its share however
+     * long this takes; it flows again a seeded 1–3 s before the fault, after which the application must still be
+     * whole, else the wait begins again. Returns the ms until the application was whole.
      */
-    private long awaitReplicated(List<AppInstance> instances, Duration timeout) throws Exception {
+    private long awaitReplicated(Admin admin, List<AppInstance> instances, PacedTraffic traffic, Random delays,
+            Duration timeout) throws Exception {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         StreamsConfig streams = new StreamsConfig(settings.streamsProperties());
         int standbys = Math.min(streams.getInt(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG), instances.size() - 1);
         long acceptable = streams.getLong(StreamsConfig.ACCEPTABLE_RECOVERY_LAG_CONFIG);
         while (true) {
-            List<JsonNode> health = new ArrayList<>();
-            for (AppInstance i : instances) {
-                health.add(i.health());
+            traffic.pause();
+            List<JsonNode> health = health(instances);
+            while (!replicated(health, standbys, acceptable) || groupState(admin) != GroupState.STABLE) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the instances were not replicated again within "
+                            + timeout.toSeconds() + " s (group stable, RUNNING, " + standbys + " standby per task, "
+                            + "store lag at most " + acceptable + "); the group is " + groupState(admin)
+                            + ", the instances' health: " + health + "\n" + diagnosis(instances));
+                }
+                Thread.sleep(200);
+                health = health(instances);
             }
-            if (replicated(health, standbys, acceptable)) {
-                return (System.nanoTime() - start) / 1_000_000;
+            long whole = (System.nanoTime() - start) / 1_000_000;
+            traffic.resume();
+            Thread.sleep(1000 + delays.nextInt(2000));
+            if (replicated(health(instances), standbys, acceptable) && groupState(admin) == GroupState.STABLE) {
+                return whole;
             }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the instances were not replicated again within " + timeout.toSeconds()
-                        + " s (RUNNING, " + standbys + " standby per task, store lag at most " + acceptable
-                        + "); their health: " + health + "\n" + diagnosis(instances));
-            }
-            Thread.sleep(200);
         }
+    }
+
+    private static List<JsonNode> health(List<AppInstance> instances) throws IOException, InterruptedException {
+        List<JsonNode> health = new ArrayList<>();
+        for (AppInstance i : instances) {
+            health.add(i.health());
+        }
+        return health;
+    }
+
+    private GroupState groupState(Admin admin) throws ExecutionException, InterruptedException {
+        String id = settings.get(StreamsConfig.APPLICATION_ID_CONFIG);
+        return admin.describeConsumerGroups(List.of(id)).all().get().get(id).groupState();
     }
 
     static boolean replicated(List<JsonNode> health, int standbys, long acceptable) {
