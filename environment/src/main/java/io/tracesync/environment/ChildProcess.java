@@ -68,10 +68,15 @@ final class ChildProcess implements AutoCloseable {
 
     /** Polls {@code probe} until it answers true; fails with the log's tail if the process exits or time runs out. */
     void awaitReady(Probe probe, Duration timeout) throws IOException {
+        await(probe, timeout, "ready");
+    }
+
+    /** As {@link #awaitReady}, for a state named {@code awaited} in the failure ("not … after N s"). */
+    void await(Probe probe, Duration timeout, String awaited) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw failure("exited with " + process.exitValue() + " before it was ready");
+                throw failure("exited with " + process.exitValue() + " before it was " + awaited);
             }
             try {
                 if (probe.ready()) {
@@ -85,7 +90,7 @@ final class ChildProcess implements AutoCloseable {
                 // retried until the deadline
             }
         }
-        throw failure("not ready after " + timeout.toSeconds() + " s");
+        throw failure("not " + awaited + " after " + timeout.toSeconds() + " s");
     }
 
     /** Stops the process: SIGTERM, then a kill after a grace period. */

@@ -209,7 +209,7 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Waits until the controller's log says it fenced this broker a {@code fencesBefore + 1}-th time. */
     private long awaitFenced(long since, long fencesBefore) throws IOException {
-        controller.awaitReady(() -> fences() > fencesBefore, START_TIMEOUT);
+        controller.await(() -> fences() > fencesBefore, START_TIMEOUT, "done fencing broker " + BROKER_ID);
         return (System.nanoTime() - since) / 1_000_000;
     }
 

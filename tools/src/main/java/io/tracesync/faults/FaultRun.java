@@ -125,9 +125,10 @@ public final class FaultRun {
 
     /**
      * The settings of a fault run's application: its own id and topics, one standby, the plan's session timeout
-     * (heartbeats a third of it) and a transaction timeout as long (a dead instance's open transaction aborted as
-     * soon; docs/DEPLOYMENT.md weighs it against a rebalance's length), and the gates at 0 so that the last factors
-     * are exactly the offline answer; {@code overrides} last.
+     * (heartbeats a sixth of it: the survivors learn of a rebalance at their next heartbeat, so a dead instance is
+     * noticed within the session timeout plus one heartbeat interval) and a transaction timeout as long (a dead
+     * instance's open transaction aborted as soon; docs/DEPLOYMENT.md weighs it against a rebalance's length), and the
+     * gates at 0 so that the last factors are exactly the offline answer; {@code overrides} last.
      */
     public static Map<String, String> settings(String id, String bootstrap, String registry, Plan plan,
             Map<String, String> overrides) {
@@ -145,7 +146,7 @@ public final class FaultRun {
         m.putAll(Map.of(
                 "num.standby.replicas", "1",
                 "session.timeout.ms", Long.toString(session),
-                "heartbeat.interval.ms", Long.toString(Math.max(100, session / 3)),
+                "heartbeat.interval.ms", Long.toString(Math.max(100, session / 6)),
                 "producer.transaction.timeout.ms", Long.toString(Math.max(1000, session)),
                 TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG, "0",
                 TracesyncConfig.LINKS_MIN_CHANGE_CONFIG, "0",
@@ -329,21 +330,27 @@ public final class FaultRun {
             traffic.pause();
             List<JsonNode> health = health(instances);
             while (!replicated(health, standbys, acceptable) || groupState(admin) != GroupState.STABLE) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("the instances were not replicated again within "
-                            + timeout.toSeconds() + " s (group stable, RUNNING, " + standbys + " standby per task, "
-                            + "store lag at most " + acceptable + "); the group is " + groupState(admin)
-                            + ", the instances' health: " + health + "\n" + diagnosis(instances));
-                }
+                failAfter(deadline, timeout, admin, instances, health);
                 Thread.sleep(200);
                 health = health(instances);
             }
             long whole = (System.nanoTime() - start) / 1_000_000;
             traffic.resume();
             Thread.sleep(1000 + delays.nextInt(2000));
-            if (replicated(health(instances), standbys, acceptable) && groupState(admin) == GroupState.STABLE) {
+            health = health(instances);
+            if (replicated(health, standbys, acceptable) && groupState(admin) == GroupState.STABLE) {
                 return whole;
             }
+            failAfter(deadline, timeout, admin, instances, health);
+        }
+    }
+
+    private void failAfter(long deadline, Duration timeout, Admin admin, List<AppInstance> instances,
+            List<JsonNode> health) throws Exception {
+        if (System.nanoTime() > deadline) {
+            throw new IllegalStateException("the application was not replicated again within " + timeout.toSeconds()
+                    + " s (the group stable, every instance RUNNING, its standbys placed and caught up); the group is "
+                    + groupState(admin) + ", the instances' health: " + health + "\n" + diagnosis(instances));
         }
     }
 

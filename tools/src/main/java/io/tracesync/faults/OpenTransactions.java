@@ -1,6 +1,7 @@
 package io.tracesync.faults;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +38,7 @@ final class OpenTransactions {
         Map<TopicPartition, Long> ends = offsets(admin, latest, IsolationLevel.READ_UNCOMMITTED);
         Map<TopicPartition, Long> stable = offsets(admin, latest, IsolationLevel.READ_COMMITTED);
         List<TopicPartition> held = ends.keySet().stream().filter(tp -> stable.get(tp) < ends.get(tp))
-                .sorted((a, b) -> a.toString().compareTo(b.toString())).toList();
+                .sorted(Comparator.comparing(TopicPartition::toString)).toList();
         List<String> lines = new ArrayList<>();
         if (held.isEmpty()) {
             return lines;
