@@ -202,13 +202,22 @@ class RestSchemaRegistryClientTest {
         assertTrue(System.nanoTime() - start < 1_500_000_000L);
     }
 
+    /** {@code event} as a serde of its own writes it to {@code traces.n1}, registering its schema. */
+    private byte[] written(TraceEvent event) {
+        SpecificAvroSerde<TraceEvent> writer = new SpecificAvroSerde<>(TraceEvent.class);
+        writer.configure(Map.of("schema.registry.url", registry.url()), false);
+        return writer.serializer().serialize("traces.n1", event);
+    }
+
+    private List<String> requests() {
+        return registry.requests().stream().map(r -> r.method() + " " + r.path()).toList();
+    }
+
     @Test
     void serdeRoundTripsThroughTheRegistry() {
         TraceEvent event = TraceEvent.newBuilder().setNode("n1").setTsNs(1L).setDirection(Direction.RECV)
                 .setSeq(2L).setAckSeq(3L).setFlags(16).build();
-        SpecificAvroSerde<TraceEvent> writer = new SpecificAvroSerde<>(TraceEvent.class);
-        writer.configure(Map.of("schema.registry.url", registry.url()), false);
-        byte[] bytes = writer.serializer().serialize("traces.n1", event);
+        byte[] bytes = written(event);
 
         SpecificAvroSerde<TraceEvent> reader = new SpecificAvroSerde<>(TraceEvent.class);
         reader.configure(Map.of("schema.registry.url", registry.url(), "auto.register.schemas", "false"), false);
@@ -216,17 +225,14 @@ class RestSchemaRegistryClientTest {
         assertEquals(WireFormat.schemaId(bytes),
                 WireFormat.schemaId(reader.serializer().serialize("traces.n1", event)));
         assertEquals(List.of("POST /subjects/traces.n1-value/versions", "GET /schemas/ids/1",
-                "POST /subjects/traces.n1-value"),
-                registry.requests().stream().map(r -> r.method() + " " + r.path()).toList());
+                "POST /subjects/traces.n1-value"), requests());
     }
 
     @Test
     void aSerdeThatLearnedItsIdReadsWithoutTheRegistry() {
-        TraceEvent event = TraceEvent.newBuilder().setNode("n1").setTsNs(1L).setDirection(Direction.RECV)
-                .setSeq(2L).setAckSeq(3L).setFlags(16).build();
-        SpecificAvroSerde<TraceEvent> writer = new SpecificAvroSerde<>(TraceEvent.class);
-        writer.configure(Map.of("schema.registry.url", registry.url()), false);
-        byte[] bytes = writer.serializer().serialize("traces.n1", event);
+        TraceEvent event = TraceEvent.newBuilder().setNode("n2").setTsNs(4L).setDirection(Direction.SEND)
+                .setSeq(5L).setAckSeq(6L).setFlags(24).build();
+        byte[] bytes = written(event);
 
         SpecificAvroSerde<TraceEvent> reader = new SpecificAvroSerde<>(TraceEvent.class);
         reader.configure(Map.of("schema.registry.url", registry.url(), "max.retries", "0"), false);
@@ -234,6 +240,6 @@ class RestSchemaRegistryClientTest {
         registry.close();
         assertEquals(event, reader.deserializer().deserialize("traces.n1", bytes));
         assertEquals(List.of("POST /subjects/traces.n1-value/versions", "POST /subjects/traces.n1-value/versions"),
-                registry.requests().stream().map(r -> r.method() + " " + r.path()).toList());
+                requests(), "the reader registered once and never fetched the schema");
     }
 }
