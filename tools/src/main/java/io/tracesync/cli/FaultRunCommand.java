@@ -84,9 +84,9 @@ public final class FaultRunCommand implements Callable<Integer> {
 
     @Option(names = "--session-timeout", paramLabel = "DURATION", defaultValue = "6s",
             converter = DurationConverter.class,
-            description = "session.timeout.ms of the instances: how soon the group notices a dead or paused one; "
-                    + "producer.transaction.timeout.ms is as long, heartbeat.interval.ms a sixth (default: "
-                    + "${DEFAULT-VALUE}).")
+            description = "session.timeout.ms of the instances: how soon the group notices a dead or paused one. "
+                    + "Their transaction.timeout.ms is the same, their heartbeat.interval.ms a sixth of it "
+                    + "(default: ${DEFAULT-VALUE}).")
     Duration sessionTimeout;
 
     @Option(names = "--broker-down", paramLabel = "DURATION", defaultValue = "3s", converter = DurationConverter.class,
