@@ -1,0 +1,22 @@
+package io.tracesync.core.history;
+
+import io.tracesync.core.network.Factor;
+import java.util.Objects;
+
+/**
+ * One published version of a node's factor: its number (the node's record count), the reference whose clock it
+ * converts to, the factor itself — bounds that hold at its anchor and grow away from it — and the wall-clock time
+ * (ms since the epoch) of its publication, by which a history expires it.
+ */
+public record FactorVersion(long number, String reference, Factor factor, long publishedMs) {
+
+    public FactorVersion {
+        Objects.requireNonNull(reference, "reference");
+        Objects.requireNonNull(factor, "factor");
+    }
+
+    /** The node's local time at which the bounds hold, where the data behind the version ends. */
+    public long anchorNs() {
+        return factor.anchorNs();
+    }
+}

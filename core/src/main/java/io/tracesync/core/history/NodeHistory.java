@@ -1,0 +1,164 @@
+package io.tracesync.core.history;
+
+import java.util.Arrays;
+
+/**
+ * One node's factor versions, each answering for the local times from its anchor to the next version's anchor, and
+ * the conversion of any local time with them ({@link HistoricConversion}). A version arrives with a higher number
+ * than every version before it; one anchored at or before versions already held supersedes them (the newer
+ * publication answers for those times), so the versions held increase in anchor and in number alike. At most
+ * {@code capacity} are held: beyond it, and when they expire, the oldest go first; the newest always stays.
+ * Not thread-safe.
+ */
+public final class NodeHistory {
+
+    private FactorVersion[] ring;
+    private int head;
+    private int size;
+    private int capacity;
+    private long newest = Long.MIN_VALUE;
+    /** Whether versions older than those held were dropped (capacity, expiry). */
+    private boolean truncated;
+
+    /** @param capacity the most versions held, at least 1 */
+    public NodeHistory(int capacity) {
+        setCapacity(capacity);
+        ring = new FactorVersion[Math.min(capacity, 16)];
+    }
+
+    /** Changes the most versions held; the oldest beyond it are dropped at once. */
+    public void setCapacity(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1: " + capacity);
+        }
+        this.capacity = capacity;
+        while (size > capacity) {
+            dropOldest();
+        }
+    }
+
+    /**
+     * Adds a version.
+     *
+     * @return false, changing nothing, if its number is not higher than every number added before (a replayed or
+     *     reordered record)
+     */
+    public boolean add(FactorVersion v) {
+        if (v.number() <= newest) {
+            return false;
+        }
+        newest = v.number();
+        while (size > 0 && get(size - 1).anchorNs() >= v.anchorNs()) {
+            ring[index(--size)] = null;
+        }
+        if (size == capacity) {
+            dropOldest();
+        }
+        if (size == ring.length) {
+            grow();
+        }
+        ring[index(size++)] = v;
+        return true;
+    }
+
+    /** Drops the versions published before {@code ms} (ms since the epoch), but never the newest. */
+    public void expireBefore(long ms) {
+        while (size > 1 && get(0).publishedMs() < ms) {
+            dropOldest();
+        }
+    }
+
+    /**
+     * Local time t converted: with the versions on both sides of t where it lies between two, else with the nearest
+     * one's bounds carried to t; null if no version is held.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    public HistoricConversion convert(long t) {
+        if (size == 0) {
+            return null;
+        }
+        int i = floor(t);
+        return HistoricConversion.of(i < 0 ? null : get(i), i + 1 < size ? get(i + 1) : null, t, truncated);
+    }
+
+    /** The version in force at t: the newest anchored at or before it, or null. */
+    public FactorVersion inForce(long t) {
+        int i = floor(t);
+        return i < 0 ? null : get(i);
+    }
+
+    /** The newest version, or null. */
+    public FactorVersion newest() {
+        return size == 0 ? null : get(size - 1);
+    }
+
+    /** The oldest version held, or null. */
+    public FactorVersion oldest() {
+        return size == 0 ? null : get(0);
+    }
+
+    /** How many versions are held. */
+    public int size() {
+        return size;
+    }
+
+    /** Whether older versions than those held were dropped. */
+    public boolean truncated() {
+        return truncated;
+    }
+
+    /** The versions held, oldest first. */
+    public FactorVersion[] versions() {
+        FactorVersion[] out = new FactorVersion[size];
+        for (int i = 0; i < size; i++) {
+            out[i] = get(i);
+        }
+        return out;
+    }
+
+    /** The index of the newest version anchored at or before t, or −1. */
+    private int floor(long t) {
+        int lo = 0;
+        int hi = size - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (get(mid).anchorNs() <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return hi;
+    }
+
+    private FactorVersion get(int i) {
+        return ring[index(i)];
+    }
+
+    private int index(int i) {
+        int j = head + i;
+        return j >= ring.length ? j - ring.length : j;
+    }
+
+    private void dropOldest() {
+        ring[head] = null;
+        head = index(1);
+        size--;
+        truncated = true;
+    }
+
+    private void grow() {
+        FactorVersion[] bigger = new FactorVersion[(int) Math.min(capacity, 2L * ring.length)];
+        for (int i = 0; i < size; i++) {
+            bigger[i] = get(i);
+        }
+        ring = bigger;
+        head = 0;
+    }
+
+    @Override
+    public String toString() {
+        return "NodeHistory" + Arrays.toString(versions());
+    }
+}

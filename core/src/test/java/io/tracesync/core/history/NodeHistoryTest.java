@@ -1,0 +1,202 @@
+package io.tracesync.core.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.network.Conversion;
+import io.tracesync.core.network.Factor;
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
+import io.tracesync.core.numeric.Rational;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+class NodeHistoryTest {
+
+    private static final long T0 = 1_700_000_000_000_000_000L;
+    private static final long SECOND = 1_000_000_000L;
+    /** The default clock model, 20 ppb/s, per ns. */
+    private static final double RHO = 20e-9 / SECOND;
+
+    /**
+     * A valid version of g at anchor a: an estimate off by up to 50 µs, a slope off by up to 5 ppm, bounds and slope
+     * range that contain the truth with a random margin, and the model's curvature.
+     */
+    private static FactorVersion version(TrueRelation g, long number, String reference, long a, double rho,
+            SplittableRandom r) {
+        double slope = g.slopeAt(a).toBigDecimal(Rational.PRINT).doubleValue() + (r.nextDouble() - 0.5) * 1e-5;
+        BigDecimal truth = g.at(a).toBigDecimal(Rational.PRINT);
+        DoubleDouble estimate = DoubleDouble.of(truth.add(BigDecimal.valueOf(r.nextLong(-50_000, 50_001))));
+        ClockMap map = ClockMap.through(a, estimate, DoubleDouble.of(slope));
+        BigDecimal mapped = Conversion.of(new Factor(map, 0, 0), a).referenceNs();
+        long margin = r.nextLong(0, 20_000_000);
+        long up = picosUp(truth.subtract(mapped)) + margin;
+        long down = picosUp(mapped.subtract(truth)) + r.nextLong(0, 20_000_000);
+        Rational trueSlope = g.slopeAt(a);
+        Rational ours = TrueRelation.exact(slope);
+        double above = Math.max(0, Math.nextUp(trueSlope.subtract(ours).toBigDecimal(Rational.PRINT).doubleValue()))
+                + r.nextDouble() * 2e-6;
+        double below = Math.max(0, Math.nextUp(ours.subtract(trueSlope).toBigDecimal(Rational.PRINT).doubleValue()))
+                + r.nextDouble() * 2e-6;
+        return new FactorVersion(number, reference, new Factor(map, up, down, a, above, below, rho), number * 1000);
+    }
+
+    /** f with its bounds holding at another anchor. */
+    private static Factor anchored(Factor f, long anchorNs) {
+        return new Factor(f.toReference(), f.upPs(), f.downPs(), anchorNs, f.growthAbove(), f.growthBelow(),
+                f.curvature());
+    }
+
+    private static long picosUp(BigDecimal ns) {
+        return Math.max(0, ns.movePointRight(3).setScale(0, java.math.RoundingMode.CEILING).longValueExact());
+    }
+
+    private static boolean contains(Long lower, Long upper, Rational truth) {
+        return lower != null && upper != null && Rational.of(lower).compareTo(truth) <= 0
+                && truth.compareTo(Rational.of(upper)) <= 0;
+    }
+
+    private static long width(Long lower, Long upper) {
+        return upper - lower;
+    }
+
+    /**
+     * Versions 1–120 s apart on a relation bending up to the model: every answer, at any time within, before and
+     * after them, contains the truth, and is never wider than the version in force carried there (the live answer)
+     * nor than the next version carried back.
+     */
+    @Property(tries = 200)
+    void everyAnswerHoldsAndIsNeverWiderThanLive(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double rho = r.nextBoolean() ? RHO : 0;
+        TrueRelation g = TrueRelation.random(r, T0 - 3600 * SECOND, T0 + 7200 * SECOND, rho);
+        NodeHistory history = new NodeHistory(1000);
+        List<FactorVersion> added = new ArrayList<>();
+        long a = T0;
+        for (int k = 1; k <= 20; k++) {
+            String reference = r.nextInt(10) == 0 ? "other" : "ref";
+            FactorVersion v = version(g, k, reference, a, rho, r);
+            assertTrue(history.add(v));
+            added.add(v);
+            a += r.nextLong(SECOND, 120 * SECOND);
+        }
+        for (int i = 0; i < 200; i++) {
+            long t = T0 + r.nextLong(-600 * SECOND, a - T0 + 600 * SECOND);
+            Rational truth = g.at(t);
+            HistoricConversion c = history.convert(t);
+            FactorVersion inForce = history.inForce(t);
+            Conversion live = Conversion.of((inForce == null ? added.get(0) : inForce).factor(), t);
+            assertTrue(contains(live.lowerNs(), live.upperNs(), truth), "a generated version does not hold");
+            assertTrue(contains(c.lowerNs(), c.upperNs(), truth), c + " misses " + truth.toDecimalString());
+            assertTrue(width(c.lowerNs(), c.upperNs()) <= width(live.lowerNs(), live.upperNs()), c + " vs " + live);
+            BigDecimal estimate = c.referenceNs();
+            assertTrue(estimate.compareTo(BigDecimal.valueOf(c.lowerNs())) >= 0
+                    && estimate.compareTo(BigDecimal.valueOf(c.upperNs())) <= 0, "estimate outside: " + c);
+            if (c.next() != null) {
+                assertEquals(HistoricConversion.Basis.INTERPOLATED, c.basis());
+                Conversion back = Conversion.of(c.next().factor(), t);
+                assertTrue(width(c.lowerNs(), c.upperNs()) <= width(back.lowerNs(), back.upperNs()));
+                assertTrue(c.version().anchorNs() <= t && t < c.next().anchorNs());
+            }
+        }
+    }
+
+    /**
+     * Between two anchors on linear clocks the chord's interval is the anchors' intervals interpolated: it does not
+     * grow with the slope range, where each version carried there does.
+     */
+    @Test
+    void betweenTwoAnchorsTheIntervalIsTheChordOfTheirs() {
+        Factor before = new Factor(ClockMap.IDENTITY, 50_000, 50_000, 0, 5e-6, 5e-6);
+        Factor after = new Factor(ClockMap.IDENTITY, 50_000, 50_000, 10 * SECOND, 5e-6, 5e-6);
+        NodeHistory h = new NodeHistory(10);
+        h.add(new FactorVersion(1, "ref", before, 0));
+        h.add(new FactorVersion(2, "ref", after, 0));
+        HistoricConversion mid = h.convert(5 * SECOND);
+        assertEquals(HistoricConversion.Basis.INTERPOLATED, mid.basis());
+        assertEquals(5 * SECOND - 50, mid.lowerNs());
+        assertEquals(5 * SECOND + 50, mid.upperNs());
+        assertEquals(5 * SECOND, mid.nearestNs());
+        assertTrue(Conversion.of(before, 5 * SECOND).upperNs() >= 5 * SECOND + 50 + 25_000, "live: grown 25 µs");
+        assertEquals(5 * SECOND, mid.fromDataNs());
+        // with the model's curvature the chord widens by ρ′(t − a)(b − t)/2 = 0.25 µs at the middle
+        NodeHistory bent = new NodeHistory(10);
+        bent.add(new FactorVersion(1, "ref", new Factor(ClockMap.IDENTITY, 50_000, 50_000, 0, 5e-6, 5e-6, RHO), 0));
+        bent.add(new FactorVersion(2, "ref", new Factor(ClockMap.IDENTITY, 50_000, 50_000, 10 * SECOND, 5e-6, 5e-6,
+                RHO), 0));
+        HistoricConversion bentMid = bent.convert(5 * SECOND);
+        long upper = bentMid.upperNs() - (5 * SECOND + 50 + 250);
+        long lower = 5 * SECOND - 50 - 250 - bentMid.lowerNs();
+        assertTrue(upper >= 0 && upper <= 1 && lower >= 0 && lower <= 1, bentMid.toString());
+    }
+
+    @Test
+    void pastTheNewestOrBeforeTheOldestOneVersionIsCarriedAsLive() {
+        NodeHistory h = new NodeHistory(2);
+        assertNull(h.convert(0));
+        Factor f = new Factor(ClockMap.IDENTITY, 1_000, 1_000, 100, 1e-6, 1e-6);
+        h.add(new FactorVersion(1, "ref", f, 0));
+        HistoricConversion after = h.convert(1_000_000);
+        assertEquals(HistoricConversion.Basis.EXTRAPOLATED, after.basis());
+        assertEquals(Conversion.of(f, 1_000_000).upperNs(), after.upperNs());
+        assertFalse(after.truncated());
+        h.add(new FactorVersion(2, "ref", anchored(f, 200), 0));
+        h.add(new FactorVersion(3, "ref", anchored(f, 300), 0));
+        HistoricConversion before = h.convert(150);
+        assertTrue(before.truncated(), "version 1 was dropped for the capacity");
+        assertTrue(before.beforeVersion());
+        assertEquals(2, before.version().number());
+    }
+
+    @Test
+    void aVersionAnchoredAtOrBeforeHeldOnesSupersedesThemAndOldNumbersAreRefused() {
+        NodeHistory h = new NodeHistory(10);
+        Factor f = new Factor(ClockMap.IDENTITY, 1_000, 1_000, 0, 0, 0);
+        h.add(new FactorVersion(1, "ref", anchored(f, 100), 0));
+        h.add(new FactorVersion(2, "ref", anchored(f, 200), 0));
+        h.add(new FactorVersion(3, "ref", anchored(f, 300), 0));
+        assertTrue(h.add(new FactorVersion(4, "ref", anchored(f, 200), 0)));
+        assertEquals(2, h.size());
+        assertEquals(4, h.inForce(250).number());
+        assertFalse(h.add(new FactorVersion(4, "ref", anchored(f, 900), 0)));
+        assertFalse(h.add(new FactorVersion(2, "ref", anchored(f, 900), 0)));
+        assertSame(h.newest(), h.inForce(Long.MAX_VALUE));
+    }
+
+    @Test
+    void versionsExpireOldestFirstButTheNewestStays() {
+        NodeHistory h = new NodeHistory(10);
+        Factor f = new Factor(ClockMap.IDENTITY, 1_000, 1_000, 0, 0, 0);
+        for (int k = 1; k <= 5; k++) {
+            h.add(new FactorVersion(k, "ref", anchored(f, k * 100), k * 1000));
+        }
+        h.expireBefore(3000);
+        assertEquals(3, h.size());
+        assertEquals(3, h.oldest().number());
+        h.expireBefore(Long.MAX_VALUE);
+        assertEquals(1, h.size());
+        assertEquals(5, h.newest().number());
+        assertTrue(h.truncated());
+    }
+
+    @Test
+    void versionsWhoseIntervalsExcludeEachOtherAreAContradictionAnsweredAsLive() {
+        NodeHistory h = new NodeHistory(10);
+        h.add(new FactorVersion(1, "ref", new Factor(ClockMap.IDENTITY, 1_000, 1_000, 0, 0, 0), 0));
+        // a step of 1 ms between the two
+        h.add(new FactorVersion(2, "ref", new Factor(ClockMap.of(DoubleDouble.ONE, DoubleDouble.of(1_000_000)),
+                1_000, 1_000, SECOND, 0, 0), 0));
+        HistoricConversion c = h.convert(SECOND / 2);
+        assertEquals(HistoricConversion.Basis.CONTRADICTED, c.basis());
+        assertEquals(SECOND / 2 - 1, c.lowerNs());
+        assertEquals(1, c.version().number());
+    }
+}
