@@ -1,6 +1,8 @@
 package io.tracesync.streams;
 
 import static io.tracesync.streams.config.TracesyncConfig.DLQ_TOPIC_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_RETENTION_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_TOPIC_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_TOPIC_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_TOPIC_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONFIG;
@@ -45,6 +47,8 @@ public final class Topics {
 
     public final Input traces;
     public final String factors;
+    /** Every factor record published, deleted by time: the versions a past timestamp converts with. */
+    public final String factorHistory;
     public final String tree;
     public final String links;
     public final String deadLetters;
@@ -58,6 +62,7 @@ public final class Topics {
     public final Serde<String> node = Serdes.String();
     private final int partitions;
     private final short replication;
+    private final long historyRetentionMs;
 
     public Topics(Settings s) {
         String single = s.get(TRACES_TOPIC_CONFIG);
@@ -65,6 +70,9 @@ public final class Topics {
                 ? new Input(Pattern.compile(s.get(TRACES_PATTERN_CONFIG)), null, s.get(TRACES_TOPIC_PREFIX_CONFIG))
                 : new Input(null, single, null);
         factors = s.get(FACTORS_TOPIC_CONFIG);
+        String history = s.get(FACTORS_HISTORY_TOPIC_CONFIG);
+        factorHistory = history.isEmpty() ? historyOf(factors) : history;
+        historyRetentionMs = s.duration(FACTORS_HISTORY_RETENTION_CONFIG).toMillis();
         tree = s.get(TREE_TOPIC_CONFIG);
         links = s.get(LINKS_TOPIC_CONFIG);
         deadLetters = s.get(DLQ_TOPIC_CONFIG);
@@ -89,12 +97,18 @@ public final class Topics {
         if (traces.pattern() == null) {
             return;
         }
-        for (String own : List.of(factors, tree, links, deadLetters, applicationId + "-segments-repartition")) {
+        for (String own : List.of(factors, factorHistory, tree, links, deadLetters,
+                applicationId + "-segments-repartition")) {
             if (traces.includes(own)) {
                 throw new ConfigException(TRACES_PATTERN_CONFIG, traces.pattern().pattern(), "it matches the "
                         + "application's own topic " + own + ", which it would read as traces");
             }
         }
+    }
+
+    /** The history topic's name by default: the factors topic's followed by {@code .history}. */
+    public static String historyOf(String factorsTopic) {
+        return factorsTopic + ".history";
     }
 
     private static <T extends SpecificRecord> SpecificAvroSerde<T> avro(Class<T> type, Map<String, String> config,
@@ -114,10 +128,15 @@ public final class Topics {
             TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
             TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(MAX_RECORD_BYTES));
 
-    /** The output topics the application creates when missing: latest-value topics compacted. */
+    /**
+     * The output topics the application creates when missing: latest-value topics compacted, the factor history
+     * deleted after its retention.
+     */
     public List<NewTopic> outputs() {
-        return List.of(compacted(factors, partitions), new NewTopic(tree, 1, replication).configs(
-                SNAPSHOT_TOPIC_CONFIGS), compacted(links, partitions),
+        return List.of(compacted(factors, partitions), new NewTopic(factorHistory, partitions, replication)
+                .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
+                        TopicConfig.RETENTION_MS_CONFIG, Long.toString(historyRetentionMs))),
+                new NewTopic(tree, 1, replication).configs(SNAPSHOT_TOPIC_CONFIGS), compacted(links, partitions),
                 new NewTopic(deadLetters, partitions, replication));
     }
 

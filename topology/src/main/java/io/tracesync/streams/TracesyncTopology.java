@@ -3,6 +3,7 @@ package io.tracesync.streams;
 import static io.tracesync.streams.config.TracesyncConfig.CHECK_MAX_CLOCK_JUMP_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_RETENTION_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
@@ -26,6 +27,7 @@ import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.metrics.PipelineStats;
+import io.tracesync.streams.network.FactorHistoryStore;
 import io.tracesync.streams.network.NetworkProcessor;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
@@ -69,10 +71,11 @@ public final class TracesyncTopology {
     public static final String NETWORK_LINK_STORE = "network-links";
     public static final String NETWORK_FACTOR_STORE = "network-factors";
     public static final String NETWORK_TREE_STORE = "network-tree";
+    public static final String NETWORK_FACTOR_HISTORY_STORE = "network-factor-history";
     /** The matcher's before-commit hook ({@link BeforeCommit}): holds nothing, has no changelog. */
     static final String PAIR_BATCHES = "pair-batches";
     private static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
-            NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
+            NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE);
     private static final String SEGMENTS = "segments";
     private static final String PAIRS = "pairs";
     private static final String NETWORK = "network";
@@ -110,7 +113,9 @@ public final class TracesyncTopology {
         writes.put(changelog(id, NETWORK_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
         writes.put(changelog(id, NETWORK_FACTOR_STORE), List.of(topics.syncFactor));
         writes.put(changelog(id, NETWORK_TREE_STORE), List.of(topics.treeSnapshot));
+        writes.put(changelog(id, NETWORK_FACTOR_HISTORY_STORE), List.of(topics.syncFactor));
         writes.put(topics.factors, List.of(topics.syncFactor));
+        writes.put(topics.factorHistory, List.of(topics.syncFactor));
         writes.put(topics.tree, List.of(topics.treeSnapshot));
         return writes;
     }
@@ -212,20 +217,27 @@ public final class TracesyncTopology {
                 topics.node, topics.syncFactor));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
                 topics.node, topics.treeSnapshot).withLoggingEnabled(Topics.SNAPSHOT_TOPIC_CONFIGS));
+        b.addStateStore(FactorHistoryStore.builder(NETWORK_FACTOR_HISTORY_STORE, topics.syncFactor));
         return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
-                NETWORK_TREE_STORE, settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
-                settings.number(FACTORS_MIN_CHANGE_CONFIG), settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats),
-                Named.as("network"),
-                NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
+                NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE,
+                settings.duration(FACTORS_HISTORY_RETENTION_CONFIG), settings.networkOptions(),
+                settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
+                settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats), Named.as("network"),
+                NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE);
     }
 
-    /** The network step's outputs to their sinks: factors to {@code sync.factors}, snapshots to {@code sync.tree}. */
+    /**
+     * The network step's outputs to their sinks: factors to {@code sync.factors} and the factor history, snapshots
+     * to {@code sync.tree}.
+     */
     public static void writeOutputs(KStream<String, SpecificRecord> outputs, Topics topics) {
         outputs.split(Named.as("output-"))
-                .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> s
-                        .mapValues(v -> (SyncFactor) v, Named.as("as-factor"))
-                        .to(topics.factors, Produced.with(topics.node, topics.syncFactor).withName("to-factors")),
-                        "factors"))
+                .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> {
+                    KStream<String, SyncFactor> factors = s.mapValues(v -> (SyncFactor) v, Named.as("as-factor"));
+                    factors.to(topics.factors, Produced.with(topics.node, topics.syncFactor).withName("to-factors"));
+                    factors.to(topics.factorHistory, Produced.with(topics.node, topics.syncFactor)
+                            .withName("to-factor-history"));
+                }, "factors"))
                 .branch((k, v) -> v instanceof TreeSnapshot, Branched.withConsumer(s -> s
                         .mapValues(v -> (TreeSnapshot) v, Named.as("as-tree"))
                         .to(topics.tree, Produced.with(topics.node, topics.treeSnapshot).withName("to-tree")),

@@ -15,9 +15,11 @@ import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.metrics.PipelineStats;
+import io.tracesync.streams.network.FactorHistoryStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +28,12 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -117,7 +122,33 @@ class TracesyncTopologyTest {
             assertEquals(offline.keySet(), latest.keySet());
             offline.forEach((node, expected) ->
                     assertEquals(expected.factor(), PublishedFactor.of(latest.get(node)).factor(), node));
+            assertHistory(d, records, latest);
         }
+    }
+
+    /**
+     * The history topic holds exactly the factor records, and the history store every node's versions in anchor
+     * and version order, its newest the latest record.
+     */
+    private void assertHistory(TopologyTestDriver d, List<TestRecord<String, SyncFactor>> records,
+            Map<String, SyncFactor> latest) {
+        List<TestRecord<String, SyncFactor>> history = d.createOutputTopic(topics.factorHistory,
+                new StringDeserializer(), topics.syncFactor.deserializer()).readRecordsToList();
+        assertEquals(records, history);
+        KeyValueStore<Bytes, SyncFactor> store = d.getKeyValueStore(TracesyncTopology.NETWORK_FACTOR_HISTORY_STORE);
+        latest.forEach((node, newest) -> {
+            List<SyncFactor> versions = new ArrayList<>();
+            try (KeyValueIterator<Bytes, SyncFactor> it = store.range(FactorHistoryStore.first(node),
+                    FactorHistoryStore.last(node))) {
+                it.forEachRemaining(kv -> versions.add(kv.value));
+            }
+            assertTrue(versions.size() > 1, node + ": " + versions.size() + " versions");
+            for (int i = 1; i < versions.size(); i++) {
+                assertTrue(versions.get(i).getAnchorNs() > versions.get(i - 1).getAnchorNs()
+                        && versions.get(i).getVersion() > versions.get(i - 1).getVersion(), node);
+            }
+            assertEquals(newest, versions.get(versions.size() - 1), node);
+        });
     }
 
     @Test

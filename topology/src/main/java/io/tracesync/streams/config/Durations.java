@@ -8,7 +8,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
- * Durations as users write them: {@code 30m}, {@code 90s}, {@code 2h}, {@code 500ms}, ISO-8601, or {@code none}
+ * Durations as users write them: {@code 30m}, {@code 90s}, {@code 2h}, {@code 7d}, {@code 500ms}, ISO-8601, or {@code none}
  * (zero); and as they read them: {@link #format}.
  */
 public final class Durations {
@@ -39,6 +39,7 @@ public final class Durations {
                 case "s" -> 1_000_000_000L;
                 case "m", "min" -> 60_000_000_000L;
                 case "h" -> 3_600_000_000_000L;
+                case "d" -> 86_400_000_000_000L;
                 default -> throw new IllegalArgumentException("unknown unit in '" + value + "'");
             };
             return Duration.ofNanos(Math.round(n * nanosPerUnit));

@@ -31,6 +31,8 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String TRACES_TOPIC_PREFIX_CONFIG = "traces.topic.prefix";
     public static final String TRACES_PARTITIONED_BY_SEGMENT_CONFIG = "traces.partitioned.by.segment";
     public static final String FACTORS_TOPIC_CONFIG = "factors.topic";
+    public static final String FACTORS_HISTORY_TOPIC_CONFIG = "factors.history.topic";
+    public static final String FACTORS_HISTORY_RETENTION_CONFIG = "factors.history.retention";
     public static final String TREE_TOPIC_CONFIG = "tree.topic";
     public static final String LINKS_TOPIC_CONFIG = "links.topic";
     public static final String DLQ_TOPIC_CONFIG = "dlq.topic";
@@ -75,6 +77,15 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "left out (docs/STREAMS.md, step 3).")
             .define(FACTORS_TOPIC_CONFIG, Type.STRING, "sync.factors", new ConfigDef.NonEmptyString(),
                     Importance.HIGH, "Output: every node's factor to its reference clock; created when missing.")
+            .define(FACTORS_HISTORY_TOPIC_CONFIG, Type.STRING, "", Importance.MEDIUM,
+                    "Output: every factor record published, kept for " + FACTORS_HISTORY_RETENTION_CONFIG
+                            + " (deleted by time), so that a past timestamp converts with the versions around it "
+                            + "(docs/STREAMS.md, Factor history); created when missing. Empty: the factors topic's "
+                            + "name followed by .history.")
+            .define(FACTORS_HISTORY_RETENTION_CONFIG, Type.STRING, "7d", positiveDuration(), Importance.MEDIUM,
+                    "How long the factor history is kept: the history topic's retention.ms when tracesync "
+                            + "creates it, and the age past which the network task's history store (/convert) "
+                            + "forgets a version, the newest of each node excepted.")
             .define(TREE_TOPIC_CONFIG, Type.STRING, "sync.tree", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Output: snapshots of the spanning forest; created when missing.")
             .define(LINKS_TOPIC_CONFIG, Type.STRING, "sync.links", new ConfigDef.NonEmptyString(),

@@ -6,14 +6,16 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
+import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.Factor;
-import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.iq.NetworkQueries;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -112,18 +114,22 @@ final class NetworkApi {
         if (localNs < 0 || localNs >= MAX_TS) {
             return error(400, "t=" + t + " is outside 0 to 2^62 ns, the timestamps the application accepts");
         }
-        Optional<SyncFactor> factor = queries.factor(node);
-        if (factor.isEmpty()) {
-            return error(404, "no factor for node " + node);
+        NetworkQueries.Around around = queries.history(node, localNs);
+        if (around.inForce() == null && around.next() == null) {
+            // no history (a store of a build before it): the latest factor alone
+            around = new NetworkQueries.Around(queries.factor(node).orElse(null), null);
+            if (around.inForce() == null) {
+                return error(404, "no factor for node " + node);
+            }
         }
-        SyncFactor f = factor.get();
-        Factor published = PublishedFactor.of(f).factor();
-        Conversion c;
+        HistoricConversion c;
         try {
-            c = Conversion.of(published, localNs);
+            c = HistoricConversion.of(version(around.inForce()), version(around.next()), localNs,
+                    around.inForce() == null && around.next().getVersion() > 1);
         } catch (ArithmeticException e) {
             return error(400, "t=" + t + " converts outside the range of nanosecond timestamps");
         }
+        SyncFactor f = around.inForce() != null ? around.inForce() : around.next();
         ObjectNode o = NODES.objectNode();
         o.put("node", node);
         o.put("component", f.getComponent().toString());
@@ -135,38 +141,56 @@ final class NetworkApi {
         o.set("upper_ns", c.upperNs() == null ? NODES.nullNode() : NODES.numberNode(c.upperNs()));
         o.put("version", f.getVersion());
         o.put("valid_from_ms", f.getValidFromMs());
-        distanceFromAnchor(o, published, localNs);
+        o.set("next_version", c.next() == null ? NODES.nullNode() : NODES.numberNode(c.next().number()));
+        o.put("basis", c.basis().name().toLowerCase(Locale.ROOT));
+        o.put("from_data_ns", c.fromDataNs());
+        o.put("truncated", c.truncated());
+        distanceFromAnchor(o, c);
         if (truth != null) {
             truth.referenceAt(node, f.getReference().toString(), localNs).ifPresent(trueNs -> {
                 o.put("true_reference_ns", trueNs);
-                o.set("true_error_ns", NODES.numberNode(error(c, trueNs)));
+                o.set("true_error_ns", NODES.numberNode(c.referenceNs().subtract(BigDecimal.valueOf(trueNs))
+                        .setScale(3, RoundingMode.HALF_EVEN)));
                 o.put("inside", c.lowerNs() != null && c.lowerNs() <= trueNs && trueNs <= c.upperNs());
             });
         }
         return Reply.json(200, o.toString());
     }
 
+    /** A record of the history as the core's version, or null. */
+    private static FactorVersion version(SyncFactor r) {
+        return r == null ? null : new FactorVersion(r.getVersion(), r.getReference(), PublishedFactor.of(r).factor(),
+                r.getValidFromMs());
+    }
+
     /**
-     * How far t lies from the factor's anchor — the newest time of the data behind the factor, where its bounds are
-     * tightest — and how much the bound grew on the way; past {@link #GROWN} times the anchor's, a sentence says so.
+     * How far t lies from the anchor of the version that answered — the newest time of the data behind it, where
+     * its bounds are tightest — and how much the bound grew on the way; an answer carried past {@link #GROWN} times
+     * the anchor's bound says so in a sentence. An answer between two versions carries no bound that far.
      */
-    private static void distanceFromAnchor(ObjectNode o, Factor f, long t) {
+    private static void distanceFromAnchor(ObjectNode o, HistoricConversion c) {
+        Factor f = c.version().factor();
+        long t = c.localNs();
         long d = t - f.anchorNs();
         o.put("anchor_ns", f.anchorNs());
         o.put("from_anchor_ns", d);
         long atAnchor = Math.max(f.upPs(), f.downPs());
-        long atT = Math.max(f.upAtPs(t), f.downAtPs(t));
-        if (!f.bounded() || atAnchor == 0) {
+        if (!f.bounded() || atAnchor == 0 || !c.bounded()) {
             o.set("bound_growth", NODES.nullNode());
             return;
         }
-        double growth = atT == LinkEstimate.UNBOUNDED ? Double.POSITIVE_INFINITY : (double) atT / atAnchor;
-        o.put("bound_growth", Double.isFinite(growth) ? growth : Double.MAX_VALUE);
-        if (growth > GROWN) {
+        long atT = Math.max(BigDecimal.valueOf(c.upperNs()).subtract(c.referenceNs()).max(c.referenceNs()
+                .subtract(BigDecimal.valueOf(c.lowerNs()))).movePointRight(3).longValue(), 0);
+        double growth = (double) atT / atAnchor;
+        o.put("bound_growth", growth);
+        if (c.basis() != HistoricConversion.Basis.INTERPOLATED && growth > GROWN) {
+            String where = c.truncated() ? "before the oldest version the history still holds (older ones expired "
+                    + "after factors.history.retention)" : d < 0 ? "before the node's oldest version"
+                    : "past the data of this version";
             o.put("note", "t lies " + Durations.format(Math.abs((double) d)) + (d < 0 ? " before" : " after")
-                    + " anchor_ns, the newest time of the data behind this factor: the bound grew from "
-                    + Durations.format(atAnchor / 1000.0) + " there to " + Durations.format(atT / 1000.0)
-                    + " here; a time nearer anchor_ns (GET /factors/" + o.get("node").asText() + ") is bound tighter");
+                    + " anchor_ns, " + where + ": the bound grew from " + Durations.format(atAnchor / 1000.0)
+                    + " there to " + Durations.format(atT / 1000.0) + " here; a time nearer anchor_ns (GET /factors/"
+                    + o.get("node").asText() + ") is bound tighter");
         }
     }
 

@@ -5,11 +5,13 @@ import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.streams.TracesyncTopology;
+import io.tracesync.streams.network.FactorHistoryStore;
 import io.tracesync.streams.network.NetworkProcessor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsMetadata;
@@ -23,8 +25,8 @@ import org.apache.kafka.streams.state.HostInfo;
 import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
- * Interactive queries (IQv2) of the network task's stores: the latest emitted factor of every node, the latest
- * summary of every link and the latest tree snapshot. The network task has one partition, so one instance holds
+ * Interactive queries (IQv2) of the network task's stores: the latest emitted factor of every node, the versions of
+ * a node's factor history around a local time, the latest summary of every link and the latest tree snapshot. The network task has one partition, so one instance holds
  * the active copy of all three ({@link #activeHost}); the queries here read this instance's copy and require it to
  * be the active one, so an answer is never a stale standby's.
  */
@@ -50,6 +52,28 @@ public final class NetworkQueries {
                     .map(StreamsMetadata::hostInfo).findFirst();
         } catch (IllegalStateException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The versions of {@code node} around its local time t in the factor history: the one in force (the newest
+     * anchored at or before t) and the next (the oldest anchored after it), each null where there is none.
+     */
+    public record Around(SyncFactor inForce, SyncFactor next) {
+    }
+
+    /** The versions of {@code node}'s history around its local time t ({@link FactorHistoryStore}): two seeks. */
+    public Around history(String node, long t) {
+        SyncFactor inForce = first(RangeQuery.<Bytes, SyncFactor>withRange(FactorHistoryStore.first(node),
+                FactorHistoryStore.key(node, t)).withDescendingKeys());
+        SyncFactor next = t == Long.MAX_VALUE ? null : first(RangeQuery.<Bytes, SyncFactor>withRange(
+                FactorHistoryStore.key(node, t + 1), FactorHistoryStore.last(node)));
+        return new Around(inForce, next);
+    }
+
+    private SyncFactor first(RangeQuery<Bytes, SyncFactor> query) {
+        try (KeyValueIterator<Bytes, SyncFactor> it = answer(TracesyncTopology.NETWORK_FACTOR_HISTORY_STORE, query)) {
+            return it.hasNext() ? it.next().value : null;
         }
     }
 

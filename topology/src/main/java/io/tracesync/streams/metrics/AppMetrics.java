@@ -35,6 +35,8 @@ public final class AppMetrics implements AutoCloseable {
         counter("tracesync.network.updates", "Link summaries the network core has taken at emissions (the last of "
                 + "each link's since the previous one applied, those before it replaced)", stats.networkUpdates);
         counter("tracesync.factor.records", "Records written to the factors topic", stats.factorRecords);
+        counter("tracesync.factor.history.expired", "Factor versions deleted from the history store past "
+                + "factors.history.retention", stats.historyExpired);
         counter("tracesync.tree.changes", "Spanning forest changes (snapshots written to the tree topic)",
                 stats.treeRecords);
         counter("tracesync.reference.changes", "Components that got a new reference node", stats.referenceChanges);

@@ -37,6 +37,8 @@ public final class PipelineStats {
     public final AtomicLong networkPending = new AtomicLong();
     public final AtomicLong factorRecords = new AtomicLong();
     public final AtomicLong treeRecords = new AtomicLong();
+    /** Factor versions deleted from the history store past its retention. */
+    public final AtomicLong historyExpired = new AtomicLong();
     /** Components that got a new reference node (a new component included). */
     public final AtomicLong referenceChanges = new AtomicLong();
     /** Links of the network task by their latest quality (ABSENT, ..., ACCURATE). */
