@@ -13,6 +13,7 @@ import io.tracesync.avro.TraceEvent;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
+import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -111,7 +112,7 @@ final class FloorTopology {
                 Repartitioned.with(topics.linkId, topics.linkSummary).withName("network").withNumberOfPartitions(1));
         // tracesync's factor and tree outputs are its own work: the floor keeps their sinks and writes nothing there
         TracesyncTopology.writeOutputs(toNetwork.process(() -> new Network(counts, heap), Named.as("network"),
-                stores(heap, NETWORK)), topics);
+                stores(heap, NETWORK)), settings, topics, new PipelineStats());
         return b.build(settings.streamsProperties());
     }
 

@@ -8,7 +8,6 @@ import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.metrics.PipelineStats;
-import io.tracesync.streams.network.FactorHistoryStore;
 import io.tracesync.streams.network.NetworkProcessor;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.lang.management.ManagementFactory;
@@ -81,18 +80,14 @@ final class NetworkStage {
                 TracesyncTopology.NETWORK_FACTOR_STORE), topics.node, topics.syncFactor).withLoggingDisabled().build();
         var trees = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(TracesyncTopology.NETWORK_TREE_STORE),
                 topics.node, topics.treeSnapshot).withLoggingDisabled().build();
-        var history = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(
-                TracesyncTopology.NETWORK_FACTOR_HISTORY_STORE), FactorHistoryStore.KEYS, topics.syncFactor)
-                .withLoggingDisabled().build();
-        for (var store : List.of(links, emitted, trees, history)) {
+        for (var store : List.of(links, emitted, trees)) {
             store.init(context.getStateStoreContext(), store);
             context.addStateStore(store);
         }
         commitNs = new StreamsConfig(settings.streamsProperties())
                 .getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG) * 1_000_000;
         processor = new NetworkProcessor(TracesyncTopology.NETWORK_LINK_STORE, TracesyncTopology.NETWORK_FACTOR_STORE,
-                TracesyncTopology.NETWORK_TREE_STORE, TracesyncTopology.NETWORK_FACTOR_HISTORY_STORE,
-                settings.duration(TracesyncConfig.FACTORS_HISTORY_RETENTION_CONFIG), settings.networkOptions(),
+                TracesyncTopology.NETWORK_TREE_STORE, settings.networkOptions(),
                 settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG),
                 settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG), stats);

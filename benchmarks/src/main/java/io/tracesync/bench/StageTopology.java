@@ -100,7 +100,7 @@ final class StageTopology {
                 case NETWORK -> TracesyncTopology.writeOutputs(TracesyncTopology.network(b, first
                         ? b.stream(hopTopic, Consumed.with(topics.linkId, topics.linkSummary))
                                 .peek((k, v) -> consumed.incrementAndGet(), counted)
-                        : summaries, settings, stats, topics), topics);
+                        : summaries, settings, stats, topics), settings, topics, stats);
             }
         }
         switch (stage.steps().get(stage.steps().size() - 1)) {

@@ -4,6 +4,7 @@ import static io.tracesync.streams.config.TracesyncConfig.CHECK_MAX_CLOCK_JUMP_C
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_RETENTION_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_SPACING_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
@@ -27,7 +28,8 @@ import io.tracesync.streams.matcher.SegmentKeying;
 import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.metrics.PipelineStats;
-import io.tracesync.streams.network.FactorHistoryStore;
+import io.tracesync.core.history.HistoryGate;
+import io.tracesync.streams.network.HistoryProcessor;
 import io.tracesync.streams.network.NetworkProcessor;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
@@ -151,7 +153,7 @@ public final class TracesyncTopology {
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries
                 .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName(NETWORK)
                         .withNumberOfPartitions(1));
-        writeOutputs(network(b, toNetwork, settings, stats, topics), topics);
+        writeOutputs(network(b, toNetwork, settings, stats, topics), settings, topics, stats);
         return b.build(settings.streamsProperties());
     }
 
@@ -217,26 +219,30 @@ public final class TracesyncTopology {
                 topics.node, topics.syncFactor));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
                 topics.node, topics.treeSnapshot).withLoggingEnabled(Topics.SNAPSHOT_TOPIC_CONFIGS));
-        b.addStateStore(FactorHistoryStore.builder(NETWORK_FACTOR_HISTORY_STORE, topics.syncFactor));
         return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
-                NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE,
-                settings.duration(FACTORS_HISTORY_RETENTION_CONFIG), settings.networkOptions(),
-                settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
-                settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats), Named.as("network"),
-                NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE);
+                NETWORK_TREE_STORE, settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
+                settings.number(FACTORS_MIN_CHANGE_CONFIG), settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats),
+                Named.as("network"),
+                NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
     }
 
     /**
-     * The network step's outputs to their sinks: factors to {@code sync.factors} and the factor history, snapshots
-     * to {@code sync.tree}.
+     * The network step's outputs to their sinks: factors to {@code sync.factors} and, those the history keeps
+     * ({@link HistoryProcessor}, store {@value #NETWORK_FACTOR_HISTORY_STORE}), to the factor history; snapshots to
+     * {@code sync.tree}.
      */
-    public static void writeOutputs(KStream<String, SpecificRecord> outputs, Topics topics) {
+    public static void writeOutputs(KStream<String, SpecificRecord> outputs, Settings settings, Topics topics,
+            PipelineStats stats) {
+        HistoryGate gate = new HistoryGate(settings.duration(FACTORS_HISTORY_SPACING_CONFIG).toNanos());
+        Duration retention = settings.duration(FACTORS_HISTORY_RETENTION_CONFIG);
         outputs.split(Named.as("output-"))
                 .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> {
                     KStream<String, SyncFactor> factors = s.mapValues(v -> (SyncFactor) v, Named.as("as-factor"));
                     factors.to(topics.factors, Produced.with(topics.node, topics.syncFactor).withName("to-factors"));
-                    factors.to(topics.factorHistory, Produced.with(topics.node, topics.syncFactor)
-                            .withName("to-factor-history"));
+                    factors.process(HistoryProcessor.supplier(NETWORK_FACTOR_HISTORY_STORE, topics.syncFactor, gate,
+                            retention, stats), Named.as("history"))
+                            .to(topics.factorHistory, Produced.with(topics.node, topics.syncFactor)
+                                    .withName("to-factor-history"));
                 }, "factors"))
                 .branch((k, v) -> v instanceof TreeSnapshot, Branched.withConsumer(s -> s
                         .mapValues(v -> (TreeSnapshot) v, Named.as("as-tree"))

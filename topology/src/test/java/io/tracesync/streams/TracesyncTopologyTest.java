@@ -10,6 +10,8 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.client.PublishedFactor;
+import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -127,14 +129,28 @@ class TracesyncTopologyTest {
     }
 
     /**
-     * The history topic holds exactly the factor records, and the history store every node's versions in anchor
-     * and version order, its newest the latest record.
+     * The history topic holds exactly the factor records the history's gate keeps (the spacing of the settings), in
+     * their order, and the history store every node's kept versions in anchor and version order, its newest the
+     * last kept.
      */
     private void assertHistory(TopologyTestDriver d, List<TestRecord<String, SyncFactor>> records,
             Map<String, SyncFactor> latest) {
+        HistoryGate gate = new HistoryGate(settings.duration("factors.history.spacing").toNanos());
+        Map<String, FactorVersion> kept = new HashMap<>();
+        Map<String, SyncFactor> lastKept = new HashMap<>();
+        List<TestRecord<String, SyncFactor>> expected = new ArrayList<>();
+        for (TestRecord<String, SyncFactor> r : records) {
+            FactorVersion v = FactorHistoryStore.version(r.getValue());
+            if (gate.keeps(kept.get(r.getKey()), v)) {
+                kept.put(r.getKey(), v);
+                lastKept.put(r.getKey(), r.getValue());
+                expected.add(r);
+            }
+        }
+        assertTrue(expected.size() < records.size(), "the gate keeps " + expected.size() + " of " + records.size());
         List<TestRecord<String, SyncFactor>> history = d.createOutputTopic(topics.factorHistory,
                 new StringDeserializer(), topics.syncFactor.deserializer()).readRecordsToList();
-        assertEquals(records, history);
+        assertEquals(expected, history);
         KeyValueStore<Bytes, SyncFactor> store = d.getKeyValueStore(TracesyncTopology.NETWORK_FACTOR_HISTORY_STORE);
         latest.forEach((node, newest) -> {
             List<SyncFactor> versions = new ArrayList<>();
@@ -147,7 +163,7 @@ class TracesyncTopologyTest {
                 assertTrue(versions.get(i).getAnchorNs() > versions.get(i - 1).getAnchorNs()
                         && versions.get(i).getVersion() > versions.get(i - 1).getVersion(), node);
             }
-            assertEquals(newest, versions.get(versions.size() - 1), node);
+            assertEquals(lastKept.get(node), versions.get(versions.size() - 1), node);
         });
     }
 

@@ -4,11 +4,11 @@ import java.util.Arrays;
 
 /**
  * One node's factor versions, each answering for the local times from its anchor to the next version's anchor, and
- * the conversion of any local time with them ({@link HistoricConversion}). A version arrives with a higher number
- * than every version before it; one anchored at or before versions already held supersedes them (the newer
- * publication answers for those times), so the versions held increase in anchor and in number alike. At most
- * {@code capacity} are held: beyond it, and when they expire, the oldest go first; the newest always stays.
- * Not thread-safe.
+ * the conversion of any local time with them ({@link HistoricConversion}). A version anchored at or before versions
+ * of lower numbers supersedes them (the later publication answers for those times), so the versions held increase
+ * in anchor and in number alike, whatever order they are added in (a reader of two topics, or of a topic from the
+ * start after the newest version, gets the history publication order would have given). At most {@code capacity}
+ * are held: beyond it, and when they expire, the oldest go first; the newest always stays. Not thread-safe.
  */
 public final class NodeHistory {
 
@@ -16,7 +16,6 @@ public final class NodeHistory {
     private int head;
     private int size;
     private int capacity;
-    private long newest = Long.MIN_VALUE;
     /** Whether versions older than those held were dropped (capacity, expiry). */
     private boolean truncated;
 
@@ -40,25 +39,57 @@ public final class NodeHistory {
     /**
      * Adds a version.
      *
-     * @return false, changing nothing, if its number is not higher than every number added before (a replayed or
-     *     reordered record)
+     * @return false, changing nothing, if its number is held already, a version of a higher number anchored at or
+     *     before it supersedes it, or it is older than every version held while the capacity is reached
      */
     public boolean add(FactorVersion v) {
-        if (v.number() <= newest) {
+        int at = size;
+        while (at > 0 && get(at - 1).number() >= v.number()) {
+            if (get(at - 1).number() == v.number()) {
+                return false;
+            }
+            at--;
+        }
+        if (at < size && get(at).anchorNs() <= v.anchorNs() || at == 0 && size == capacity) {
             return false;
         }
-        newest = v.number();
-        while (size > 0 && get(size - 1).anchorNs() >= v.anchorNs()) {
-            ring[index(--size)] = null;
+        int from = at;
+        while (from > 0 && get(from - 1).anchorNs() >= v.anchorNs()) {
+            from--;
         }
-        if (size == capacity) {
+        remove(from, at);
+        insert(from, v);
+        if (size > capacity) {
             dropOldest();
         }
+        return true;
+    }
+
+    /** Removes the versions at [from, to), moving those after them down. */
+    private void remove(int from, int to) {
+        int n = to - from;
+        if (n == 0) {
+            return;
+        }
+        for (int i = from; i + n < size; i++) {
+            ring[index(i)] = get(i + n);
+        }
+        for (int i = size - n; i < size; i++) {
+            ring[index(i)] = null;
+        }
+        size -= n;
+    }
+
+    /** Inserts a version at i, moving those from i on up. */
+    private void insert(int i, FactorVersion v) {
         if (size == ring.length) {
             grow();
         }
-        ring[index(size++)] = v;
-        return true;
+        for (int j = size; j > i; j--) {
+            ring[index(j)] = get(j - 1);
+        }
+        ring[index(i)] = v;
+        size++;
     }
 
     /** Drops the versions published before {@code ms} (ms since the epoch), but never the newest. */
@@ -101,6 +132,11 @@ public final class NodeHistory {
     /** How many versions are held. */
     public int size() {
         return size;
+    }
+
+    /** Says that versions older than those held were dropped elsewhere (a store's retention). */
+    public void markTruncated() {
+        truncated = true;
     }
 
     /** Whether older versions than those held were dropped. */
@@ -149,7 +185,7 @@ public final class NodeHistory {
     }
 
     private void grow() {
-        FactorVersion[] bigger = new FactorVersion[(int) Math.min(capacity, 2L * ring.length)];
+        FactorVersion[] bigger = new FactorVersion[(int) Math.min(capacity + 1L, 2L * ring.length)];
         for (int i = 0; i < size; i++) {
             bigger[i] = get(i);
         }

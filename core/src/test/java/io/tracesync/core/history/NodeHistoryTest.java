@@ -171,6 +171,38 @@ class NodeHistoryTest {
         assertSame(h.newest(), h.inForce(Long.MAX_VALUE));
     }
 
+    /**
+     * Versions added in any order, with copies, give the history that adding them in number order gives (within
+     * the capacity): a reader of the latest-value topic and of the history topic gets the publication order's
+     * answer.
+     */
+    @Property(tries = 500)
+    void anyOrderOfAdditionGivesTheHistoryOfPublicationOrder(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Factor f = new Factor(ClockMap.IDENTITY, 1_000, 1_000, 0, 0, 0);
+        List<FactorVersion> published = new ArrayList<>();
+        long anchor = 0;
+        for (int k = 1; k <= 1 + r.nextInt(30); k++) {
+            anchor += r.nextInt(4) == 0 ? -r.nextLong(0, 300) : r.nextLong(0, 300);
+            published.add(new FactorVersion(k, "ref", anchored(f, anchor), k));
+        }
+        NodeHistory inOrder = new NodeHistory(1000);
+        published.forEach(inOrder::add);
+        List<FactorVersion> shuffled = new ArrayList<>(published);
+        for (int i = 0; i < 5; i++) {
+            shuffled.add(published.get(r.nextInt(published.size())));
+        }
+        java.util.Collections.shuffle(shuffled, new java.util.Random(seed));
+        NodeHistory anyOrder = new NodeHistory(1000);
+        shuffled.forEach(anyOrder::add);
+        List<FactorVersion> expected = List.of(inOrder.versions());
+        assertEquals(expected, List.of(anyOrder.versions()));
+        for (int i = 1; i < expected.size(); i++) {
+            assertTrue(expected.get(i).anchorNs() > expected.get(i - 1).anchorNs()
+                    && expected.get(i).number() > expected.get(i - 1).number());
+        }
+    }
+
     @Test
     void versionsExpireOldestFirstButTheNewestStays() {
         NodeHistory h = new NodeHistory(10);

@@ -33,6 +33,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String FACTORS_TOPIC_CONFIG = "factors.topic";
     public static final String FACTORS_HISTORY_TOPIC_CONFIG = "factors.history.topic";
     public static final String FACTORS_HISTORY_RETENTION_CONFIG = "factors.history.retention";
+    public static final String FACTORS_HISTORY_SPACING_CONFIG = "factors.history.spacing";
     public static final String TREE_TOPIC_CONFIG = "tree.topic";
     public static final String LINKS_TOPIC_CONFIG = "links.topic";
     public static final String DLQ_TOPIC_CONFIG = "dlq.topic";
@@ -78,14 +79,22 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(FACTORS_TOPIC_CONFIG, Type.STRING, "sync.factors", new ConfigDef.NonEmptyString(),
                     Importance.HIGH, "Output: every node's factor to its reference clock; created when missing.")
             .define(FACTORS_HISTORY_TOPIC_CONFIG, Type.STRING, "", Importance.MEDIUM,
-                    "Output: every factor record published, kept for " + FACTORS_HISTORY_RETENTION_CONFIG
-                            + " (deleted by time), so that a past timestamp converts with the versions around it "
-                            + "(docs/STREAMS.md, Factor history); created when missing. Empty: the factors topic's "
-                            + "name followed by .history.")
+                    "Output: the factor history, the records of the factors topic that " + FACTORS_HISTORY_SPACING_CONFIG
+                            + " keeps, for " + FACTORS_HISTORY_RETENTION_CONFIG + " (deleted by time), so that a "
+                            + "past timestamp converts with the versions around it (docs/STREAMS.md, Factor "
+                            + "history); created when missing. Empty: the factors topic's name followed by "
+                            + ".history.")
             .define(FACTORS_HISTORY_RETENTION_CONFIG, Type.STRING, "7d", positiveDuration(), Importance.MEDIUM,
                     "How long the factor history is kept: the history topic's retention.ms when tracesync "
                             + "creates it, and the age past which the network task's history store (/convert) "
                             + "forgets a version, the newest of each node excepted.")
+            .define(FACTORS_HISTORY_SPACING_CONFIG, Type.STRING, "10s", duration(), Importance.LOW,
+                    "How far apart, in the node's local time, the versions the history keeps are anchored at "
+                            + "least: between two kept versions a past time converts with the chord of their "
+                            + "intervals, widened by at most link.curvature·spacing²/8 (0.25 µs at 10 s), so the "
+                            + "history keeps a version every spacing (and every new reference, step or superseding "
+                            + "version) instead of every one published; 0: every version (docs/STREAMS.md, Factor "
+                            + "history).")
             .define(TREE_TOPIC_CONFIG, Type.STRING, "sync.tree", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Output: snapshots of the spanning forest; created when missing.")
             .define(LINKS_TOPIC_CONFIG, Type.STRING, "sync.links", new ConfigDef.NonEmptyString(),

@@ -6,14 +6,16 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
-import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
+import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.Factor;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.iq.NetworkQueries;
+import io.tracesync.streams.network.FactorHistoryStore;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -114,22 +116,29 @@ final class NetworkApi {
         if (localNs < 0 || localNs >= MAX_TS) {
             return error(400, "t=" + t + " is outside 0 to 2^62 ns, the timestamps the application accepts");
         }
+        // the versions kept around t and the latest published, which the history may not have kept
         NetworkQueries.Around around = queries.history(node, localNs);
-        if (around.inForce() == null && around.next() == null) {
-            // no history (a store of a build before it): the latest factor alone
-            around = new NetworkQueries.Around(queries.factor(node).orElse(null), null);
-            if (around.inForce() == null) {
-                return error(404, "no factor for node " + node);
+        NodeHistory versions = new NodeHistory(3);
+        Map<Long, SyncFactor> records = new HashMap<>();
+        for (SyncFactor r : new SyncFactor[] {around.inForce(), around.next(), queries.factor(node).orElse(null)}) {
+            if (r != null) {
+                versions.add(FactorHistoryStore.version(r));
+                records.put(r.getVersion(), r);
             }
+        }
+        if (versions.size() == 0) {
+            return error(404, "no factor for node " + node);
+        }
+        if (around.inForce() == null && around.next() != null && around.next().getVersion() > 1) {
+            versions.markTruncated();
         }
         HistoricConversion c;
         try {
-            c = HistoricConversion.of(version(around.inForce()), version(around.next()), localNs,
-                    around.inForce() == null && around.next().getVersion() > 1);
+            c = versions.convert(localNs);
         } catch (ArithmeticException e) {
             return error(400, "t=" + t + " converts outside the range of nanosecond timestamps");
         }
-        SyncFactor f = around.inForce() != null ? around.inForce() : around.next();
+        SyncFactor f = records.get(c.version().number());
         ObjectNode o = NODES.objectNode();
         o.put("node", node);
         o.put("component", f.getComponent().toString());
@@ -155,12 +164,6 @@ final class NetworkApi {
             });
         }
         return Reply.json(200, o.toString());
-    }
-
-    /** A record of the history as the core's version, or null. */
-    private static FactorVersion version(SyncFactor r) {
-        return r == null ? null : new FactorVersion(r.getVersion(), r.getReference(), PublishedFactor.of(r).factor(),
-                r.getValidFromMs());
     }
 
     /**

@@ -35,6 +35,8 @@ public final class AppMetrics implements AutoCloseable {
         counter("tracesync.network.updates", "Link summaries the network core has taken at emissions (the last of "
                 + "each link's since the previous one applied, those before it replaced)", stats.networkUpdates);
         counter("tracesync.factor.records", "Records written to the factors topic", stats.factorRecords);
+        counter("tracesync.factor.history.records", "Factor records kept in the history (its store and topic)",
+                stats.historyRecords);
         counter("tracesync.factor.history.expired", "Factor versions deleted from the history store past "
                 + "factors.history.retention", stats.historyExpired);
         counter("tracesync.tree.changes", "Spanning forest changes (snapshots written to the tree topic)",

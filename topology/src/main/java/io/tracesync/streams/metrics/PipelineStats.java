@@ -37,6 +37,8 @@ public final class PipelineStats {
     public final AtomicLong networkPending = new AtomicLong();
     public final AtomicLong factorRecords = new AtomicLong();
     public final AtomicLong treeRecords = new AtomicLong();
+    /** Factor records the history kept (written to its store and topic). */
+    public final AtomicLong historyRecords = new AtomicLong();
     /** Factor versions deleted from the history store past its retention. */
     public final AtomicLong historyExpired = new AtomicLong();
     /** Components that got a new reference node (a new component included). */

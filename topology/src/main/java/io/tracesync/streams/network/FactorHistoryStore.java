@@ -1,6 +1,8 @@
 package io.tracesync.streams.network;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
+import io.tracesync.core.history.FactorVersion;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -15,7 +17,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The network task's factor history: every version it published, keyed by node and anchor so that the versions of
+ * The network task's factor history: the versions it published that the history keeps, keyed by node and anchor so that the versions of
  * one node lie together in anchor order — the one in force at a local time t is the last key at or below (node,
  * t), the next one the first above it, two seeks of RocksDB. A version anchored at or before versions held
  * supersedes them (the newer publication answers for those times, as {@code NodeHistory} holds it). Versions
@@ -55,6 +57,11 @@ public final class FactorHistoryStore {
     /** The largest key of {@code node}. */
     public static Bytes last(String node) {
         return key(node, Long.MAX_VALUE);
+    }
+
+    /** A record as the core's history holds it. */
+    public static FactorVersion version(SyncFactor r) {
+        return new FactorVersion(r.getVersion(), r.getReference(), PublishedFactor.of(r).factor(), r.getValidFromMs());
     }
 
     /** A record's anchor; 0 for a record without one (an older writer's: bounds that do not grow). */

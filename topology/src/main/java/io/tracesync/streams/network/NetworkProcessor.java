@@ -15,7 +15,6 @@ import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -25,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
@@ -55,12 +53,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     public static final String TREE_KEY = "forest";
 
     private static final Logger LOG = LoggerFactory.getLogger(NetworkProcessor.class);
-    /**
-     * How often, at an emission, a share of the nodes' histories is swept for expired versions: each node once an
-     * hour.
-     */
-    static final Duration HISTORY_SWEEP = Duration.ofMinutes(1);
-    private static final int SWEEPS_PER_ROUND = 60;
     private static final long SPACING_LOG_EVERY_NS = 60_000_000_000L;
     /** How often a task that has not emitted yet looks for something to emit. */
     static final Duration FIRST_EMISSION_CHECK = Duration.ofMillis(100);
@@ -68,8 +60,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final String linkStoreName;
     private final String factorStoreName;
     private final String treeStoreName;
-    private final String historyStoreName;
-    private final Duration historyRetention;
     private final NetworkOptions options;
     private final Duration emitInterval;
     private final FactorGate gate;
@@ -88,13 +78,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private KeyValueStore<String, SyncFactor> emitted;
     private final PublishedFactors published = new PublishedFactors();
     private KeyValueStore<String, TreeSnapshot> trees;
-    /** Every version published, by node and anchor ({@link FactorHistoryStore}). */
-    private KeyValueStore<Bytes, SyncFactor> history;
-    /** The nodes whose history the sweeps of this round still have to look at. */
-    private final ArrayDeque<String> toSweep = new ArrayDeque<>();
-    private int sweepShare;
-    /** When the history was last swept (the emissions' time: wall clock, or record time when deterministic). */
-    private long sweptMs;
     /** Per link its latest quality, and the links per quality (for the metrics). */
     private final Map<LinkId, Quality> qualities = new HashMap<>();
     private final Map<Quality, Long> perQuality = new EnumMap<>(Quality.class);
@@ -109,19 +92,15 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private boolean dirty;
 
     /**
-     * @param historyRetention how long a version stays in the history store (the newest of each node always does)
      * @param minChange the factors' {@link FactorGate}
      * @param maxShare  the largest share of the thread evaluations may take ({@link EmissionPacer}); with a zero
      *                  interval (the deterministic mode) every summary emits regardless
      */
     public NetworkProcessor(String linkStoreName, String factorStoreName, String treeStoreName,
-            String historyStoreName, Duration historyRetention, NetworkOptions options, Duration emitInterval,
-            double minChange, double maxShare, PipelineStats stats) {
+            NetworkOptions options, Duration emitInterval, double minChange, double maxShare, PipelineStats stats) {
         this.linkStoreName = linkStoreName;
         this.factorStoreName = factorStoreName;
         this.treeStoreName = treeStoreName;
-        this.historyStoreName = historyStoreName;
-        this.historyRetention = historyRetention;
         this.options = options;
         this.emitInterval = emitInterval;
         this.gate = new FactorGate(minChange);
@@ -140,9 +119,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
         stats.worstBoundPs.set(published.widest());
         trees = context.getStateStore(treeStoreName);
-        history = context.getStateStore(historyStoreName);
-        toSweep.clear();
-        sweptMs = Long.MIN_VALUE;
         TreeSnapshot last = trees.get(TREE_KEY);
         treeVersion = last == null ? 0 : last.getVersion();
         references = last == null ? Set.of() : references(last);
@@ -235,17 +211,12 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
                 SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1);
                 emitted.put(f.node(), r);
-                FactorHistoryStore.add(history, r, old == null ? null : old.factor().anchorNs());
                 published.put(r);
                 stats.factorRecords.incrementAndGet();
                 context().forward(new Record<>(f.node(), r, now));
             }
         }
         stats.worstBoundPs.set(published.widest());
-        if (now - sweptMs >= HISTORY_SWEEP.toMillis()) {
-            sweptMs = now;
-            sweepHistory(now);
-        }
         List<TreeEdge> tree = network.tree();
         if (!tree.equals(lastTree) || excludedChanged) {
             lastTree = tree;
@@ -275,23 +246,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
                     + "(factors.emit.max.share {}, factors.emit.interval {} ms)", nodes, costNs / 1_000_000,
                     pacer.spacingMs(), pacer.maxShare(), emitInterval.toMillis());
         }
-    }
-
-    /**
-     * Deletes the versions past the retention of a share of the nodes, so that every node is looked at once in
-     * {@link #SWEEPS_PER_ROUND} sweeps (an hour): one seek per node, whatever the history holds.
-     */
-    private void sweepHistory(long now) {
-        if (toSweep.isEmpty()) {
-            toSweep.addAll(published.nodes());
-            sweepShare = Math.max(1, (toSweep.size() + SWEEPS_PER_ROUND - 1) / SWEEPS_PER_ROUND);
-        }
-        long before = now - historyRetention.toMillis();
-        int expired = 0;
-        for (int i = 0; i < sweepShare && !toSweep.isEmpty(); i++) {
-            expired += FactorHistoryStore.expire(history, toSweep.poll(), before);
-        }
-        stats.historyExpired.addAndGet(expired);
     }
 
     /** Logs the links found contradicting the others when that set changes, and counts them; true on a change. */

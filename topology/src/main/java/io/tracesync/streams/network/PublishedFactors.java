@@ -5,7 +5,6 @@ import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.Factor;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What {@code sync.factors} holds for every node, as the network task last published it: the reference, the factor
@@ -39,11 +38,6 @@ final class PublishedFactors {
     /** The node's published record, or null. */
     Entry get(String node) {
         return byNode.get(node);
-    }
-
-    /** The nodes published. */
-    Set<String> nodes() {
-        return byNode.keySet();
     }
 
     /** The widest bound, in ps, or -1 while no published factor is bounded. */

@@ -30,7 +30,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -58,16 +57,12 @@ class NetworkProcessorTest {
                 Stores.inMemoryKeyValueStore("factors"), topics.node, topics.syncFactor).withLoggingDisabled().build();
         KeyValueStore<String, TreeSnapshot> trees = Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore("trees"), topics.node, topics.treeSnapshot).withLoggingDisabled().build();
-        KeyValueStore<Bytes, SyncFactor> history = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(
-                "history"), FactorHistoryStore.KEYS, topics.syncFactor).withLoggingDisabled().build();
         links.init(context.getStateStoreContext(), links);
         factors.init(context.getStateStoreContext(), factors);
         trees.init(context.getStateStoreContext(), trees);
-        history.init(context.getStateStoreContext(), history);
         context.addStateStore(links);
         context.addStateStore(factors);
         context.addStateStore(trees);
-        context.addStateStore(history);
     }
 
     private NetworkProcessor started() {
@@ -85,8 +80,8 @@ class NetworkProcessorTest {
 
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval,
             double maxShare, double minChange) {
-        NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", "history", Duration.ofDays(7),
-                settings.networkOptions(), emitInterval, minChange, maxShare, stats);
+        NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval,
+                minChange, maxShare, stats);
         p.init(context);
         return p;
     }

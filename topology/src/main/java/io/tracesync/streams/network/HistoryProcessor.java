@@ -1,0 +1,121 @@
+package io.tracesync.streams.network;
+
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.HistoryGate;
+import io.tracesync.streams.metrics.PipelineStats;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.ProcessorSupplier;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+
+/**
+ * The factor history, after the network step in its task: of the factor records published, those the
+ * {@link HistoryGate} keeps go to the history store ({@link FactorHistoryStore}, for {@code /convert}) and are
+ * forwarded to the history topic. The last version kept of each node is remembered (after a restart, read back
+ * from the store once per node). At an emission at least {@link #SWEEP} after the last sweep, a share of the nodes
+ * is swept for versions past the retention, so that every node is looked at once in {@link #SWEEPS_PER_ROUND}
+ * sweeps — the record times (the emissions' wall clock; the input's record times in the deterministic mode), no
+ * punctuation.
+ */
+public final class HistoryProcessor extends ContextualProcessor<String, SyncFactor, String, SyncFactor> {
+
+    static final Duration SWEEP = Duration.ofMinutes(1);
+    private static final int SWEEPS_PER_ROUND = 60;
+
+    private final String storeName;
+    private final HistoryGate gate;
+    private final Duration retention;
+    private final PipelineStats stats;
+    private KeyValueStore<Bytes, SyncFactor> store;
+    /** Per node the last version kept; a node not in it has not been looked up since the task started. */
+    private final Map<String, FactorVersion> lastKept = new HashMap<>();
+    private final ArrayDeque<String> toSweep = new ArrayDeque<>();
+    private int sweepShare;
+    private long sweptMs;
+
+    public HistoryProcessor(String storeName, HistoryGate gate, Duration retention, PipelineStats stats) {
+        this.storeName = storeName;
+        this.gate = gate;
+        this.retention = retention;
+        this.stats = stats;
+    }
+
+    /** A supplier that declares the store, so that the step can be placed without the builder. */
+    public static ProcessorSupplier<String, SyncFactor, String, SyncFactor> supplier(String storeName,
+            Serde<SyncFactor> values, HistoryGate gate, Duration retention, PipelineStats stats) {
+        StoreBuilder<KeyValueStore<Bytes, SyncFactor>> builder = FactorHistoryStore.builder(storeName, values);
+        return new ProcessorSupplier<>() {
+            @Override
+            public HistoryProcessor get() {
+                return new HistoryProcessor(storeName, gate, retention, stats);
+            }
+
+            @Override
+            public Set<StoreBuilder<?>> stores() {
+                return Set.of(builder);
+            }
+        };
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SyncFactor> context) {
+        super.init(context);
+        store = context.getStateStore(storeName);
+        lastKept.clear();
+        toSweep.clear();
+        sweptMs = Long.MIN_VALUE;
+    }
+
+    @Override
+    public void process(Record<String, SyncFactor> record) {
+        SyncFactor r = record.value();
+        String node = r.getNode();
+        FactorVersion last = lastKept.containsKey(node) ? lastKept.get(node) : stored(node);
+        FactorVersion v = FactorHistoryStore.version(r);
+        if (gate.keeps(last, v)) {
+            FactorHistoryStore.add(store, r, last == null ? null : last.anchorNs());
+            lastKept.put(node, v);
+            stats.historyRecords.incrementAndGet();
+            context().forward(record);
+        } else {
+            lastKept.put(node, last);
+        }
+        if (record.timestamp() - sweptMs >= SWEEP.toMillis()) {
+            sweptMs = record.timestamp();
+            sweep(record.timestamp());
+        }
+    }
+
+    /** The node's newest version in the store, or null. */
+    private FactorVersion stored(String node) {
+        try (KeyValueIterator<Bytes, SyncFactor> it = store.reverseRange(FactorHistoryStore.first(node),
+                FactorHistoryStore.last(node))) {
+            return it.hasNext() ? FactorHistoryStore.version(it.next().value) : null;
+        }
+    }
+
+    /** Deletes the versions past the retention of a share of the nodes: one seek per node. */
+    private void sweep(long now) {
+        if (toSweep.isEmpty()) {
+            toSweep.addAll(lastKept.keySet());
+            sweepShare = Math.max(1, (toSweep.size() + SWEEPS_PER_ROUND - 1) / SWEEPS_PER_ROUND);
+        }
+        long before = now - retention.toMillis();
+        int expired = 0;
+        for (int i = 0; i < sweepShare && !toSweep.isEmpty(); i++) {
+            expired += FactorHistoryStore.expire(store, toSweep.poll(), before);
+        }
+        stats.historyExpired.addAndGet(expired);
+    }
+}
