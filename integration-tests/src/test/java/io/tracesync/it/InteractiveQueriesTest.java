@@ -7,17 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.HistoricConversion;
+import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.demo.SimulatedTruth;
 import io.tracesync.sim.SimulatedTraces;
+import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.http.KnownTruth;
 import io.tracesync.streams.http.OperationsServer;
 import io.tracesync.streams.metrics.AppMetrics;
+import io.tracesync.streams.network.FactorHistoryStore;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -34,8 +40,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -59,6 +67,7 @@ class InteractiveQueriesTest {
     private static final Duration WAIT = Duration.ofSeconds(120);
     private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient http = HttpClient.newHttpClient();
+    private final List<String> bases = new ArrayList<>();
 
     @TempDir
     Path dir;
@@ -68,6 +77,7 @@ class InteractiveQueriesTest {
         Settings settings = Settings.of(SharedKafkaEnvironment.isolated("it-iq-" + UUID.randomUUID()))
                 .with("topics.partitions", "3")
                 .with("factors.min.change", "0")
+                .with("factors.history.spacing", "0")
                 .with("links.min.change", "0");
         SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 7);
         Map<String, NodeFactor> expected = OfflineSync.factors(cluster.pairs, settings.linkOptions(),
@@ -86,11 +96,14 @@ class InteractiveQueriesTest {
                 Waiting.until(() -> status(a, "/factors") == 200 && status(b, "/factors") == 200
                         && count(a, "/factors", "factors") == expected.size(), WAIT, "no factors served");
 
+                Map<String, NodeHistory> histories = histories(settings);
                 for (Instance i : new Instance[] {a, b}) {
                     checkFactors(i, expected);
+                    int interpolated = 0;
                     for (String node : cluster.nodes) {
-                        checkConversion(i, expected, node, 1_700_000_010_000_000_000L);
+                        interpolated += checkConversion(i, expected, histories, node) ? 1 : 0;
                     }
+                    assertTrue(interpolated > 0, "some time halfway answered with the versions on both sides: " + bases);
                     checkTree(i, expected);
                     assertEquals(200, status(i, "/health/live"));
                     assertEquals(200, status(i, "/health/ready"));
@@ -139,33 +152,66 @@ class InteractiveQueriesTest {
         assertEquals(expected.keySet(), nodes);
     }
 
-    private void checkConversion(Instance i, Map<String, NodeFactor> expected, String node, long t) throws Exception {
-        Conversion c = Conversion.of(expected.get(node).factor(), t);
+    /**
+     * /convert answers as the committed history and latest factors read by a consumer do: at the latest factor's
+     * anchor exactly its conversion; halfway between its two newest versions of one reference, with both.
+     */
+    private boolean checkConversion(Instance i, Map<String, NodeFactor> expected,
+            Map<String, NodeHistory> histories, String node) throws Exception {
+        FactorVersion[] versions = histories.get(node).versions();
+        int k = versions.length - 1;
+        while (k > 1 && !versions[k - 1].reference().equals(versions[k].reference())) {
+            k--;
+        }
+        long t = versions[Math.max(0, k - 1)].anchorNs() / 2 + versions[k].anchorNs() / 2;
+        HistoricConversion h = histories.get(node).convert(t);
         JsonNode got = get(i, "/convert?node=" + node + "&t=" + t);
-        assertEquals(c.referenceNs().setScale(3, RoundingMode.HALF_EVEN).toPlainString(),
-                got.get("reference_ns").asText());
-        assertEquals(c.nearestNs(), got.get("nearest_ns").asLong());
-        assertEquals(c.lowerNs(), got.get("lower_ns").asLong());
-        assertEquals(c.upperNs(), got.get("upper_ns").asLong());
-        boolean reference = node.equals(expected.get(node).reference());
-        assertTrue(reference ? c.lowerNs() == t && c.upperNs() == t
-                : c.lowerNs() < c.nearestNs() && c.nearestNs() < c.upperNs(), got.toString());
-        assertEquals(expected.get(node).reference(), got.get("reference").asText());
-        long anchor = expected.get(node).factor().anchorNs();
-        assertEquals(anchor, got.get("anchor_ns").asLong());
-        assertEquals(t - anchor, got.get("from_anchor_ns").asLong());
-        if (!reference) {
-            JsonNode far = get(i, "/convert?node=" + node + "&t=" + (anchor - 3_600_000_000_000L));
+        assertEquals(h.referenceNs().setScale(3, RoundingMode.HALF_EVEN).toPlainString(),
+                got.get("reference_ns").asText(), got.toString());
+        assertEquals(h.lowerNs(), got.get("lower_ns").asLong());
+        assertEquals(h.upperNs(), got.get("upper_ns").asLong());
+        assertEquals(h.version().number(), got.get("version").asLong(), got + " vs " + h);
+        assertEquals(h.basis().name().toLowerCase(Locale.ROOT), got.get("basis").asText());
+        // a node may have been its own reference at t, and another one's at the end
+        boolean reference = node.equals(h.version().reference());
+        assertTrue(reference ? h.lowerNs() == t && h.upperNs() == t
+                : h.lowerNs() < h.upperNs() && h.lowerNs() <= h.nearestNs() && h.nearestNs() <= h.upperNs(),
+                got.toString());
+        assertEquals(h.version().reference(), got.get("reference").asText());
+        assertEquals(h.next() == null ? "null" : Long.toString(h.next().number()), got.get("next_version").asText());
+        if (!node.equals(expected.get(node).reference())) {
+            assertTrue(got.get("from_data_ns").asLong() <= Math.abs(t - got.get("anchor_ns").asLong()));
+            long anchor = expected.get(node).factor().anchorNs();
+            Conversion c = Conversion.of(expected.get(node).factor(), anchor);
+            JsonNode latest = get(i, "/convert?node=" + node + "&t=" + anchor);
+            assertEquals(c.lowerNs(), latest.get("lower_ns").asLong(), "the latest factor at its anchor");
+            assertEquals(c.upperNs(), latest.get("upper_ns").asLong());
+            assertEquals(anchor, latest.get("anchor_ns").asLong());
+            assertEquals(0, latest.get("from_anchor_ns").asLong());
+            assertEquals(1.0, latest.get("bound_growth").asDouble(), latest.toString());
+            assertTrue(latest.path("note").isMissingNode(), "no note at the anchor: " + latest);
+            JsonNode far = get(i, "/convert?node=" + node + "&t=" + (anchor + 3_600_000_000_000L));
             assertTrue(far.get("bound_growth").asDouble() > 2, far.toString());
-            assertTrue(far.get("note").asText().startsWith("t lies 3600 s before anchor_ns, the newest time of the "
-                    + "data behind this factor: the bound grew from "), far.toString());
-            JsonNode near = get(i, "/convert?node=" + node + "&t=" + anchor);
-            assertEquals(1.0, near.get("bound_growth").asDouble(), near.toString());
-            assertTrue(near.path("note").isMissingNode(), "no note at the anchor: " + near);
+            assertTrue(far.get("note").asText().startsWith("t lies 3600 s after anchor_ns, past the data of this "
+                    + "version: the bound grew from "), far.toString());
+            assertFalse(far.get("truncated").asBoolean(), far.toString());
         }
         // the stream's own policy on timestamps: 0 to 2^62 ns
         assertEquals(400, status(i, "/convert?node=" + node + "&t=-1"));
         assertEquals(400, status(i, "/convert?node=" + node + "&t=" + (1L << 62)));
+        bases.add(node + ": " + h);
+        return h.basis() == HistoricConversion.Basis.INTERPOLATED;
+    }
+
+    /** Every node's versions as a consumer of the history and the latest factors holds them. */
+    private static Map<String, NodeHistory> histories(Settings settings) {
+        Topics topics = new Topics(settings);
+        Map<String, NodeHistory> out = new TreeMap<>();
+        for (String topic : List.of(topics.factorHistory, topics.factors)) {
+            FactorsTopic.readAll(settings, topic, WAIT).forEach(r -> out.computeIfAbsent(r.key(),
+                    k -> new NodeHistory(1_000_000)).add(FactorHistoryStore.version(r.value())));
+        }
+        return out;
     }
 
     /**
@@ -188,7 +234,7 @@ class InteractiveQueriesTest {
                     .compareTo(BigDecimal.valueOf(c.get("true_error_ns").asDouble())), c.toString());
             assertTrue(c.get("inside").asBoolean(), c.toString());
             JsonNode before = get(b, "/convert?node=" + node + "&t=1");
-            assertEquals(node.equals(f.get("reference").asText()), before.has("true_error_ns"),
+            assertEquals(node.equals(before.get("reference").asText()), before.has("true_error_ns"),
                     "no truth before the simulated run, but a reference's own reading: " + before);
         }
     }

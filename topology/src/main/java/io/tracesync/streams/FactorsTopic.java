@@ -15,7 +15,10 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** Reads {@code sync.factors} as consumers see it: committed records only, the latest per node. */
+/**
+ * Reads {@code sync.factors} (or the factor history) as consumers see it: committed records only, the latest per
+ * node.
+ */
 public final class FactorsTopic {
 
     private FactorsTopic() {
@@ -23,6 +26,15 @@ public final class FactorsTopic {
 
     /** Every committed factor record, in partition order, from the beginning to the current end. */
     public static List<ConsumerRecord<String, SyncFactor>> readAll(Settings settings, Duration timeout) {
+        return readAll(settings, new Topics(settings).factors, timeout);
+    }
+
+    /**
+     * Every committed record of a topic of factor records ({@code sync.factors} or the factor history), in
+     * partition order, from the beginning to the current end.
+     */
+    public static List<ConsumerRecord<String, SyncFactor>> readAll(Settings settings, String topic,
+            Duration timeout) {
         Topics topics = new Topics(settings);
         Properties p = new Properties();
         p.putAll(settings.streamsProperties());
@@ -32,7 +44,7 @@ public final class FactorsTopic {
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         try (KafkaConsumer<String, SyncFactor> c = new KafkaConsumer<>(p, new StringDeserializer(),
                 topics.syncFactor.deserializer())) {
-            List<TopicPartition> parts = c.partitionsFor(topics.factors, timeout).stream()
+            List<TopicPartition> parts = c.partitionsFor(topic, timeout).stream()
                     .map(i -> new TopicPartition(i.topic(), i.partition())).toList();
             c.assign(parts);
             c.seekToBeginning(parts);
@@ -41,7 +53,7 @@ public final class FactorsTopic {
             long deadline = System.nanoTime() + timeout.toNanos();
             while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("timed out reading " + topics.factors);
+                    throw new IllegalStateException("timed out reading " + topic);
                 }
                 c.poll(Duration.ofMillis(200)).forEach(out::add);
             }

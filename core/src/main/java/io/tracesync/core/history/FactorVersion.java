@@ -15,6 +15,14 @@ public record FactorVersion(long number, String reference, Factor factor, long p
         Objects.requireNonNull(factor, "factor");
     }
 
+    /**
+     * Whether no time lies behind the version: a reference whose component has no link time yet gets the identity,
+     * exact and anchored at 0. It answers for no time in particular, so a history keeps it only as a node's first.
+     */
+    public boolean timeless() {
+        return factor.anchorNs() == 0 && factor.upPs() == 0 && factor.downPs() == 0;
+    }
+
     /** The node's local time at which the bounds hold, where the data behind the version ends. */
     public long anchorNs() {
         return factor.anchorNs();

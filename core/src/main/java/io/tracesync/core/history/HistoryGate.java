@@ -9,7 +9,8 @@ import io.tracesync.core.network.Conversion;
  * carried bounds grow need not all be kept. A version is kept when it is its node's first, has another reference or
  * another boundedness than the last kept, is anchored at or before it (it supersedes it), contradicts it (their
  * intervals at its anchor have no common point: a clock step, whose both sides the history must hold), or is
- * anchored at least {@code spacingNs} after it. A spacing of 0 keeps every version.
+ * anchored at least {@code spacingNs} after it. A spacing of 0 keeps every version. A
+ * {@linkplain FactorVersion#timeless timeless} version is kept only as a node's first.
  */
 public final class HistoryGate {
 
@@ -29,6 +30,9 @@ public final class HistoryGate {
 
     /** Whether the history keeps {@code v}, published after {@code lastKept} (null: none kept yet). */
     public boolean keeps(FactorVersion lastKept, FactorVersion v) {
+        if (v.timeless()) {
+            return lastKept == null;
+        }
         if (lastKept == null || !lastKept.reference().equals(v.reference())
                 || lastKept.factor().bounded() != v.factor().bounded()) {
             return true;

@@ -40,9 +40,13 @@ public final class NodeHistory {
      * Adds a version.
      *
      * @return false, changing nothing, if its number is held already, a version of a higher number anchored at or
-     *     before it supersedes it, or it is older than every version held while the capacity is reached
+     *     before it supersedes it, it is older than every version held while the capacity is reached, or it is
+     *     {@linkplain FactorVersion#timeless timeless} and versions are held
      */
     public boolean add(FactorVersion v) {
+        if (v.timeless() && size > 0) {
+            return false;
+        }
         int at = size;
         while (at > 0 && get(at - 1).number() >= v.number()) {
             if (get(at - 1).number() == v.number()) {

@@ -36,6 +36,9 @@ class HistoryGateTest {
         assertTrue(gate.keeps(kept, version(2, "r", 0, 101 * SECOND, LinkEstimate.UNBOUNDED)), "unbounded");
         assertTrue(gate.keeps(kept, version(2, "r", 0, 100 * SECOND, 50_000)), "anchored at the last kept");
         assertTrue(gate.keeps(kept, version(2, "r", 0, 99 * SECOND, 50_000)), "anchored before it");
+        FactorVersion timeless = new FactorVersion(2, "r", Factor.REFERENCE, 2);
+        assertFalse(gate.keeps(kept, timeless), "a reference without link times would supersede everything");
+        assertTrue(gate.keeps(null, timeless), "but may be a node's first");
         // 1 s later the kept one's interval is ±(50 + 1,000) ns: a step of 2 µs leaves no common point
         assertTrue(gate.keeps(kept, version(2, "r", 2_200, 101 * SECOND, 50_000)), "a step");
         assertFalse(gate.keeps(kept, version(2, "r", 1_000, 101 * SECOND, 50_000)), "within the interval");

@@ -167,6 +167,7 @@ class NodeHistoryTest {
         assertEquals(2, h.size());
         assertEquals(4, h.inForce(250).number());
         assertFalse(h.add(new FactorVersion(4, "ref", anchored(f, 900), 0)));
+        assertFalse(h.add(new FactorVersion(5, "ref", Factor.REFERENCE, 0)), "timeless after versions");
         assertFalse(h.add(new FactorVersion(2, "ref", anchored(f, 900), 0)));
         assertSame(h.newest(), h.inForce(Long.MAX_VALUE));
     }

@@ -10,6 +10,7 @@ import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.Factor;
+import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.iq.NetworkQueries;
 import io.tracesync.streams.network.FactorHistoryStore;
@@ -182,9 +183,11 @@ final class NetworkApi {
             o.set("bound_growth", NODES.nullNode());
             return;
         }
-        long atT = Math.max(BigDecimal.valueOf(c.upperNs()).subtract(c.referenceNs()).max(c.referenceNs()
-                .subtract(BigDecimal.valueOf(c.lowerNs()))).movePointRight(3).longValue(), 0);
-        double growth = (double) atT / atAnchor;
+        // carried: the version's own bound at t; between two versions: the interval's larger side
+        long atT = c.next() == null ? Math.max(f.upAtPs(t), f.downAtPs(t))
+                : BigDecimal.valueOf(c.upperNs()).subtract(c.referenceNs()).max(c.referenceNs()
+                        .subtract(BigDecimal.valueOf(c.lowerNs()))).movePointRight(3).longValue();
+        double growth = atT == LinkEstimate.UNBOUNDED ? Double.MAX_VALUE : (double) atT / atAnchor;
         o.put("bound_growth", growth);
         if (c.basis() != HistoricConversion.Basis.INTERPOLATED && growth > GROWN) {
             String where = c.truncated() ? "before the oldest version the history still holds (older ones expired "
