@@ -41,9 +41,12 @@ class EvaluationReportTest {
         // Every node measured against a reference has its small plot: all but a reference that never changed.
         long measured = count(dom, "class=\"spark\" data-node=");
         assertTrue(measured >= NODES - 1, measured + " nodes measured");
-        assertEquals(2 + measured, count(dom, "<div class=\"uplot"),
-                "the two plots and every measured row's small plot");
-        assertEquals(2 + measured, count(dom, "<canvas"), "each drawn");
+        assertEquals(3 + measured, count(dom, "<div class=\"uplot"),
+                "the plot by age after the fact, the node's two plots and every measured row's small plot");
+        assertEquals(3 + measured, count(dom, "<canvas"), "each drawn");
+        String late = dom.substring(dom.indexOf("id=\"after-the-fact-table\""));
+        assertEquals(8, count(late.substring(0, late.indexOf("</table>")), "<tr"),
+                "the header, live and the six default ages after the fact");
         assertTrue(Pattern.compile("<h3 id=\"detail-title\">n\\d+ against n\\d+: median error").matcher(dom).find(),
                 "the worst node is selected");
         assertFalse(dom.contains("NaN"), "no NaN shown");

@@ -5,6 +5,7 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
+import io.tracesync.eval.Age;
 import io.tracesync.faults.Fault;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
@@ -90,6 +91,23 @@ final class Converters {
         public T convert(String value) {
             try {
                 return parse.apply(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** An {@link Age}: a duration, or {@code end} for the end of the run. */
+    static final class AgeConverter implements ITypeConverter<Age> {
+        private final DurationConverter duration = new DurationConverter();
+
+        @Override
+        public Age convert(String value) {
+            if (value.strip().equalsIgnoreCase("end")) {
+                return Age.END;
+            }
+            try {
+                return new Age(duration.convert(value));
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

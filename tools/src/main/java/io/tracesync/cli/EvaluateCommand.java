@@ -5,6 +5,7 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
+import io.tracesync.eval.Age;
 import io.tracesync.eval.Evaluation;
 import io.tracesync.files.PairsCsv;
 import java.io.IOException;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
         description = {"Replays a run written by 'tracesync simulate' through tracesync (factors every interval of "
                 + "true time) and measures the answers against the ground truth: true error, share inside the "
                 + "guaranteed bounds, message inversions and messages faster than the minimum delay after "
-                + "correction, time to the first ACCURATE link; beside the same replay with a static reference "
+                + "correction, time to the first ACCURATE link; the same samples converted after the fact with the "
+                + "factor history; beside the same replay with a static reference "
                 + "(the first node), the Trace Compass policy (first node as root, fewest-hop paths), Duda's "
                 + "linear regression, and the Zipkin/Jaeger midpoint heuristic on the same request/response "
                 + "exchanges."})
@@ -102,6 +104,13 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "30s,2m,none) and compare (baseline 5: a sliding horizon versus none under wandering clocks).")
     List<Duration> compareHorizons = new ArrayList<>();
 
+    @Option(names = "--ages", paramLabel = "AGE", split = ",", defaultValue = "0s,10s,1m,10m,1h,end",
+            converter = Converters.AgeConverter.class,
+            description = "How long after the fact every sample of the first row is converted again, each a "
+                    + "duration or end (the end of the run): with the node's factor history holding every factor "
+                    + "drained by then, beside the factor in force (default: ${DEFAULT-VALUE}).")
+    List<Age> ages;
+
     @Option(names = "--factors", paramLabel = "FILE",
             description = "Also write the factors over time (true_ns,node,reference,slope,offset,up_ns,down_ns).")
     Path factorsFile;
@@ -127,7 +136,7 @@ final class EvaluateCommand implements Callable<Integer> {
         try {
             result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
                     model.shortestWindow, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
-                    compareHorizons, factorsFile, reportDir));
+                    compareHorizons, ages, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

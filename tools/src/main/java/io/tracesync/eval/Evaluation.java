@@ -37,7 +37,7 @@ public final class Evaluation {
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
             LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
             NetworkIntervals.Weighting weighting, double minChange, Duration ahead, boolean knownMinDelays,
-            List<Duration> compareHorizons, Path factorsFile, Path reportDir) {
+            List<Duration> compareHorizons, List<Age> ages, Path factorsFile, Path reportDir) {
     }
 
     /** The printed summary, and the report's path where one was written. */
@@ -141,10 +141,23 @@ public final class Evaluation {
                         + ".", Metrics.factorErrors(r, truth, aheadNs)));
             }
         }
+        ErrorStats live = aheadNs > 0 ? Metrics.factorErrors(replay, truth) : rows.get(0).errors();
+        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages());
         out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(), replayed);
         out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
                 "inside %", "width µs", "max w µs");
         rows.forEach(r -> row(out, r.label(), r.errors()));
+        if (!late.isEmpty()) {
+            out.println();
+            out.println("after the fact: the first row's samples converted again with the factor history known "
+                    + "that long after each; newest: with the newest factor known then alone");
+            out.printf("%-44s %9s %12s %12s %12s %9s %10s %9s %8s %8s %11s %11s%n", "", "samples", "median µs",
+                    "p99 µs", "max µs", "inside %", "width µs", "interp. %", "error ×", "width ×", "newest µs",
+                    "newest w µs");
+            lateRow(out, "live: the factor in force", live, Double.NaN, 1, 1, null);
+            late.forEach(a -> lateRow(out, lateLabel(a.age()), a.errors(), a.interpolatedPercent(),
+                    a.errorRatio(live), a.widthRatio(live), a.newest()));
+        }
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
         long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
         long fast = checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum();
@@ -179,7 +192,8 @@ public final class Evaluation {
         if (o.reportDir() != null) {
             long start = firstPairNs(replay);
             written = HtmlReport.write(o.reportDir(), new HtmlReport.Content(o.run().toString(),
-                    groundTruth.parameters(), parameters(), rows, findings, replay, published.tree(), truth, start));
+                    groundTruth.parameters(), parameters(), rows, live, late, findings, replay, published.tree(),
+                    truth, start));
         }
         return new Result(summary.toString(), written);
     }
@@ -235,6 +249,29 @@ public final class Evaluation {
                 s.p99Ns() / 1e3, s.maxNs() / 1e3, Double.isNaN(inside) ? "-" : String.format("%.2f", inside),
                 Double.isNaN(s.medianWidthNs()) ? "-" : String.format("%.3f", s.medianWidthNs() / 1e3),
                 Double.isNaN(s.maxWidthNs()) ? "-" : String.format("%.3f", s.maxWidthNs() / 1e3));
+    }
+
+    /**
+     * A row of the conversions after the fact: the main table's first six columns, then against live, then the
+     * median error and width of the newest factor alone ({@code newest}; null: -).
+     */
+    private static void lateRow(PrintWriter out, String label, ErrorStats s, double interpolatedPercent,
+            double errorRatio, double widthRatio, ErrorStats newest) {
+        out.printf("%-44s %9d %12.3f %12.3f %12.3f %9s %10s %9s %8s %8s %11s %11s%n", label, s.count(),
+                s.medianNs() / 1e3, s.p99Ns() / 1e3, s.maxNs() / 1e3, fixed(s.insidePercent(), 2),
+                fixed(s.medianWidthNs() / 1e3, 3), fixed(interpolatedPercent, 2), fixed(errorRatio, 3),
+                fixed(widthRatio, 3), newest == null ? "-" : fixed(newest.medianNs() / 1e3, 3),
+                newest == null ? "-" : fixed(newest.medianWidthNs() / 1e3, 3));
+    }
+
+    /** An age's row: {@code 10s after}, {@code at the end of the run}. */
+    private static String lateLabel(Age age) {
+        return age.after() == null ? "at the end of the run" : age.label() + " after";
+    }
+
+    /** v with {@code decimals} decimals; - for NaN. */
+    private static String fixed(double v, int decimals) {
+        return Double.isNaN(v) ? "-" : String.format("%." + decimals + "f", v);
     }
 
     private static String ms(long[] sorted, int i) {

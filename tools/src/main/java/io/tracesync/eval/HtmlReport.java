@@ -14,9 +14,10 @@ import java.util.TreeMap;
 
 /**
  * The evaluation as one self-contained HTML file that opens offline: the run's parameters, the summary with what
- * each row measures, the final spanning forest (the live view's drawing, d3-hierarchy's radial tree) and every
- * node in a sortable table with a small plot of its error; a node's row opens its accuracy over time — the true
- * error on its own scale beside the error inside its guaranteed band (uPlot). The libraries are inlined from their
+ * each row measures, the conversions after the fact by age with a plot of their median error and width, the final
+ * spanning forest (the live view's drawing, d3-hierarchy's radial tree) and every node in a sortable table with a
+ * small plot of its error; a node's row opens its accuracy over time — the true error on its own scale beside the
+ * error inside its guaranteed band (uPlot). The libraries are inlined from their
  * WebJars; the data are one JSON document in the page.
  */
 public final class HtmlReport {
@@ -38,12 +39,14 @@ public final class HtmlReport {
      * @param simulation the simulation's seed and settings
      * @param replaySettings the replay's own settings
      * @param rows the summary, first row tracesync's published factors
+     * @param live the first row's factors sampled while in force, as the conversions after the fact are
+     * @param late the conversions after the fact with the factor history, by age
      * @param findings further measured lines (corrections, time to ACCURATE)
      * @param tree the final spanning forest of tracesync's factors in {@code replay}
      * @param startNs the true time the plots' axes count from
      */
     public record Content(String run, Map<String, String> simulation, Map<String, String> replaySettings,
-            List<SummaryRow> rows, List<String> findings, Replay.Result replay, List<TreeEdge> tree,
+            List<SummaryRow> rows, ErrorStats live, List<AgeErrors> late, List<String> findings, Replay.Result replay, List<TreeEdge> tree,
             TrueClocks truth, long startNs) {
     }
 
@@ -76,6 +79,18 @@ public final class HtmlReport {
         for (SummaryRow r : c.rows()) {
             ObjectNode o = rows.addObject().put("label", r.label()).put("meaning", r.meaning());
             stats(o, r.errors());
+        }
+        ObjectNode afterTheFact = root.putObject("after_the_fact");
+        stats(afterTheFact.putObject("live"), c.live());
+        ArrayNode ages = afterTheFact.putArray("ages");
+        for (AgeErrors a : c.late()) {
+            ObjectNode o = ages.addObject().put("age", a.age().label());
+            stats(o, a.errors());
+            put(o, "interpolated_pct", a.interpolatedPercent());
+            put(o, "error_ratio", a.errorRatio(c.live()));
+            put(o, "width_ratio", a.widthRatio(c.live()));
+            put(o, "newest_median_us", a.newest().medianNs() / 1e3);
+            put(o, "newest_width_us", a.newest().medianWidthNs() / 1e3);
         }
         ArrayNode findings = root.putArray("findings");
         c.findings().forEach(findings::add);

@@ -1,10 +1,14 @@
 package io.tracesync.eval;
 
+import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -48,6 +52,54 @@ public final class Metrics {
             }
         }
         return stats;
+    }
+
+    /**
+     * Every sample of the factors in force ({@link #forEachError}: node n at true time τ) converted again at each
+     * age after the fact: n's reading at τ converted with its factor history holding every factor of n drained up to
+     * τ + age ({@link HistorySweep}), and with the newest of them alone, against the true clock, at τ, of the
+     * reference the answer names. At age 0 the history ends with the factor in force, whose answer it gives.
+     */
+    public static List<AgeErrors> afterTheFact(Replay.Result replay, TrueClocks truth, List<Age> ages) {
+        int n = ages.size();
+        HistorySweep[] histories = new HistorySweep[n];
+        HistorySweep[] newest = new HistorySweep[n];
+        ErrorStats[] historyStats = new ErrorStats[n];
+        ErrorStats[] newestStats = new ErrorStats[n];
+        long[] interpolated = new long[n];
+        for (int i = 0; i < n; i++) {
+            histories[i] = new HistorySweep(replay.factors(), ages.get(i), Integer.MAX_VALUE);
+            newest[i] = new HistorySweep(replay.factors(), ages.get(i), 1);
+            historyStats[i] = new ErrorStats();
+            newestStats[i] = new ErrorStats();
+        }
+        forEachError(replay, truth, (row, t, e) -> {
+            long local = truth.localAt(row.node(), t);
+            for (int i = 0; i < n; i++) {
+                HistoricConversion c = histories[i].convert(row.node(), t, local);
+                add(historyStats[i], c, truth, t);
+                if (c.basis() == HistoricConversion.Basis.INTERPOLATED) {
+                    interpolated[i]++;
+                }
+                add(newestStats[i], newest[i].convert(row.node(), t, local), truth, t);
+            }
+        });
+        List<AgeErrors> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(new AgeErrors(ages.get(i), historyStats[i], interpolated[i], newestStats[i]));
+        }
+        return out;
+    }
+
+    /** The true error of an answer for true time {@code trueNs}, whether its interval holds the truth, its width. */
+    private static void add(ErrorStats stats, HistoricConversion c, TrueClocks truth, long trueNs) {
+        long reference = truth.localAt(c.version().reference(), trueNs);
+        boolean bounded = c.bounded();
+        stats.add(c.referenceNs().subtract(BigDecimal.valueOf(reference)).doubleValue(), bounded,
+                bounded && c.lowerNs() <= reference && reference <= c.upperNs());
+        if (bounded) {
+            stats.width(c.upperNs() - c.lowerNs());
+        }
     }
 
     /** Receives one sampled true error of a factor row. */

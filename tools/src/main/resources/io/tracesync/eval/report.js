@@ -87,6 +87,7 @@ function parameters() {
 }
 
 const BLUE = '#1e5ac8';
+const ORANGE = '#e07b00';
 /** Rows whose small plot is drawn at once; the others when they scroll into view. */
 const EAGER_SPARKLINES = 50;
 const nodeRows = new Map(data.nodes.map(n => [n.node, n]));
@@ -157,6 +158,50 @@ function against(n) {
     : `${was} (the reference moved: now ${n.reference})`;
 }
 
+/** A ratio to live, e.g. 0.812×; – where there is none. */
+function times(v) {
+  return v === null || v === undefined ? '–' : v.toFixed(3) + '×';
+}
+
+/** The conversions after the fact: one row per age below live, and their median error and width by age. */
+function afterTheFact() {
+  const a = data.after_the_fact;
+  if (!a.ages.length) {
+    document.getElementById('after-the-fact-section').hidden = true;
+    return;
+  }
+  const body = document.querySelector('#after-the-fact-table tbody');
+  [{...a.live, age: 'live', error_ratio: 1, width_ratio: 1}, ...a.ages].forEach((r, i) => {
+    const tr = document.createElement('tr');
+    if (i === 0) tr.className = 'first';
+    cell(tr, r.age);
+    cell(tr, r.samples.toLocaleString('en'), 'num');
+    [us(r.median_us), us(r.p99_us), us(r.max_us), pct(r.inside_pct), us(r.width_us), pct(r.interpolated_pct),
+      times(r.error_ratio), times(r.width_ratio), us(r.newest_median_us), us(r.newest_width_us)]
+      .forEach(v => cell(tr, v, 'num'));
+    body.append(tr);
+  });
+  const labels = a.ages.map(r => r.age);
+  const x = labels.map((_, i) => i);
+  // a log scale has no 0: an exact answer is left out
+  const positive = values => values.map(v => v > 0 ? v : null);
+  const live = v => positive(x.map(() => v));
+  const line = (label, stroke, width, dash) => ({label, stroke, width, ...(dash ? {dash} : {}),
+    value: (u, v) => us(v)});
+  new uPlot({
+    title: 'median error and median width by age (log scale)', width: Math.min(900, 2 * plotWidth()), height: 320,
+    scales: {x: {time: false, range: [-0.3, x.length - 0.7]}, y: {distr: 3}},
+    axes: [{label: 'age after the fact', splits: () => x, values: (u, splits) => splits.map(i => labels[i] ?? '')},
+      {label: 'µs', size: 70}],
+    series: [{label: 'age', value: (u, i) => i === null ? '–' : labels[i]},
+      line('error, history', BLUE, 2), line('width, history', ORANGE, 2),
+      line('error, newest alone', BLUE, 1, [2, 3]), line('width, newest alone', ORANGE, 1, [2, 3]),
+      line('error, live', '#888', 1, [6, 4]), line('width, live', '#888', 1, [6, 4])],
+  }, [x, ...['median_us', 'width_us', 'newest_median_us', 'newest_width_us'].map(k => positive(a.ages.map(r => r[k]))),
+    live(a.live.median_us), live(a.live.width_us)],
+  document.getElementById('plot-ages'));
+}
+
 /** Every node: those with errors, then the references that never had a factor against another node. */
 function nodeTable() {
   const rows = data.nodes.map(n => ({...n}));
@@ -221,6 +266,7 @@ function nodeTable() {
 
 lead();
 summary();
+afterTheFact();
 parameters();
 TracesyncForest.draw(document.getElementById('forest'), data.tree, data.factors);
 nodeTable();

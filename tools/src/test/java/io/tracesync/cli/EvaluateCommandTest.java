@@ -56,6 +56,14 @@ class EvaluateCommandTest {
                 <= Double.parseDouble(column(tracesyncRow(report, "tracesync, spanning tree"), 5)),
                 "all links never wider than the tree: " + report);
         assertEquals("true_ns,node,reference,slope,offset,up_ns,down_ns", Files.readAllLines(factors).get(0));
+        String live = tracesyncRow(report, "live: the factor in force");
+        assertEquals(column(tracesyncRow(report, "tracesync: node vs"), 1), column(live, 1), "live is the first row");
+        String atZero = tracesyncRow(report, "0s after");
+        assertEquals(column(live, 1), column(atZero, 1), "at age 0 the factor in force answers: " + report);
+        for (String age : new String[] {"10s after", "1m after", "10m after", "1h after", "at the end of the run"}) {
+            assertEquals("100.00", column(tracesyncRow(report, age), 4), "every true error inside: " + report);
+        }
+        assertTrue(page.contains("\"after_the_fact\":{\"live\":"), "the report's table after the fact");
 
         CliRun weighted = CliRun.of("evaluate", "--run", sim.toString(), "--weight", "bound-width");
         assertEquals(0, weighted.exit(), weighted.err());
@@ -89,6 +97,18 @@ class EvaluateCommandTest {
     /** Column k after the 44-character label: samples, median, p99, max, inside %, width, max width. */
     private static String column(String row, int k) {
         return row.substring(44).trim().split("\\s+")[k];
+    }
+
+    @Test
+    void agesAreDurationsOrTheEnd() {
+        Path sim = simulate(3);
+        CliRun r = CliRun.of("evaluate", "--run", sim.toString(), "--ages", "5s,end");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("\n5s after ") && r.out().contains("\nat the end of the run "), r.out());
+        assertTrue(!r.out().contains("10s after"), r.out());
+        CliRun bad = CliRun.of("evaluate", "--run", sim.toString(), "--ages", "soon");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("'soon' is not a duration"), bad.err());
     }
 
     @Test

@@ -1,18 +1,24 @@
 package io.tracesync.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.cli.TracesyncCommand;
+import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.sim.GroundTruth;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -21,19 +27,25 @@ import picocli.CommandLine;
 class EvaluationEndToEndTest {
 
     @TempDir
-    Path dir;
+    static Path dir;
+    private static Path pairs;
+    private static TrueClocks truth;
+    private static Replay.Result replay;
 
-    @Test
-    void linearClocksStayInsideTheBoundsAndBeatTheMidpointHeuristic() throws IOException {
+    @BeforeAll
+    static void simulateAndReplay() throws IOException {
         Path run = dir.resolve("run");
         assertEquals(0, new CommandLine(new TracesyncCommand()).execute("simulate", "--out", run.toString(),
                 "--nodes", "5", "--duration", "1m", "--seed", "7"));
-        TrueClocks truth = TrueClocks.of(GroundTruth.read(run));
-        Path pairs = run.resolve("truth-pairs.csv");
-        Replay.Result replay;
+        truth = TrueClocks.of(GroundTruth.read(run));
+        pairs = run.resolve("truth-pairs.csv");
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
             replay = Replay.run(in, pairs.toString(), LinkOptions.DEFAULT, NetworkOptions.DEFAULT, 1_000_000_000L);
         }
+    }
+
+    @Test
+    void linearClocksStayInsideTheBoundsAndBeatTheMidpointHeuristic() throws IOException {
         try (var out = Files.newBufferedWriter(dir.resolve("factors.csv"))) {
             replay.writeFactors(out);
         }
@@ -56,5 +68,65 @@ class EvaluationEndToEndTest {
         assertTrue(errors.medianNs() < baseline.midpoint().medianNs(), errors + " vs " + baseline.midpoint());
         assertTrue(baseline.tracesync().medianNs() < baseline.midpoint().medianNs());
         checks.values().forEach(c -> assertEquals(0, c.inversions(), "inversions " + checks));
+    }
+
+    /**
+     * With nothing drained after τ, the history answers for τ exactly as the factor in force (but for a reading
+     * before that factor's anchor).
+     */
+    @Test
+    void atAge0TheHistoryAnswersAsTheFactorInForce() {
+        HistorySweep sweep = new HistorySweep(replay.factors(), new Age(Duration.ZERO), Integer.MAX_VALUE);
+        long[] samples = {0};
+        Metrics.forEachError(replay, truth, (row, t, e) -> {
+            long local = truth.localAt(row.node(), t);
+            HistoricConversion c = sweep.convert(row.node(), t, local);
+            Conversion live = Conversion.of(row.factor(), local);
+            samples[0]++;
+            if (local < row.factor().anchorNs()) {
+                // anchored at the newest link time, placed on the node's clock after its reading: the version
+                // before and this one interpolated
+                assertSame(row.factor(), c.next().factor());
+                return;
+            }
+            assertEquals(HistoricConversion.Basis.EXTRAPOLATED, c.basis());
+            assertSame(row.factor(), c.version().factor(), "the factor in force");
+            assertEquals(live.referenceNs(), c.referenceNs());
+            assertEquals(live.lowerNs(), c.lowerNs());
+            assertEquals(live.upperNs(), c.upperNs());
+        });
+        ErrorStats live = Metrics.factorErrors(replay, truth);
+        assertEquals(live.count(), samples[0]);
+        ErrorStats atZero = Metrics.afterTheFact(replay, truth, List.of(new Age(Duration.ZERO))).get(0).errors();
+        assertEquals(live.count(), atZero.count());
+        assertEquals(live.bounded(), atZero.bounded());
+        assertEquals(live.inside(), atZero.inside());
+        assertEquals(live.medianNs(), atZero.medianNs(), 1e-6);
+        assertEquals(live.p99Ns(), atZero.p99Ns(), 1e-6);
+        assertEquals(live.maxNs(), atZero.maxNs(), 1e-6);
+        // the live width is up + down to the ps, the history's its interval rounded outward to whole ns
+        assertTrue(atZero.medianWidthNs() >= live.medianWidthNs() && atZero.medianWidthNs() <= live.medianWidthNs()
+                + 2, atZero.medianWidthNs() + " vs " + live.medianWidthNs());
+    }
+
+    /** Later, every true error lies inside the history's answer, which is no wider than the live one. */
+    @Test
+    void laterTheHistoryHoldsTheTruthInANarrowerInterval() {
+        ErrorStats live = Metrics.factorErrors(replay, truth);
+        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, List.of(new Age(Duration.ofSeconds(10)),
+                new Age(Duration.ofSeconds(30)), Age.END));
+        for (AgeErrors a : late) {
+            ErrorStats s = a.errors();
+            assertEquals(live.count(), s.count(), a.age().label());
+            assertTrue(s.bounded() >= live.bounded(), a.age().label() + ": bounded wherever live is");
+            assertEquals(s.bounded(), s.inside(), a.age().label() + ": every true error inside: " + s);
+            assertTrue(s.medianWidthNs() <= live.medianWidthNs(), a.age().label() + ": median width "
+                    + s.medianWidthNs() + " vs live " + live.medianWidthNs());
+            assertTrue(a.interpolatedPercent() > 50, a.age().label() + ": " + a.interpolatedPercent() + " %");
+            assertEquals(a.newest().bounded(), a.newest().inside(), "the newest factor's bounds hold too");
+        }
+        AgeErrors end = late.get(late.size() - 1);
+        assertTrue(end.errors().medianWidthNs() < end.newest().medianWidthNs(), "the newest factor alone, carried "
+                + "back, is wider: " + end.newest().medianWidthNs());
     }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.core.network.TreeEdge;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,8 +34,8 @@ class HtmlReportTest {
     private static HtmlReport.Content content(Replay.Result replay) {
         ErrorStats stats = Metrics.factorErrors(replay, Linear.CLOCKS);
         return new HtmlReport.Content("runs/</script>", Map.of("seed", "7"), Map.of("interval", "5ns"),
-                List.of(new SummaryRow("tracesync: node vs its reference", "what it measures", stats)),
-                List.of("links ACCURATE: 1 of 1"), replay, List.of(new TreeEdge("a", "b", 1e-9)), Linear.CLOCKS, 0);
+                List.of(new SummaryRow("tracesync: node vs its reference", "what it measures", stats)), stats,
+                Metrics.afterTheFact(replay, Linear.CLOCKS, List.of(new Age(Duration.ZERO), Age.END)), List.of("links ACCURATE: 1 of 1"), replay, List.of(new TreeEdge("a", "b", 1e-9)), Linear.CLOCKS, 0);
     }
 
     @Test
@@ -111,6 +112,17 @@ class HtmlReportTest {
         assertEquals(2, data.get("factors").size(), "the reference is in the forest and the table");
         assertEquals("b", data.get("tree").get("components").get(0).get("reference").asText());
         assertEquals(2, data.get("tree").get("components").get(0).get("nodes").asInt());
+        // both of a's factors are anchored at 0: at the end the later answers for every time, off by 20 ns
+        JsonNode late = data.get("after_the_fact");
+        assertEquals(0.01, late.get("live").get("median_us").asDouble(), 1e-12);
+        assertEquals(List.of("0s", "end"), List.of(late.get("ages").get(0).get("age").asText(),
+                late.get("ages").get(1).get("age").asText()));
+        assertEquals(1.0, late.get("ages").get(0).get("error_ratio").asDouble(), 1e-12);
+        assertEquals(0.02, late.get("ages").get(1).get("median_us").asDouble(), 1e-12);
+        assertEquals(2.0, late.get("ages").get(1).get("error_ratio").asDouble(), 1e-12);
+        assertEquals(0.0, late.get("ages").get(1).get("interpolated_pct").asDouble());
+        assertEquals(0.04, late.get("ages").get(1).get("width_us").asDouble(), 1e-12);
+        assertEquals(0.02, late.get("ages").get(1).get("newest_median_us").asDouble(), 1e-12, "the same factor");
     }
 
     private static List<Double> list(double[] values) {

@@ -1,0 +1,71 @@
+package io.tracesync.eval;
+
+import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.HistoricConversion;
+import io.tracesync.core.history.NodeHistory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every node's factor history as a consumer holds it some {@link Age} after the fact: to convert what a node read at
+ * true time τ, its {@link NodeHistory} holds every factor row of the node drained up to τ + age, each a
+ * {@link FactorVersion} numbered in drain order, at most {@code capacity} of them (1: the newest alone, as a
+ * conversion without history answers). A sweep: the rows join the history as the times asked for advance, so each
+ * node's times must not decrease.
+ */
+final class HistorySweep {
+
+    private final Age age;
+    private final Map<String, Node> nodes = new HashMap<>();
+
+    /** One node's rows in drain order, those known so far in its history. */
+    private static final class Node {
+        final List<FactorVersion> versions = new ArrayList<>();
+        final List<Long> drainedNs = new ArrayList<>();
+        final NodeHistory history;
+        int known;
+        long lastTrueNs = Long.MIN_VALUE;
+
+        Node(int capacity) {
+            history = new NodeHistory(capacity);
+        }
+    }
+
+    /**
+     * @param rows the factor rows of one replay, in drain order
+     * @param capacity the most versions a node's history holds, at least 1
+     */
+    HistorySweep(List<FactorRow> rows, Age age, int capacity) {
+        this.age = age;
+        for (int i = 0; i < rows.size(); i++) {
+            FactorRow r = rows.get(i);
+            Node n = nodes.computeIfAbsent(r.node(), k -> new Node(capacity));
+            n.versions.add(new FactorVersion(i + 1, r.reference(), r.factor(), r.trueNs() / 1_000_000));
+            n.drainedNs.add(r.trueNs());
+        }
+    }
+
+    /**
+     * {@code node}'s local time {@code localNs}, read at true time {@code trueNs}, converted with the node's rows
+     * drained up to {@code trueNs} + age; null while none was.
+     *
+     * @throws IllegalArgumentException if {@code trueNs} is before a time asked for the node already
+     */
+    HistoricConversion convert(String node, long trueNs, long localNs) {
+        Node n = nodes.get(node);
+        if (n == null) {
+            return null;
+        }
+        if (trueNs < n.lastTrueNs) {
+            throw new IllegalArgumentException(node + ": true time " + trueNs + " before " + n.lastTrueNs);
+        }
+        n.lastTrueNs = trueNs;
+        long until = age.knownUntilNs(trueNs);
+        while (n.known < n.versions.size() && n.drainedNs.get(n.known) <= until) {
+            n.history.add(n.versions.get(n.known++));
+        }
+        return n.history.convert(localNs);
+    }
+}
