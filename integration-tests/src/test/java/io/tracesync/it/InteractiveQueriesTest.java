@@ -67,7 +67,6 @@ class InteractiveQueriesTest {
     private static final Duration WAIT = Duration.ofSeconds(120);
     private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient http = HttpClient.newHttpClient();
-    private final List<String> bases = new ArrayList<>();
 
     @TempDir
     Path dir;
@@ -99,11 +98,9 @@ class InteractiveQueriesTest {
                 Map<String, NodeHistory> histories = histories(settings);
                 for (Instance i : new Instance[] {a, b}) {
                     checkFactors(i, expected);
-                    int interpolated = 0;
                     for (String node : cluster.nodes) {
-                        interpolated += checkConversion(i, expected, histories, node) ? 1 : 0;
+                        checkConversion(i, expected, histories, node);
                     }
-                    assertTrue(interpolated > 0, "some time halfway answered with the versions on both sides: " + bases);
                     checkTree(i, expected);
                     assertEquals(200, status(i, "/health/live"));
                     assertEquals(200, status(i, "/health/ready"));
@@ -154,9 +151,10 @@ class InteractiveQueriesTest {
 
     /**
      * /convert answers as the committed history and latest factors read by a consumer do: at the latest factor's
-     * anchor exactly its conversion; halfway between its two newest versions of one reference, with both.
+     * anchor exactly its conversion; halfway between its two newest versions of one reference, with both (when the
+     * application published more than one: it may have read every event before its first emission).
      */
-    private boolean checkConversion(Instance i, Map<String, NodeFactor> expected,
+    private void checkConversion(Instance i, Map<String, NodeFactor> expected,
             Map<String, NodeHistory> histories, String node) throws Exception {
         FactorVersion[] versions = histories.get(node).versions();
         int k = versions.length - 1;
@@ -199,8 +197,7 @@ class InteractiveQueriesTest {
         // the stream's own policy on timestamps: 0 to 2^62 ns
         assertEquals(400, status(i, "/convert?node=" + node + "&t=-1"));
         assertEquals(400, status(i, "/convert?node=" + node + "&t=" + (1L << 62)));
-        bases.add(node + ": " + h);
-        return h.basis() == HistoricConversion.Basis.INTERPOLATED;
+
     }
 
     /** Every node's versions as a consumer of the history and the latest factors holds them. */

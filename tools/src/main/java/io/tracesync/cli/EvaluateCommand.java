@@ -6,6 +6,7 @@ import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.eval.Age;
+import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.eval.Evaluation;
 import io.tracesync.files.PairsCsv;
 import java.io.IOException;
@@ -111,6 +112,13 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "drained by then, beside the factor in force (default: ${DEFAULT-VALUE}).")
     List<Age> ages;
 
+    @Option(names = "--history-spacing", paramLabel = "DURATION", converter = DurationConverter.class,
+            defaultValue = TracesyncConfig.FACTORS_HISTORY_SPACING_DEFAULT,
+            description = "The history keeps a version every this much of a node's local time (and every new "
+                    + "reference, step or superseding version), as the application's factors.history.spacing; "
+                    + "0: every factor drained (default: ${DEFAULT-VALUE}).")
+    Duration historySpacing;
+
     @Option(names = "--factors", paramLabel = "FILE",
             description = "Also write the factors over time (true_ns,node,reference,slope,offset,up_ns,down_ns).")
     Path factorsFile;
@@ -136,7 +144,7 @@ final class EvaluateCommand implements Callable<Integer> {
         try {
             result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
                     model.shortestWindow, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
-                    compareHorizons, ages, factorsFile, reportDir));
+                    compareHorizons, ages, historySpacing, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

@@ -1,5 +1,6 @@
 package io.tracesync.eval;
 
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
@@ -37,7 +38,8 @@ public final class Evaluation {
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
             LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
             NetworkIntervals.Weighting weighting, double minChange, Duration ahead, boolean knownMinDelays,
-            List<Duration> compareHorizons, List<Age> ages, Path factorsFile, Path reportDir) {
+            List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Path factorsFile,
+            Path reportDir) {
     }
 
     /** The printed summary, and the report's path where one was written. */
@@ -142,7 +144,8 @@ public final class Evaluation {
             }
         }
         ErrorStats live = aheadNs > 0 ? Metrics.factorErrors(replay, truth) : rows.get(0).errors();
-        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages());
+        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages(),
+                new HistoryGate(o.historySpacing().toNanos()));
         out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(), replayed);
         out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
                 "inside %", "width µs", "max w µs");
@@ -218,6 +221,7 @@ public final class Evaluation {
         p.put("weighting", option(o.weighting()));
         p.put("links.min.change", String.valueOf(o.minChange()));
         p.put("ahead", human(o.ahead()));
+        p.put("history spacing", human(o.historySpacing()));
         p.put("known minimum delays", String.valueOf(o.knownMinDelays()));
         return p;
     }

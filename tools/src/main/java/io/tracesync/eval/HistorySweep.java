@@ -2,6 +2,7 @@ package io.tracesync.eval;
 
 import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.history.NodeHistory;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,12 +13,14 @@ import java.util.Map;
  * Every node's factor history as a consumer holds it some {@link Age} after the fact: to convert what a node read at
  * true time τ, its {@link NodeHistory} holds every factor row of the node drained up to τ + age, each a
  * {@link FactorVersion} numbered in drain order, at most {@code capacity} of them (1: the newest alone, as a
- * conversion without history answers). A sweep: the rows join the history as the times asked for advance, so each
- * node's times must not decrease.
+ * conversion without history answers). Of the rows the history keeps those its {@link HistoryGate} keeps, as the
+ * application's history does, and the newest row besides, as a consumer of the factors topic has it. A sweep: the
+ * rows join the history as the times asked for advance, so each node's times must not decrease.
  */
 final class HistorySweep {
 
     private final Age age;
+    private final HistoryGate gate;
     private final Map<String, Node> nodes = new HashMap<>();
 
     /** One node's rows in drain order, those known so far in its history. */
@@ -25,6 +28,8 @@ final class HistorySweep {
         final List<FactorVersion> versions = new ArrayList<>();
         final List<Long> drainedNs = new ArrayList<>();
         final NodeHistory history;
+        FactorVersion lastKept;
+        FactorVersion newest;
         int known;
         long lastTrueNs = Long.MIN_VALUE;
 
@@ -36,9 +41,11 @@ final class HistorySweep {
     /**
      * @param rows the factor rows of one replay, in drain order
      * @param capacity the most versions a node's history holds, at least 1
+     * @param gate which rows the history keeps
      */
-    HistorySweep(List<FactorRow> rows, Age age, int capacity) {
+    HistorySweep(List<FactorRow> rows, Age age, int capacity, HistoryGate gate) {
         this.age = age;
+        this.gate = gate;
         for (int i = 0; i < rows.size(); i++) {
             FactorRow r = rows.get(i);
             Node n = nodes.computeIfAbsent(r.node(), k -> new Node(capacity));
@@ -64,8 +71,23 @@ final class HistorySweep {
         n.lastTrueNs = trueNs;
         long until = age.knownUntilNs(trueNs);
         while (n.known < n.versions.size() && n.drainedNs.get(n.known) <= until) {
-            n.history.add(n.versions.get(n.known++));
+            FactorVersion v = n.versions.get(n.known++);
+            if (gate.keeps(n.lastKept, v)) {
+                n.history.add(v);
+                n.lastKept = v;
+            }
+            n.newest = v;
         }
-        return n.history.convert(localNs);
+        if (n.newest == n.lastKept) {
+            return n.history.convert(localNs);
+        }
+        // the versions kept around t, and the newest
+        NodeHistory around = new NodeHistory(3);
+        for (FactorVersion v : new FactorVersion[] {n.history.inForce(localNs), n.history.next(localNs), n.newest}) {
+            if (v != null) {
+                around.add(v);
+            }
+        }
+        return around.convert(localNs);
     }
 }

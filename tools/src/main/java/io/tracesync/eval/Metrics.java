@@ -1,6 +1,7 @@
 package io.tracesync.eval;
 
 import io.tracesync.core.history.HistoricConversion;
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.numeric.DoubleDouble;
@@ -60,7 +61,8 @@ public final class Metrics {
      * τ + age ({@link HistorySweep}), and with the newest of them alone, against the true clock, at τ, of the
      * reference the answer names. At age 0 the history ends with the factor in force, whose answer it gives.
      */
-    public static List<AgeErrors> afterTheFact(Replay.Result replay, TrueClocks truth, List<Age> ages) {
+    public static List<AgeErrors> afterTheFact(Replay.Result replay, TrueClocks truth, List<Age> ages,
+            HistoryGate gate) {
         int n = ages.size();
         HistorySweep[] histories = new HistorySweep[n];
         HistorySweep[] newest = new HistorySweep[n];
@@ -68,8 +70,8 @@ public final class Metrics {
         ErrorStats[] newestStats = new ErrorStats[n];
         long[] interpolated = new long[n];
         for (int i = 0; i < n; i++) {
-            histories[i] = new HistorySweep(replay.factors(), ages.get(i), Integer.MAX_VALUE);
-            newest[i] = new HistorySweep(replay.factors(), ages.get(i), 1);
+            histories[i] = new HistorySweep(replay.factors(), ages.get(i), Integer.MAX_VALUE, gate);
+            newest[i] = new HistorySweep(replay.factors(), ages.get(i), 1, gate);
             historyStats[i] = new ErrorStats();
             newestStats[i] = new ErrorStats();
         }

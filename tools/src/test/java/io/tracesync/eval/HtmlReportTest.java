@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.network.TreeEdge;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,9 @@ class HtmlReportTest {
         ErrorStats stats = Metrics.factorErrors(replay, Linear.CLOCKS);
         return new HtmlReport.Content("runs/</script>", Map.of("seed", "7"), Map.of("interval", "5ns"),
                 List.of(new SummaryRow("tracesync: node vs its reference", "what it measures", stats)), stats,
-                Metrics.afterTheFact(replay, Linear.CLOCKS, List.of(new Age(Duration.ZERO), Age.END)), List.of("links ACCURATE: 1 of 1"), replay, List.of(new TreeEdge("a", "b", 1e-9)), Linear.CLOCKS, 0);
+                Metrics.afterTheFact(replay, Linear.CLOCKS, List.of(new Age(Duration.ZERO), Age.END),
+                        new HistoryGate(0)), List.of("links ACCURATE: 1 of 1"), replay,
+                List.of(new TreeEdge("a", "b", 1e-9)), Linear.CLOCKS, 0);
     }
 
     @Test

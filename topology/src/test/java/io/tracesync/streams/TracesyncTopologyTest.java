@@ -11,7 +11,9 @@ import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.HistoryGate;
+import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
@@ -124,7 +126,7 @@ class TracesyncTopologyTest {
             assertEquals(offline.keySet(), latest.keySet());
             offline.forEach((node, expected) ->
                     assertEquals(expected.factor(), PublishedFactor.of(latest.get(node)).factor(), node));
-            assertHistory(d, records, latest);
+            assertHistory(d, records, latest, traces);
         }
     }
 
@@ -134,7 +136,7 @@ class TracesyncTopologyTest {
      * last kept.
      */
     private void assertHistory(TopologyTestDriver d, List<TestRecord<String, SyncFactor>> records,
-            Map<String, SyncFactor> latest) {
+            Map<String, SyncFactor> latest, SimulatedTraces traces) {
         HistoryGate gate = new HistoryGate(settings.duration("factors.history.spacing").toNanos());
         Map<String, FactorVersion> kept = new HashMap<>();
         Map<String, SyncFactor> lastKept = new HashMap<>();
@@ -165,6 +167,28 @@ class TracesyncTopologyTest {
             }
             assertEquals(lastKept.get(node), versions.get(versions.size() - 1), node);
         });
+        // halfway between two kept versions of one reference, the history and the latest factor, as a consumer
+        // holds them, answer with both, and the truth lies inside
+        int interpolated = 0;
+        for (String node : latest.keySet()) {
+            NodeHistory held = new NodeHistory(1_000_000);
+            history.stream().filter(r -> r.getKey().equals(node)).forEach(r -> held.add(FactorHistoryStore.version(
+                    r.getValue())));
+            held.add(FactorHistoryStore.version(latest.get(node)));
+            FactorVersion[] v = held.versions();
+            for (int k = 1; k < v.length; k++) {
+                for (int tenth = 1; tenth < 10 && v[k - 1].reference().equals(v[k].reference())
+                        && !v[k].reference().equals(node); tenth++) {
+                    long t = v[k - 1].anchorNs() + (v[k].anchorNs() - v[k - 1].anchorNs()) / 10 * tenth;
+                    HistoricConversion c = held.convert(t);
+                    assertEquals(HistoricConversion.Basis.INTERPOLATED, c.basis(), c.toString());
+                    long truth = traces.clock(v[k].reference()).localAt(traces.clock(node).trueAt(t));
+                    assertTrue(c.lowerNs() - 1 <= truth && truth <= c.upperNs() + 1, c + " misses " + truth);
+                    interpolated++;
+                }
+            }
+        }
+        assertTrue(interpolated >= 18, interpolated + " times between two versions");
     }
 
     @Test

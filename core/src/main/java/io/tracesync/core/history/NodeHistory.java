@@ -123,6 +123,12 @@ public final class NodeHistory {
         return i < 0 ? null : get(i);
     }
 
+    /** The oldest version anchored after t, or null. */
+    public FactorVersion next(long t) {
+        int i = floor(t) + 1;
+        return i < size ? get(i) : null;
+    }
+
     /** The newest version, or null. */
     public FactorVersion newest() {
         return size == 0 ? null : get(size - 1);

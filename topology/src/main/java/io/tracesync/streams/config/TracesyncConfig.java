@@ -34,6 +34,8 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String FACTORS_HISTORY_TOPIC_CONFIG = "factors.history.topic";
     public static final String FACTORS_HISTORY_RETENTION_CONFIG = "factors.history.retention";
     public static final String FACTORS_HISTORY_SPACING_CONFIG = "factors.history.spacing";
+    /** The default of {@link #FACTORS_HISTORY_SPACING_CONFIG}, for the options that replay the application. */
+    public static final String FACTORS_HISTORY_SPACING_DEFAULT = "10s";
     public static final String TREE_TOPIC_CONFIG = "tree.topic";
     public static final String LINKS_TOPIC_CONFIG = "links.topic";
     public static final String DLQ_TOPIC_CONFIG = "dlq.topic";
@@ -88,7 +90,8 @@ public final class TracesyncConfig extends AbstractConfig {
                     "How long the factor history is kept: the history topic's retention.ms when tracesync "
                             + "creates it, and the age past which the network task's history store (/convert) "
                             + "forgets a version, the newest of each node excepted.")
-            .define(FACTORS_HISTORY_SPACING_CONFIG, Type.STRING, "10s", duration(), Importance.LOW,
+            .define(FACTORS_HISTORY_SPACING_CONFIG, Type.STRING, FACTORS_HISTORY_SPACING_DEFAULT, duration(),
+                    Importance.LOW,
                     "How far apart, in the node's local time, the versions the history keeps are anchored at "
                             + "least: between two kept versions a past time converts with the chord of their "
                             + "intervals, widened by at most link.curvature·spacing²/8 (0.25 µs at 10 s), so the "
