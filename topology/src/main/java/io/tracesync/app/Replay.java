@@ -7,6 +7,7 @@ import io.tracesync.console.StartupCheck;
 import io.tracesync.streams.ApplicationReset;
 import io.tracesync.streams.InputLag;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -71,8 +72,10 @@ public final class Replay {
             if (reset) {
                 ApplicationReset.Result r = ApplicationReset.reset(admin, settings);
                 err.printf(Locale.ROOT, "reset application.id %s: %d trace topics (%d partitions) to their earliest "
-                        + "offsets; deleted %s%n", id, r.inputs().size(), r.partitions(),
-                        r.deletedTopics().isEmpty() ? "no internal topics" : r.deletedTopics());
+                        + "offsets; deleted %s; %d records of the factor history %s deleted%n", id,
+                        r.inputs().size(), r.partitions(),
+                        r.deletedTopics().isEmpty() ? "no internal topics" : r.deletedTopics(), r.historyRecords(),
+                        new Topics(settings).factorHistory);
             } else if (hasOffsets(admin, id)) {
                 err.println("application.id " + id + " has committed offsets, so it is not new: name another, or "
                         + "reprocess it with --reset -D application.id=" + id);

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.RecordsToDelete;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -20,13 +21,18 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
  * instance's membership is waited out); the committed
  * offsets of every trace topic partition go to the earliest offset; the group's other committed offsets are
  * deleted, and so is every internal topic of tracesync's topology that exists (changelogs and repartition topics,
- * {@link TracesyncTopology#internalTopics}, exact names only). Output topics are left as they are. The local state
- * is the caller's to wipe ({@link TracesyncApp#startClean}).
+ * {@link TracesyncTopology#internalTopics}, exact names only). The factor history's records are deleted (the
+ * application publishes its history anew, from version 1, and a history holding both runs' versions would mix
+ * them); the other output topics are left as they are (their latest values are replaced). The local state is the
+ * caller's to wipe ({@link TracesyncApp#startClean}).
  */
 public final class ApplicationReset {
 
-    /** What was reset: the trace topics, their partitions, and the internal topics deleted. */
-    public record Result(List<String> inputs, int partitions, List<String> deletedTopics) {
+    /**
+     * What was reset: the trace topics, their partitions, the internal topics deleted and the records deleted from
+     * the factor history.
+     */
+    public record Result(List<String> inputs, int partitions, List<String> deletedTopics, long historyRecords) {
     }
 
     /** The consumers' default {@code session.timeout.ms}. */
@@ -61,7 +67,31 @@ public final class ApplicationReset {
             admin.deleteTopics(internal).all().get();
             awaitGone(admin, internal);
         }
-        return new Result(inputs, toEarliest.size(), internal);
+        return new Result(inputs, toEarliest.size(), internal, truncate(admin,
+                new Topics(settings).factorHistory, existing));
+    }
+
+    /** Deletes every record of a topic, if it exists; how many there were. */
+    private static long truncate(Admin admin, String topic, Set<String> existing)
+            throws ExecutionException, InterruptedException {
+        if (!existing.contains(topic)) {
+            return 0;
+        }
+        Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+        admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
+                .forEach(p -> partitions.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+        Map<TopicPartition, OffsetSpec> starts = new HashMap<>();
+        partitions.keySet().forEach(tp -> starts.put(tp, OffsetSpec.earliest()));
+        Map<TopicPartition, Long> start = new HashMap<>();
+        admin.listOffsets(starts).all().get().forEach((tp, o) -> start.put(tp, o.offset()));
+        Map<TopicPartition, RecordsToDelete> ends = new HashMap<>();
+        long records = 0;
+        for (var e : admin.listOffsets(partitions).all().get().entrySet()) {
+            ends.put(e.getKey(), RecordsToDelete.beforeOffset(e.getValue().offset()));
+            records += e.getValue().offset() - start.get(e.getKey());
+        }
+        admin.deleteRecords(ends).all().get();
+        return records;
     }
 
     /** Until the deleted topics are gone from the metadata, so the application can create them anew. */
