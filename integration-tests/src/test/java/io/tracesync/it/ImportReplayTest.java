@@ -13,6 +13,7 @@ import io.tracesync.files.PairsCsv;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.InputLag;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
 import io.tracesync.streams.TracesyncTopology;
 import java.io.BufferedReader;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -114,6 +116,16 @@ class ImportReplayTest {
         Map<String, SyncFactor> again = FactorsTopic.latest(settings, WAIT);
         assertNull(FactorsTopic.differences(offline, again));
         assertSameFactors(live, again);
+        // the live run's history was deleted: the replay's alone, each node's versions once, in order
+        assertTrue(reset.err().contains(" records of the factor history " + new Topics(settings).factorHistory
+                + " deleted"), reset.err());
+        Map<String, Long> lastVersion = new HashMap<>();
+        for (var r : FactorsTopic.readAll(settings, new Topics(settings).factorHistory, WAIT)) {
+            Long before = lastVersion.put(r.key(), r.value().getVersion());
+            assertTrue(before == null || before < r.value().getVersion(), r.key() + ": version "
+                    + r.value().getVersion() + " after " + before);
+        }
+        assertEquals(offline.keySet(), lastVersion.keySet());
         try (Admin admin = Admin.create(settings.streamsProperties())) {
             assertEquals(0, new InputLag(admin, settings).records());
         }
