@@ -100,8 +100,8 @@ final class FactorPoller implements Runnable {
     private void poll() {
         try {
             for (ConsumerRecord<String, SyncFactor> r : consumer.poll(POLL)) {
-                table.apply(r.key(), r.value(), r.topic() + "-" + r.partition() + "@" + r.offset())
-                        .ifPresent(c -> listener.changed(c.node(), c.previous(), c.current()));
+                FactorRecord.read(r.key(), r.value(), r.topic() + "-" + r.partition() + "@" + r.offset())
+                        .flatMap(table::apply).ifPresent(c -> listener.changed(c.node(), c.previous(), c.current()));
             }
         } catch (RecordDeserializationException e) {
             TopicPartition tp = e.topicPartition();
