@@ -17,9 +17,9 @@ import java.util.function.LongSupplier;
  * beyond it, and when they expire, a node's oldest go first and its newest always stays. A tombstone drops the
  * node's history. Written by the clock's thread, read by any.
  *
- * <p>A version held costs about {@value #BYTES_PER_VERSION} bytes of heap with compressed references (the JVM's
- * default below 32 GB of heap): 40 for the {@link FactorVersion}, 64 its factor, 24 its map, 2 × 32 the map's
- * double-doubles, 4 its slot in the node's ring; the reference's name is shared. FactorHistoriesFootprintTest
+ * <p>A version held costs 196 bytes of heap with compressed references (the JVM's default below 32 GB of heap),
+ * counted as {@value #BYTES_PER_VERSION}: 40 for the {@link FactorVersion}, 64 its factor, 24 its map, 2 × 32 the
+ * map's double-doubles, 4 its slot in the node's ring; the reference's name is shared. FactorHistoriesFootprintTest
  * measures it.
  *
  * <p>The compacted topic lacks the versions compaction removed, so while the history topic is read up to the end
@@ -28,7 +28,7 @@ import java.util.function.LongSupplier;
  */
 final class FactorHistories {
 
-    /** The heap a version held costs, bytes, rounded up; measured by FactorHistoriesFootprintTest. */
+    /** The heap a version held costs, bytes, rounded up (196 measured by FactorHistoriesFootprintTest). */
     static final int BYTES_PER_VERSION = 200;
 
     private final long budget;

@@ -51,8 +51,9 @@ public final class SyncClock implements AutoCloseable {
     public static final String HISTORY_TOPIC_CONFIG = "history.topic";
     public static final String HISTORY_SUFFIX = ".history";
     /**
-     * The key of the heap the versions held may take, bytes, all nodes together; a version costs about
-     * {@value FactorHistories#BYTES_PER_VERSION} bytes.
+     * The key of the heap the versions held may take, bytes, all nodes together: each node holds at most
+     * max(2, versions / nodes) of them. A version held costs 196 bytes with compressed references (the JVM's default
+     * below 32 GB of heap), counted as 200: 64 MiB hold 335,544 versions.
      */
     public static final String HISTORY_MAX_BYTES_CONFIG = "history.max.bytes";
     public static final long DEFAULT_HISTORY_MAX_BYTES = 64L << 20;
