@@ -36,8 +36,9 @@ final class FactorHistories {
     private final LongSupplier nowMs;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, NodeHistory> byNode = new HashMap<>();
-    /** Every reference's component; its keys are the names the versions share. */
+    /** Every reference's component. */
     private final Map<String, String> componentOf = new HashMap<>();
+    /** One string per name, shared by the versions. */
     private final Map<String, String> names = new HashMap<>();
     /** The newest record of each node from the factors topic, while it waits for the history topic. */
     private final Map<String, FactorRecord> held = new HashMap<>();
@@ -148,16 +149,6 @@ final class FactorHistories {
         try {
             NodeHistory h = byNode.get(node);
             return h == null ? List.of() : List.of(h.versions());
-        } finally {
-            lock.readLock().unlock();
-        }
-    }
-
-    /** The most versions each node holds now. */
-    int capacity() {
-        lock.readLock().lock();
-        try {
-            return capacity;
         } finally {
             lock.readLock().unlock();
         }
