@@ -1,6 +1,8 @@
 package io.tracesync.client;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
@@ -76,13 +78,20 @@ public record PublishedFactor(String node, String component, String reference, F
         return factor.bounded();
     }
 
+    /** This factor as a version of the node's history, published at {@code validFromMs}. */
+    FactorVersion toVersion() {
+        return new FactorVersion(version, reference, factor, validFromMs);
+    }
+
     /**
-     * {@code localNs} in reference time, by {@link Conversion#of}: the map evaluated exactly and rounded to the
-     * nearest nanosecond (ties toward positive infinity), the bounds grown to {@code localNs} and rounded outward.
+     * {@code localNs} in reference time with this factor alone, by {@link Conversion#of}: the map evaluated exactly
+     * and rounded to the nearest nanosecond (ties toward positive infinity), the bounds grown to {@code localNs} and
+     * rounded outward. The answer is {@link HistoricConversion.Basis#EXTRAPOLATED}, truncated when
+     * {@code localNs} lies before the anchor of a version other than the first.
      *
      * @throws ArithmeticException if a result does not fit a long
      */
     public ReferenceTime convert(long localNs) {
-        return ReferenceTime.of(this, Conversion.of(factor, localNs));
+        return ReferenceTime.of(node, component, HistoricConversion.of(toVersion(), null, localNs, false));
     }
 }

@@ -1,10 +1,12 @@
 package io.tracesync.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.history.HistoricConversion.Basis;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -68,6 +70,24 @@ class FactorTest {
         ReferenceTime old = PublishedFactor.of(Factors.record("n", 1, 1, 0, 0, 0, 1_000L, 2_000L))
                 .convert(1_001_000_000);
         assertEquals(OptionalLong.of(1_000_999_998), old.lowerNs());
+    }
+
+    /**
+     * One factor's answer is its bounds carried from its anchor, and before the anchor of any version but the
+     * first it is truncated: an older version would have answered better.
+     */
+    @Test
+    void oneFactorsAnswerSaysHowFarFromItsAnchorAndWhetherAnOlderVersionWouldAnswerBetter() {
+        PublishedFactor f = PublishedFactor.of(Factors.anchored("n", 3, 1_000, 0, 1_000L, 0));
+        ReferenceTime after = f.convert(1_500);
+        assertEquals(Basis.EXTRAPOLATED, after.basis());
+        assertEquals(OptionalLong.empty(), after.next());
+        assertEquals(500, after.fromDataNs());
+        assertFalse(after.truncated());
+        ReferenceTime before = f.convert(400);
+        assertEquals(600, before.fromDataNs());
+        assertTrue(before.truncated());
+        assertFalse(PublishedFactor.of(Factors.anchored("n", 1, 1_000, 0, 1_000L, 0)).convert(400).truncated());
     }
 
     private static void assertWithinANanosecondOutside(long exact, OptionalLong got, int side) {

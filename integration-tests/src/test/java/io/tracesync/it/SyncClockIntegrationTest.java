@@ -149,10 +149,15 @@ class SyncClockIntegrationTest {
                     WAIT, "the clock's factors are not the topic's latest");
             assertTrue(clock.awaitCaughtUp(Duration.ZERO));
             for (TraceEvent e : cluster.events) {
-                ReferenceTime c = clock.convert(e.getNode(), e.getTsNs()).orElseThrow();
+                ReferenceTime c = clock.factor(e.getNode()).orElseThrow().convert(e.getTsNs());
                 NodeFactor f = expected.get(e.getNode());
                 assertEquals(f.reference(), c.reference());
                 assertEquals(f.factor().toReference().applyRounded(e.getTsNs()), c.referenceNs(), e::toString);
+                // the answer of the versions in force at the event's time: both intervals hold its true time
+                ReferenceTime past = clock.convert(e.getNode(), e.getTsNs()).orElseThrow();
+                assertTrue(past.lowerNs().orElse(Long.MIN_VALUE) <= c.upperNs().orElse(Long.MAX_VALUE)
+                        && c.lowerNs().orElse(Long.MIN_VALUE) <= past.upperNs().orElse(Long.MAX_VALUE),
+                        () -> past + " vs " + c);
             }
             // every committed record seen, in order: each node's versions 1, 2, 3, ...
             Map<String, Long> versions = new TreeMap<>();

@@ -1,12 +1,11 @@
 package io.tracesync.client.example;
 
 import io.tracesync.avro.TraceEvent;
-import io.tracesync.client.PublishedFactor;
 import io.tracesync.client.ReferenceTime;
 import io.tracesync.schema.SchemaRegistryUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.SerializationException;
@@ -16,15 +15,16 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * One trace record rewritten: its event's {@code ts_ns} converted to reference time, with headers saying how. The
- * key, the record timestamp and the input's headers are kept. Header values are UTF-8 text (numbers in decimal):
+ * One trace record rewritten: its event's {@code ts_ns} converted to reference time by the factors in force at that
+ * time ({@code SyncClock.convert}: an event hours late or from an archive gets the versions around its own time, not
+ * the latest), with headers saying how. The key, the record timestamp and the input's headers are kept. Header values are UTF-8 text (numbers in decimal):
  *
  * <ul>
  *   <li>{@value #STATUS}: {@code converted}; or, the value passed through unchanged, {@code no-factor} (the
  *       node has no factor yet), {@code undecodable} (null, or not a TraceEvent in the Confluent wire format) or
  *       {@code out-of-range} (the reference time does not fit a long)</li>
  *   <li>when converted: {@value #REFERENCE} (the reference node), {@value #COMPONENT}, {@value #LOCAL_NS} (the
- *       original timestamp), {@value #VERSION} (the factor's) and, when bounded, {@value #LOWER_NS} and
+ *       original timestamp), {@value #VERSION} (that of the factor in force at it) and, when bounded, {@value #LOWER_NS} and
  *       {@value #UPPER_NS}: the reference's true time lies between them</li>
  * </ul>
  */
@@ -39,20 +39,20 @@ public final class EventRewriter {
     public static final String VERSION = "tracesync.version";
 
     private final String output;
-    private final Function<String, Optional<PublishedFactor>> factors;
+    private final BiFunction<String, Long, Optional<ReferenceTime>> convert;
     private final Deserializer<TraceEvent> reader;
     private final Serializer<TraceEvent> writer;
 
     /**
      * @param output the topic written to
-     * @param factors every node's current factor ({@code SyncClock::factor})
+     * @param convert a node's local time in reference time ({@code SyncClock::convert}), empty without a factor
      * @param reader decodes input values
      * @param writer encodes output values for {@code output}
      */
-    public EventRewriter(String output, Function<String, Optional<PublishedFactor>> factors,
+    public EventRewriter(String output, BiFunction<String, Long, Optional<ReferenceTime>> convert,
             Deserializer<TraceEvent> reader, Serializer<TraceEvent> writer) {
         this.output = output;
-        this.factors = factors;
+        this.convert = convert;
         this.reader = reader;
         this.writer = writer;
     }
@@ -72,16 +72,19 @@ public final class EventRewriter {
         } catch (SerializationException e) {
             return unchanged(in, headers, "undecodable");
         }
-        Optional<PublishedFactor> factor = event == null ? Optional.empty() : factors.apply(event.getNode());
-        if (factor.isEmpty()) {
-            return unchanged(in, headers, event == null ? "undecodable" : "no-factor");
+        if (event == null) {
+            return unchanged(in, headers, "undecodable");
         }
-        ReferenceTime c;
+        Optional<ReferenceTime> converted;
         try {
-            c = factor.get().convert(event.getTsNs());
+            converted = convert.apply(event.getNode(), event.getTsNs());
         } catch (ArithmeticException e) {
             return unchanged(in, headers, "out-of-range");
         }
+        if (converted.isEmpty()) {
+            return unchanged(in, headers, "no-factor");
+        }
+        ReferenceTime c = converted.get();
         put(headers, STATUS, "converted");
         put(headers, REFERENCE, c.reference());
         put(headers, COMPONENT, c.component());
@@ -89,8 +92,8 @@ public final class EventRewriter {
         put(headers, VERSION, Long.toString(c.version()));
         c.lowerNs().ifPresent(v -> put(headers, LOWER_NS, Long.toString(v)));
         c.upperNs().ifPresent(v -> put(headers, UPPER_NS, Long.toString(v)));
-        TraceEvent converted = TraceEvent.newBuilder(event).setTsNs(c.referenceNs()).build();
-        return new ProducerRecord<>(output, null, in.timestamp(), in.key(), writer.serialize(output, converted),
+        TraceEvent rewritten = TraceEvent.newBuilder(event).setTsNs(c.referenceNs()).build();
+        return new ProducerRecord<>(output, null, in.timestamp(), in.key(), writer.serialize(output, rewritten),
                 headers);
     }
 

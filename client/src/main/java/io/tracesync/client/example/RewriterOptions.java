@@ -29,9 +29,10 @@ public record RewriterOptions(Map<String, String> client, String input, String o
                                       [--catch-up-seconds S] [--to-end] [--config FILE] [-D KEY=VALUE]... [--help]
 
             Copies the trace events (Avro TraceEvent) of --input to --output with their timestamps (ts_ns)
-            converted to the reference clock of their node's component, as published in sync.factors, and the
-            guaranteed bounds in the headers tracesync.lower_ns / tracesync.upper_ns. Events of nodes without a
-            factor are passed through unchanged with the header tracesync.status=no-factor.
+            converted to the reference clock of their node's component, each by the factors in force at its own
+            time (sync.factors and its history, -D history.topic=...), and the guaranteed bounds in the headers
+            tracesync.lower_ns / tracesync.upper_ns. Events of nodes without a factor are passed through
+            unchanged with the header tracesync.status=no-factor.
 
               --input TOPIC              trace topic to read (all its partitions)
               --output TOPIC             topic to write

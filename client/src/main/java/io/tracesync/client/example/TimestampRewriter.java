@@ -26,8 +26,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An example consumer of {@code sync.factors}: copies a trace topic to another with every event's timestamp in
- * reference time ({@link EventRewriter} says how each record is rewritten). At least once: after each batch the
+ * An example consumer of {@code sync.factors} and its history: copies a trace topic to another with every event's
+ * timestamp in reference time, by the factors in force at that timestamp ({@link EventRewriter} says how each record
+ * is rewritten). At least once: after each batch the
  * output is flushed, then the input offsets are committed to the group, so a restart resumes after the last
  * committed batch and may write a batch twice. One instance per group: it reads every partition of the input.
  */
@@ -112,7 +113,7 @@ public final class TimestampRewriter {
                 LOG.warn("factors not caught up after {}: starting with {} nodes", options.catchUp(),
                         clock.nodes().size());
             }
-            EventRewriter rewriter = new EventRewriter(options.output(), clock::factor, reader, writer);
+            EventRewriter rewriter = new EventRewriter(options.output(), clock::convert, reader, writer);
             List<TopicPartition> partitions = input.partitionsFor(options.input()).stream()
                     .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
             if (partitions.isEmpty()) {

@@ -40,7 +40,8 @@ class EventRewriterTest {
     EventRewriterTest() {
         serializer.configure(CONFIG, false);
         deserializer.configure(CONFIG, false);
-        rewriter = new EventRewriter("out", n -> Optional.ofNullable(factors.get(n)), deserializer, serializer);
+        rewriter = new EventRewriter("out", (n, t) -> Optional.ofNullable(factors.get(n)).map(f -> f.convert(t)),
+                deserializer, serializer);
     }
 
     @AfterEach
@@ -69,6 +70,21 @@ class EventRewriterTest {
         assertEquals(Long.toString(expected - 2), header(out, EventRewriter.LOWER_NS)); // 1000.25 - 2 rounded down
         assertEquals(Long.toString(expected + 2), header(out, EventRewriter.UPPER_NS)); // 1000.25 + 1.5 rounded up
         assertEquals("kept", header(out, "origin"));
+    }
+
+    /** Each event is converted at its own time: by the versions in force then, not the latest. */
+    @Test
+    void eachEventIsConvertedByTheFactorInForceAtItsTime() {
+        PublishedFactor old = PublishedFactor.of(factor("d", 1, 100, 1000L, 1000L, 1));
+        PublishedFactor latest = PublishedFactor.of(factor("d", 1, 200, 1000L, 1000L, 2));
+        EventRewriter byTime = new EventRewriter("out", (n, t) -> Optional.of((t < 1_000 ? old : latest).convert(t)),
+                deserializer, serializer);
+        ProducerRecord<byte[], byte[]> early = byTime.rewrite(input(event("d", 500)));
+        assertEquals(600, deserializer.deserialize("out", early.value()).getTsNs());
+        assertEquals("1", header(early, EventRewriter.VERSION));
+        ProducerRecord<byte[], byte[]> late = byTime.rewrite(input(event("d", 1_500)));
+        assertEquals(1_700, deserializer.deserialize("out", late.value()).getTsNs());
+        assertEquals("2", header(late, EventRewriter.VERSION));
     }
 
     @Test
