@@ -2,6 +2,7 @@ package io.tracesync.client;
 
 import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.history.NodeHistory;
 import java.util.HashMap;
 import java.util.List;
@@ -22,14 +23,21 @@ import java.util.function.LongSupplier;
  * map's double-doubles, 4 its slot in the node's ring; the reference's name is shared. FactorHistoriesFootprintTest
  * measures it.
  *
- * <p>The compacted topic lacks the versions compaction removed, so while the history topic is read up to the end
- * found at the start ({@link #hold}) the factors topic's records wait, the newest of each node: one arriving first
- * would make the node's history refuse the older versions still to come.
+ * <p>The history topic's records are the versions the application's history kept (one per
+ * {@code factors.history.spacing} of the node's time, and every new reference or step); the factors topic's are
+ * every version published, of which the history keeps those the same gate keeps ({@link HistoryGate}, the
+ * application's default spacing: so a clock following an application that writes no history still gathers one
+ * as it reads), and the newest of each node besides: a time past the newest kept version converts with it.
  */
 final class FactorHistories {
 
-    /** The heap a version held costs, bytes, rounded up (196 measured by FactorHistoriesFootprintTest). */
-    static final int BYTES_PER_VERSION = 200;
+    /**
+     * The heap a version held costs, bytes, with a margin (196–198 measured by FactorHistoriesFootprintTest, whose
+     * measure varies by a few bytes from run to run).
+     */
+    static final int BYTES_PER_VERSION = 208;
+
+    private static final HistoryGate GATE = new HistoryGate(HistoryGate.DEFAULT_SPACING_S * 1_000_000_000L);
 
     private final long budget;
     private final long retentionMs;
@@ -40,9 +48,8 @@ final class FactorHistories {
     private final Map<String, String> componentOf = new HashMap<>();
     /** One string per name, shared by the versions. */
     private final Map<String, String> names = new HashMap<>();
-    /** The newest record of each node from the factors topic, while it waits for the history topic. */
-    private final Map<String, FactorRecord> held = new HashMap<>();
-    private boolean holding;
+    /** The newest version of each node from the factors topic. */
+    private final Map<String, FactorVersion> latest = new HashMap<>();
     private int capacity;
 
     /**
@@ -75,38 +82,23 @@ final class FactorHistories {
         }
     }
 
-    /** Adds a record of the factors topic, as {@link #add}, or holds it while {@link #hold} is in force. */
+    /**
+     * Adds a record of the factors topic: the node's newest version if it is newer, to its history if the gate
+     * keeps it; or a tombstone.
+     */
     void addLatest(FactorRecord r) {
         lock.writeLock().lock();
         try {
-            if (holding && !r.tombstone()) {
-                held.merge(r.node(), r, (a, b) -> b.factor().version() > a.factor().version() ? b : a);
+            if (r.tombstone()) {
+                apply(r);
                 return;
             }
-            held.remove(r.node());
-            apply(r);
-        } finally {
-            lock.writeLock().unlock();
-        }
-    }
-
-    /** Holds the factors topic's records back until {@link #release}: the history topic is being read. */
-    void hold() {
-        lock.writeLock().lock();
-        try {
-            holding = true;
-        } finally {
-            lock.writeLock().unlock();
-        }
-    }
-
-    /** Adds the records held back, and those that follow at once. */
-    void release() {
-        lock.writeLock().lock();
-        try {
-            holding = false;
-            held.values().forEach(this::apply);
-            held.clear();
+            FactorVersion v = version(r.factor());
+            latest.merge(r.node(), v, (a, b) -> b.number() > a.number() ? b : a);
+            NodeHistory h = byNode.get(r.node());
+            if (h == null || GATE.keeps(h.newest(), v)) {
+                apply(r);
+            }
         } finally {
             lock.writeLock().unlock();
         }
@@ -135,7 +127,20 @@ final class FactorHistories {
         lock.readLock().lock();
         try {
             NodeHistory h = byNode.get(node);
-            HistoricConversion c = h == null ? null : h.convert(localNs);
+            FactorVersion newest = latest.get(node);
+            HistoricConversion c;
+            if (newest == null || h != null && h.newest().number() >= newest.number()) {
+                c = h == null ? null : h.convert(localNs);
+            } else { // the versions kept around t, and the newest published
+                NodeHistory around = new NodeHistory(3);
+                for (FactorVersion v : h == null ? new FactorVersion[] {newest}
+                        : new FactorVersion[] {h.inForce(localNs), h.next(localNs), newest}) {
+                    if (v != null) {
+                        around.add(v);
+                    }
+                }
+                c = around.convert(localNs);
+            }
             return c == null ? Optional.empty()
                     : Optional.of(ReferenceTime.of(node, componentOf.get(c.version().reference()), c));
         } finally {
@@ -156,21 +161,27 @@ final class FactorHistories {
 
     private void apply(FactorRecord r) {
         if (r.tombstone()) {
+            latest.remove(r.node());
             if (byNode.remove(r.node()) != null) {
                 resize();
             }
             return;
         }
-        PublishedFactor f = r.factor();
-        String reference = shared(f.reference());
-        componentOf.put(reference, shared(f.component()));
+        FactorVersion v = version(r.factor());
         NodeHistory h = byNode.get(r.node());
         if (h == null) {
             h = new NodeHistory(capacityFor(byNode.size() + 1));
             byNode.put(r.node(), h);
             resize();
         }
-        h.add(new FactorVersion(f.version(), reference, f.factor(), f.validFromMs()));
+        h.add(v);
+    }
+
+    /** A record's version, its names shared. */
+    private FactorVersion version(PublishedFactor f) {
+        String reference = shared(f.reference());
+        componentOf.put(reference, shared(f.component()));
+        return new FactorVersion(f.version(), reference, f.factor(), f.validFromMs());
     }
 
     private void resize() {

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -70,18 +69,9 @@ final class FactorPoller implements Runnable {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            Map<TopicPartition, Long> historyEnd = end.entrySet().stream().filter(e -> history.contains(e.getKey()))
-                    .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
             LOG.info("reading {} ({} partitions) up to offsets {}", topics(), partitions.size(), end);
-            if (!history.isEmpty()) {
-                histories.hold();
-            }
             while (closing.getCount() > 0) {
                 poll();
-                if (!historyEnd.isEmpty() && reached(historyEnd)) {
-                    histories.release();
-                    historyEnd = Map.of();
-                }
                 if (caughtUp.getCount() > 0 && reached(end)) {
                     LOG.info("caught up with {}: {} nodes", topics(), table.snapshot().size());
                     caughtUp.countDown();

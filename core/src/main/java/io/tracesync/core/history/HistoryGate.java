@@ -14,6 +14,9 @@ import io.tracesync.core.network.Conversion;
  */
 public final class HistoryGate {
 
+    /** The spacing of the application's history by default ({@code factors.history.spacing}), seconds. */
+    public static final int DEFAULT_SPACING_S = 10;
+
     private final long spacingNs;
 
     /** @param spacingNs the local time a kept version's anchor lies after the last kept one's, at least */

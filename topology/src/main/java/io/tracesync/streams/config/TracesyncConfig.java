@@ -1,5 +1,6 @@
 package io.tracesync.streams.config;
 
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
@@ -35,7 +36,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String FACTORS_HISTORY_RETENTION_CONFIG = "factors.history.retention";
     public static final String FACTORS_HISTORY_SPACING_CONFIG = "factors.history.spacing";
     /** The default of {@link #FACTORS_HISTORY_SPACING_CONFIG}, for the options that replay the application. */
-    public static final String FACTORS_HISTORY_SPACING_DEFAULT = "10s";
+    public static final String FACTORS_HISTORY_SPACING_DEFAULT = HistoryGate.DEFAULT_SPACING_S + "s";
     public static final String TREE_TOPIC_CONFIG = "tree.topic";
     public static final String LINKS_TOPIC_CONFIG = "links.topic";
     public static final String DLQ_TOPIC_CONFIG = "dlq.topic";
