@@ -35,16 +35,6 @@ public record ReferenceTime(String node, String component, String reference, lon
         OptionalLong lowerNs, OptionalLong upperNs, long version, OptionalLong next, Basis basis, long fromDataNs,
         boolean truncated) {
 
-    /**
-     * An answer made elsewhere (a test double, another source) with one version's bounds carried to
-     * {@code localNs}: extrapolated, at an unknown distance from the data (0), not truncated.
-     */
-    public ReferenceTime(String node, String component, String reference, long localNs, long referenceNs,
-            OptionalLong lowerNs, OptionalLong upperNs, long version) {
-        this(node, component, reference, localNs, referenceNs, lowerNs, upperNs, version, OptionalLong.empty(),
-                Basis.EXTRAPOLATED, 0, false);
-    }
-
     /** The core's answer for {@code node}, whose component is {@code component}. */
     static ReferenceTime of(String node, String component, HistoricConversion c) {
         return new ReferenceTime(node, component, c.version().reference(), c.localNs(), c.nearestNs(),

@@ -8,10 +8,13 @@ import io.tracesync.otel.HostIdentity;
 import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.SpanTimeCorrection;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -29,10 +32,13 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Copies OTLP records (as the Collector's Kafka exporter writes them) from --input to "
                 + "--output with every span's start, end and event times converted from its host's clock to its "
-                + "reference's by the factors in factors.topic (the client library's SyncClock), adding the "
-                + "attributes tracesync.status, tracesync.reference, tracesync.local_start_ns, "
-                + "tracesync.local_end_ns and tracesync.bound_ns (the true times lie within +- that). Spans of "
-                + "hosts without factors are copied unchanged, marked tracesync.status=no_factor.",
+                + "reference's by the factors in factors.topic and their history (the client library's SyncClock: "
+                + "each time with the versions of its host's factor around it, so a span converts as tightly "
+                + "however late it comes), adding the attributes tracesync.status, tracesync.reference, "
+                + "tracesync.local_start_ns, tracesync.local_end_ns, tracesync.basis (interpolated between two "
+                + "versions, or extrapolated from one: past the newest data), tracesync.from_data_ns and "
+                + "tracesync.bound_ns (the true times lie within +- that). Spans of hosts without factors are "
+                + "copied unchanged, marked tracesync.status=no_factor.",
                 "A Kafka Streams application (application id --application-id); runs until stopped (Ctrl-C).",
                 "Configuration as for run: defaults, --config FILE, TRACESYNC_<KEY> variables, then flags."})
 public final class CorrectSpansCommand implements Callable<Integer> {
@@ -78,7 +84,9 @@ public final class CorrectSpansCommand implements Callable<Integer> {
         p.setProperty(StreamsConfig.APPLICATION_ID_CONFIG, id);
         PrintWriter err = cl.getErr();
         CountDownLatch stopped = new CountDownLatch(1);
-        try (SyncClock clock = SyncClock.start(settings.serdeConfig());
+        Map<String, String> clockConfig = new HashMap<>(settings.serdeConfig());
+        clockConfig.put(SyncClock.HISTORY_TOPIC_CONFIG, new Topics(settings).factorHistory);
+        try (SyncClock clock = SyncClock.start(clockConfig);
                 KafkaStreams streams = new KafkaStreams(CorrectedSpansTopology.build(input, output, encoding,
                         new SpanTimeCorrection(new HostIdentity(hostAttributes), clock::convert)), p)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -7,6 +7,8 @@ import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
+import io.tracesync.core.history.HistoricConversion.Basis;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
@@ -14,8 +16,13 @@ import java.util.function.BiFunction;
  * Rewrites the times of every span (start, end, its events) from its host's clock to its reference's, adding:
  * {@code tracesync.status} ({@code corrected}, or {@code no_factor} with the span left as it was),
  * {@code tracesync.reference}, {@code tracesync.local_start_ns} and {@code tracesync.local_end_ns} (the times as
- * recorded), and, when the factor is bounded, {@code tracesync.bound_ns}: the largest distance from a corrected
- * time (start or end) to the edges of its guaranteed interval, so the true time lies within ± that.
+ * recorded), {@code tracesync.basis} (how the times were converted: {@code interpolated} — each between two
+ * versions of the host's factor, as tightly as when they were new — or, if either was not, {@code extrapolated}:
+ * carried from one version, past the newest data for a span newer than its host's factor; {@code contradicted}
+ * where the versions around it exclude each other, a clock step), {@code tracesync.from_data_ns} (the larger
+ * distance of the two times from the data behind their answers), and, when the factor is bounded,
+ * {@code tracesync.bound_ns}: the largest distance from a corrected time (start or end) to the edges of its
+ * guaranteed interval, so the true time lies within ± that.
  */
 public final class SpanTimeCorrection {
 
@@ -24,6 +31,8 @@ public final class SpanTimeCorrection {
     public static final String LOCAL_START_NS = "tracesync.local_start_ns";
     public static final String LOCAL_END_NS = "tracesync.local_end_ns";
     public static final String BOUND_NS = "tracesync.bound_ns";
+    public static final String BASIS = "tracesync.basis";
+    public static final String FROM_DATA_NS = "tracesync.from_data_ns";
 
     private final HostIdentity hosts;
     private final BiFunction<String, Long, Optional<ReferenceTime>> convert;
@@ -57,7 +66,9 @@ public final class SpanTimeCorrection {
         s.addAttributes(string(STATUS, "corrected"))
                 .addAttributes(string(REFERENCE, start.get().reference()))
                 .addAttributes(integer(LOCAL_START_NS, s.getStartTimeUnixNano()))
-                .addAttributes(integer(LOCAL_END_NS, s.getEndTimeUnixNano()));
+                .addAttributes(integer(LOCAL_END_NS, s.getEndTimeUnixNano()))
+                .addAttributes(string(BASIS, basis(start.get(), end.get()).name().toLowerCase(Locale.ROOT)))
+                .addAttributes(integer(FROM_DATA_NS, Math.max(start.get().fromDataNs(), end.get().fromDataNs())));
         if (start.get().bounded() && end.get().bounded()) {
             s.addAttributes(integer(BOUND_NS, Math.max(bound(start.get()), bound(end.get()))));
         }
@@ -65,6 +76,11 @@ public final class SpanTimeCorrection {
         for (Span.Event.Builder e : s.getEventsBuilderList()) {
             convert.apply(host, e.getTimeUnixNano()).ifPresent(c -> e.setTimeUnixNano(c.referenceNs()));
         }
+    }
+
+    /** The less tight of the two answers' bases: contradicted, then extrapolated, then interpolated. */
+    private static Basis basis(ReferenceTime a, ReferenceTime b) {
+        return a.basis().compareTo(b.basis()) >= 0 ? a.basis() : b.basis();
     }
 
     private static long bound(ReferenceTime c) {

@@ -11,6 +11,7 @@ import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
+import io.tracesync.core.history.HistoricConversion.Basis;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -36,7 +37,7 @@ class CorrectedSpansTopologyTest {
                                 .setEndTimeUnixNano(9_000)))).build();
         SpanTimeCorrection correction = new SpanTimeCorrection(HostIdentity.DEFAULT, (host, t) -> Optional.of(
                 new ReferenceTime(host, "web", "web", t, t - 1_000, OptionalLong.of(t - 1_010),
-                        OptionalLong.of(t - 990), 1)));
+                        OptionalLong.of(t - 990), 1, OptionalLong.empty(), Basis.EXTRAPOLATED, 0, false)));
         for (OtlpFormat format : OtlpFormat.values()) {
             Properties p = new Properties();
             p.put(StreamsConfig.APPLICATION_ID_CONFIG, "correct-spans-test");

@@ -8,6 +8,7 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
+import io.tracesync.core.history.HistoricConversion.Basis;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -18,13 +19,18 @@ import org.junit.jupiter.api.Test;
 
 class SpanTimeCorrectionTest {
 
-    /** web is the reference; api's clock is 21 ms ahead, known within ±700 ns; db has no factor. */
+    /**
+     * web is the reference; api's clock is 21 ms ahead, known within ±700 ns between two versions of its factor up
+     * to t = 8,000 ns, and from the newest alone after; db has no factor.
+     */
     private static Optional<ReferenceTime> convert(String host, long t) {
         return switch (host) {
             case "web" -> Optional.of(new ReferenceTime(host, "web", "web", t, t, OptionalLong.of(t),
-                    OptionalLong.of(t), 1));
+                    OptionalLong.of(t), 1, OptionalLong.empty(), Basis.EXTRAPOLATED, 0, false));
             case "api" -> Optional.of(new ReferenceTime(host, "web", "web", t, t - 21_000_000,
-                    OptionalLong.of(t - 21_000_700), OptionalLong.of(t - 20_999_500), 3));
+                    OptionalLong.of(t - 21_000_700), OptionalLong.of(t - 20_999_500), 3,
+                    t < 8_000 ? OptionalLong.of(4) : OptionalLong.empty(),
+                    t < 8_000 ? Basis.INTERPOLATED : Basis.EXTRAPOLATED, Math.abs(t - 4_000), false));
             default -> Optional.empty();
         };
     }
@@ -65,6 +71,11 @@ class SpanTimeCorrectionTest {
                     assertEquals(Long.toString(b.getStartTimeUnixNano()), attrs.get(SpanTimeCorrection.LOCAL_START_NS));
                     assertEquals(Long.toString(b.getEndTimeUnixNano()), attrs.get(SpanTimeCorrection.LOCAL_END_NS));
                     assertEquals(host.equals("api") ? "700" : "0", attrs.get(SpanTimeCorrection.BOUND_NS));
+                    boolean interpolated = host.equals("api") && b.getEndTimeUnixNano() < 8_000;
+                    assertEquals(interpolated ? "interpolated" : "extrapolated", attrs.get(SpanTimeCorrection.BASIS));
+                    assertEquals(Long.toString(host.equals("web") ? 0 : Math.max(Math.abs(b.getStartTimeUnixNano()
+                            - 4_000), Math.abs(b.getEndTimeUnixNano() - 4_000))), attrs.get(
+                            SpanTimeCorrection.FROM_DATA_NS));
                 }
             }
             byte[] json = OtlpFormat.OTLP_JSON.encode(out);
