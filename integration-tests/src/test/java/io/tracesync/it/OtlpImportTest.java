@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
@@ -136,7 +137,8 @@ class OtlpImportTest {
         List<ExportTraceServiceRequest> out = new ArrayList<>();
         try (SyncClock clock = SyncClock.start(settings.serdeConfig());
                 KafkaStreams streams = new KafkaStreams(CorrectedSpansTopology.build(topic, output,
-                        OtlpFormat.OTLP_PROTO, new SpanTimeCorrection(HostIdentity.DEFAULT, clock::convert)), p);
+                        OtlpFormat.OTLP_PROTO, new SpanTimeCorrection(HostIdentity.DEFAULT, clock::convert,
+                                host -> OptionalLong.empty()), Duration.ZERO), p);
                 KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
                         "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
                         "isolation.level", "read_committed"), new ByteArrayDeserializer(),

@@ -9,12 +9,14 @@ import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.SpanTimeCorrection;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
+import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -64,6 +66,13 @@ public final class CorrectSpansCommand implements Callable<Integer> {
             description = "Resource attributes naming a span's host, as for import otlp (default: ${DEFAULT-VALUE}).")
     List<String> hostAttributes;
 
+    @Option(names = "--max-wait", paramLabel = "DURATION", defaultValue = "10s",
+            description = "How long a record waits, at most, for the data behind its hosts' factors to reach its "
+                    + "spans, so that every time converts between two versions of its host's factor; then it is "
+                    + "converted with the newest (tracesync.basis=extrapolated). Factors follow their data by a "
+                    + "few seconds, so live spans wait that long. 0: convert at once (default: ${DEFAULT-VALUE}).")
+    String maxWait;
+
     @Option(names = "--application-id", paramLabel = "ID",
             description = "Default: the configured application.id followed by -correct-spans.")
     String applicationId;
@@ -77,6 +86,12 @@ public final class CorrectSpansCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, e.getMessage());
         }
+        Duration wait;
+        try {
+            wait = Durations.parse(maxWait);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, "--max-wait: " + e.getMessage());
+        }
         Settings settings = options.load();
         StartupCheck.run(settings, cl.getErr());
         String id = applicationId != null ? applicationId : settings.get("application.id") + "-correct-spans";
@@ -88,7 +103,8 @@ public final class CorrectSpansCommand implements Callable<Integer> {
         clockConfig.put(SyncClock.HISTORY_TOPIC_CONFIG, new Topics(settings).factorHistory);
         try (SyncClock clock = SyncClock.start(clockConfig);
                 KafkaStreams streams = new KafkaStreams(CorrectedSpansTopology.build(input, output, encoding,
-                        new SpanTimeCorrection(new HostIdentity(hostAttributes), clock::convert)), p)) {
+                        new SpanTimeCorrection(new HostIdentity(hostAttributes), clock::convert,
+                                host -> newestData(clock, host)), wait), p)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 streams.close(Duration.ofSeconds(30));
                 stopped.countDown();
@@ -107,5 +123,10 @@ public final class CorrectSpansCommand implements Callable<Integer> {
             stopped.await();
             return streams.state() == KafkaStreams.State.ERROR ? 1 : 0;
         }
+    }
+
+    /** The anchor of the host's newest factor: the newest local time of the data behind it. */
+    private static OptionalLong newestData(SyncClock clock, String host) {
+        return clock.factor(host).map(f -> OptionalLong.of(f.factor().anchorNs())).orElse(OptionalLong.empty());
     }
 }

@@ -9,8 +9,12 @@ import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
 import io.tracesync.core.history.HistoricConversion.Basis;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Rewrites the times of every span (start, end, its events) from its host's clock to its reference's, adding:
@@ -36,11 +40,51 @@ public final class SpanTimeCorrection {
 
     private final HostIdentity hosts;
     private final BiFunction<String, Long, Optional<ReferenceTime>> convert;
+    private final Function<String, OptionalLong> newestData;
 
-    /** {@code convert}: a host's local time to its reference's (as {@code SyncClock.convert}). */
-    public SpanTimeCorrection(HostIdentity hosts, BiFunction<String, Long, Optional<ReferenceTime>> convert) {
+    /**
+     * @param convert a host's local time to its reference's (as {@code SyncClock.convert})
+     * @param newestData the newest local time of the data behind a host's factors, the newest factor's anchor (empty
+     *     while it has none)
+     */
+    public SpanTimeCorrection(HostIdentity hosts, BiFunction<String, Long, Optional<ReferenceTime>> convert,
+            Function<String, OptionalLong> newestData) {
         this.hosts = hosts;
         this.convert = convert;
+        this.newestData = newestData;
+    }
+
+    /**
+     * Per host of the request, the latest time of its spans (start, end, events): once the data behind the host's
+     * factors reach it, every time converts between two versions ({@link #ready}).
+     */
+    public Map<String, Long> latestTimes(ExportTraceServiceRequest request) {
+        Map<String, Long> latest = new TreeMap<>();
+        for (ResourceSpans rs : request.getResourceSpansList()) {
+            hosts.of(OtlpSpans.attributes(rs.getResource())).ifPresent(host -> {
+                for (ScopeSpans ss : rs.getScopeSpansList()) {
+                    for (Span span : ss.getSpansList()) {
+                        long t = Math.max(span.getStartTimeUnixNano(), span.getEndTimeUnixNano());
+                        for (Span.Event e : span.getEventsList()) {
+                            t = Math.max(t, e.getTimeUnixNano());
+                        }
+                        latest.merge(host, t, Math::max);
+                    }
+                }
+            });
+        }
+        return latest;
+    }
+
+    /** Whether the data behind every host's factors reach its latest time of {@link #latestTimes}. */
+    public boolean ready(Map<String, Long> latestTimes) {
+        for (Map.Entry<String, Long> e : latestTimes.entrySet()) {
+            OptionalLong newest = newestData.apply(e.getKey());
+            if (newest.isEmpty() || newest.getAsLong() < e.getValue()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public ExportTraceServiceRequest correct(ExportTraceServiceRequest request) {

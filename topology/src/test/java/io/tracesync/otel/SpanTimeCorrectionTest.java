@@ -43,7 +43,8 @@ class SpanTimeCorrectionTest {
         SkewedHosts.Host db = sim.host("db", 5_000_000, 0);
         sim.call(web, api, SkewedHosts.T0);
         sim.call(api, db, SkewedHosts.T0 + 1_000_000_000L);
-        SpanTimeCorrection correction = new SpanTimeCorrection(HostIdentity.DEFAULT, SpanTimeCorrectionTest::convert);
+        SpanTimeCorrection correction = new SpanTimeCorrection(HostIdentity.DEFAULT, SpanTimeCorrectionTest::convert,
+                host -> OptionalLong.empty());
         for (byte[] bytes : sim.requests(10, false)) {
             ExportTraceServiceRequest in = OtlpFormat.OTLP_PROTO.decode(bytes);
             ExportTraceServiceRequest out = correction.correct(in);
