@@ -9,6 +9,7 @@ import io.tracesync.bench.BenchIntervalsCommand;
 import io.tracesync.bench.BenchNetworkCommand;
 import io.tracesync.bench.BenchNetworkStageCommand;
 import io.tracesync.bench.BenchStreamCommand;
+import io.tracesync.bench.BenchHistoryCommand;
 import io.tracesync.bench.BenchSummariesCommand;
 import io.tracesync.bench.BenchWindowsCommand;
 import io.tracesync.console.UserErrors;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
                 ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
                 EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchNetworkStageCommand.class, BenchStreamCommand.class,
-                BenchFailoverCommand.class, BenchSummariesCommand.class, BenchWindowsCommand.class, FaultRunCommand.class,
+                BenchFailoverCommand.class, BenchHistoryCommand.class, BenchSummariesCommand.class, BenchWindowsCommand.class, FaultRunCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
 

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.core.link.CurvedClock;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -30,7 +32,7 @@ class NodeHistoryTest {
      * A valid version of g at anchor a: an estimate off by up to 50 µs, a slope off by up to 5 ppm, bounds and slope
      * range that contain the truth with a random margin, and the model's curvature.
      */
-    private static FactorVersion version(TrueRelation g, long number, String reference, long a, double rho,
+    private static FactorVersion version(CurvedClock g, long number, String reference, long a, double rho,
             SplittableRandom r) {
         double slope = g.slopeAt(a).toBigDecimal(Rational.PRINT).doubleValue() + (r.nextDouble() - 0.5) * 1e-5;
         BigDecimal truth = g.at(a).toBigDecimal(Rational.PRINT);
@@ -41,7 +43,7 @@ class NodeHistoryTest {
         long up = picosUp(truth.subtract(mapped)) + margin;
         long down = picosUp(mapped.subtract(truth)) + r.nextLong(0, 20_000_000);
         Rational trueSlope = g.slopeAt(a);
-        Rational ours = TrueRelation.exact(slope);
+        Rational ours = exact(slope);
         double above = Math.max(0, Math.nextUp(trueSlope.subtract(ours).toBigDecimal(Rational.PRINT).doubleValue()))
                 + r.nextDouble() * 2e-6;
         double below = Math.max(0, Math.nextUp(ours.subtract(trueSlope).toBigDecimal(Rational.PRINT).doubleValue()))
@@ -53,6 +55,13 @@ class NodeHistoryTest {
     private static Factor anchored(Factor f, long anchorNs) {
         return new Factor(f.toReference(), f.upPs(), f.downPs(), anchorNs, f.growthAbove(), f.growthBelow(),
                 f.curvature());
+    }
+
+    /** A double's exact value. */
+    private static Rational exact(double d) {
+        BigDecimal b = new BigDecimal(d);
+        return b.scale() <= 0 ? Rational.of(b.toBigIntegerExact(), BigInteger.ONE)
+                : Rational.of(b.unscaledValue(), BigInteger.TEN.pow(b.scale()));
     }
 
     private static long picosUp(BigDecimal ns) {
@@ -77,7 +86,7 @@ class NodeHistoryTest {
     void everyAnswerHoldsAndIsNeverWiderThanLive(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         double rho = r.nextBoolean() ? RHO : 0;
-        TrueRelation g = TrueRelation.random(r, T0 - 3600 * SECOND, T0 + 7200 * SECOND, rho);
+        CurvedClock g = CurvedClock.random(r, T0 - 3600 * SECOND, T0 + 7200 * SECOND, exact(rho));
         NodeHistory history = new NodeHistory(1000);
         List<FactorVersion> added = new ArrayList<>();
         long a = T0;

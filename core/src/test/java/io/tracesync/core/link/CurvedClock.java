@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * piecewise linear, changing at a rate of at most ρ′ per unit of x on every piece, so g is piecewise quadratic and
  * every second divided difference of g is at most ρ′/2. Exact (rationals); test helper.
  */
-final class CurvedClock {
+public final class CurvedClock {
 
     private final List<long[]> knots = new ArrayList<>();
     private final List<Rational[]> pieces = new ArrayList<>(); // {g at the knot, slope at the knot, slope rate}
@@ -19,7 +19,7 @@ final class CurvedClock {
      * A random relation over [from, to]: slope 1 + drift (within ±1e-4), offset within ±2^40, pieces of random
      * length, each bending at ±ρ′ or some rate in between (to the limit more often than not).
      */
-    static CurvedClock random(SplittableRandom r, long from, long to, Rational rho) {
+    public static CurvedClock random(SplittableRandom r, long from, long to, Rational rho) {
         CurvedClock c = new CurvedClock();
         Rational value = Rational.of(r.nextLong(-(1L << 40), 1L << 40));
         Rational slope = Rational.of(1).add(Rational.of(r.nextLong(-100_000, 100_001), 1_000_000_000));
@@ -44,7 +44,7 @@ final class CurvedClock {
     }
 
     /** g(x), for x anywhere: the first piece extends to the left, the last to the right, as quadratics. */
-    Rational at(long x) {
+    public Rational at(long x) {
         int i = 0;
         while (i < knots.size() - 1 && x >= knots.get(i)[1]) {
             i++;
@@ -55,7 +55,7 @@ final class CurvedClock {
     }
 
     /** g′(x), the relation's slope at x. */
-    Rational slopeAt(long x) {
+    public Rational slopeAt(long x) {
         int i = 0;
         while (i < knots.size() - 1 && x >= knots.get(i)[1]) {
             i++;

@@ -84,8 +84,8 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(FACTORS_HISTORY_TOPIC_CONFIG, Type.STRING, "", Importance.MEDIUM,
                     "Output: the factor history, the records of the factors topic that " + FACTORS_HISTORY_SPACING_CONFIG
                             + " keeps, for " + FACTORS_HISTORY_RETENTION_CONFIG + " (deleted by time), so that a "
-                            + "past timestamp converts with the versions around it (docs/STREAMS.md, Factor "
-                            + "history); created when missing. Empty: the factors topic's name followed by "
+                            + "past timestamp converts with the versions around it (docs/STREAMS.md, step 9); "
+                            + "created when missing. Empty: the factors topic's name followed by "
                             + ".history.")
             .define(FACTORS_HISTORY_RETENTION_CONFIG, Type.STRING, "7d", positiveDuration(), Importance.MEDIUM,
                     "How long the factor history is kept: the history topic's retention.ms when tracesync "
@@ -97,8 +97,7 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "least: between two kept versions a past time converts with the chord of their "
                             + "intervals, widened by at most link.curvature·spacing²/8 (0.25 µs at 10 s), so the "
                             + "history keeps a version every spacing (and every new reference, step or superseding "
-                            + "version) instead of every one published; 0: every version (docs/STREAMS.md, Factor "
-                            + "history).")
+                            + "version) instead of every one published; 0: every version (docs/STREAMS.md, step 9).")
             .define(TREE_TOPIC_CONFIG, Type.STRING, "sync.tree", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Output: snapshots of the spanning forest; created when missing.")
             .define(LINKS_TOPIC_CONFIG, Type.STRING, "sync.links", new ConfigDef.NonEmptyString(),
