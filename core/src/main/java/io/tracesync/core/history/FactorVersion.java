@@ -1,6 +1,7 @@
 package io.tracesync.core.history;
 
 import io.tracesync.core.network.Factor;
+import io.tracesync.core.numeric.ClockMap;
 import java.util.Objects;
 
 /**
@@ -20,7 +21,8 @@ public record FactorVersion(long number, String reference, Factor factor, long p
      * exact and anchored at 0. It answers for no time in particular, so a history keeps it only as a node's first.
      */
     public boolean timeless() {
-        return factor.anchorNs() == 0 && factor.upPs() == 0 && factor.downPs() == 0;
+        return factor.anchorNs() == 0 && factor.upPs() == 0 && factor.downPs() == 0
+                && factor.toReference().equals(ClockMap.IDENTITY);
     }
 
     /** The node's local time at which the bounds hold, where the data behind the version ends. */

@@ -177,6 +177,9 @@ class NodeHistoryTest {
         assertEquals(4, h.inForce(250).number());
         assertFalse(h.add(new FactorVersion(4, "ref", anchored(f, 900), 0)));
         assertFalse(h.add(new FactorVersion(5, "ref", Factor.REFERENCE, 0)), "timeless after versions");
+        Factor olderWriters = new Factor(ClockMap.of(DoubleDouble.ONE, DoubleDouble.of(7)), 0, 0);
+        assertTrue(h.add(new FactorVersion(6, "ref", olderWriters, 0)), "exact but not the identity: a version");
+        assertEquals(1, h.size(), "anchored at 0 (a writer without anchors): it supersedes the others");
         assertFalse(h.add(new FactorVersion(2, "ref", anchored(f, 900), 0)));
         assertSame(h.newest(), h.inForce(Long.MAX_VALUE));
     }
