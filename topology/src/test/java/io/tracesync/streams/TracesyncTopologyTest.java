@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,6 +99,37 @@ class TracesyncTopologyTest {
         assertEquals(keys.stream().distinct().count(), keys.size(), "one record per node");
         driver.advanceWallClockTime(Duration.ofSeconds(1));
         assertTrue(factors.isEmpty(), "nothing changed, nothing emitted");
+    }
+
+    /**
+     * A replay of archived traces in the deterministic mode writes the history the first run wrote, record for
+     * record and byte for byte (keys, values, timestamps), from a state of its own.
+     */
+    @Test
+    void aDeterministicReplayWritesTheSameHistory() {
+        SimulatedTraces traces = SimulatedTraces.run(4, 8_000_000_000L, 5);
+        List<List<TestRecord<String, byte[]>>> runs = new ArrayList<>();
+        for (String run : List.of("-first", "-replay")) {
+            Settings deterministic = settings.with("factors.emit.interval", "0").with("traces.topic", "traces")
+                    .with("state.dir", settings.get("state.dir") + run);
+            try (TopologyTestDriver d = new TopologyTestDriver(TracesyncTopology.build(deterministic,
+                    new Topics(deterministic), new PipelineStats()), deterministic.streamsProperties(), START)) {
+                TestInputTopic<SegmentKey, TraceEvent> in = d.createInputTopic("traces",
+                        topics.segmentKey.serializer(), topics.traceEvent.serializer(), START, Duration.ofMillis(1));
+                traces.events.forEach(e -> in.pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e));
+                runs.add(d.createOutputTopic(topics.factorHistory, new StringDeserializer(),
+                        new ByteArrayDeserializer()).readRecordsToList());
+            }
+        }
+        assertTrue(runs.get(0).size() > 4, runs.get(0).size() + " history records");
+        assertEquals(runs.get(0).size(), runs.get(1).size());
+        for (int i = 0; i < runs.get(0).size(); i++) {
+            TestRecord<String, byte[]> a = runs.get(0).get(i);
+            TestRecord<String, byte[]> b = runs.get(1).get(i);
+            assertEquals(a.key(), b.key());
+            assertEquals(a.getRecordTime(), b.getRecordTime());
+            assertTrue(Arrays.equals(a.value(), b.value()), "record " + i + " of " + a.key());
+        }
     }
 
     @Test
