@@ -2,6 +2,7 @@ package io.tracesync.bench;
 
 import io.tracesync.avro.ClockMap;
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.NodeHistory;
 import io.tracesync.streams.Settings;
@@ -113,18 +114,15 @@ final class HistoryQueries {
 
     /** As {@code /convert}: the versions around t and the node's newest, then the conversion with them. */
     private static HistoricConversion convert(KeyValueStore<Bytes, SyncFactor> store, String node, long t) {
-        NodeHistory around = new NodeHistory(3);
-        add(around, store.reverseRange(FactorHistoryStore.first(node), FactorHistoryStore.key(node, t)));
-        add(around, store.range(FactorHistoryStore.key(node, t + 1), FactorHistoryStore.last(node)));
-        add(around, store.reverseRange(FactorHistoryStore.first(node), FactorHistoryStore.last(node)));
-        return around.convert(t);
+        return NodeHistory.around(t,
+                first(store.reverseRange(FactorHistoryStore.first(node), FactorHistoryStore.key(node, t))),
+                first(store.range(FactorHistoryStore.key(node, t + 1), FactorHistoryStore.last(node))),
+                first(store.reverseRange(FactorHistoryStore.first(node), FactorHistoryStore.last(node))));
     }
 
-    private static void add(NodeHistory h, KeyValueIterator<Bytes, SyncFactor> it) {
+    private static FactorVersion first(KeyValueIterator<Bytes, SyncFactor> it) {
         try (it) {
-            if (it.hasNext()) {
-                h.add(FactorHistoryStore.version(it.next().value));
-            }
+            return it.hasNext() ? FactorHistoryStore.version(it.next().value) : null;
         }
     }
 

@@ -128,19 +128,7 @@ final class FactorHistories {
         try {
             NodeHistory h = byNode.get(node);
             FactorVersion newest = latest.get(node);
-            HistoricConversion c;
-            if (newest == null || h != null && h.newest().number() >= newest.number()) {
-                c = h == null ? null : h.convert(localNs);
-            } else { // the versions kept around t, and the newest published
-                NodeHistory around = new NodeHistory(3);
-                for (FactorVersion v : h == null ? new FactorVersion[] {newest}
-                        : new FactorVersion[] {h.inForce(localNs), h.next(localNs), newest}) {
-                    if (v != null) {
-                        around.add(v);
-                    }
-                }
-                c = around.convert(localNs);
-            }
+            HistoricConversion c = h == null ? NodeHistory.around(localNs, newest) : h.convert(localNs, newest);
             return c == null ? Optional.empty()
                     : Optional.of(ReferenceTime.of(node, componentOf.get(c.version().reference()), c));
         } finally {

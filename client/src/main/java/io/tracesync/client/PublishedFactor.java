@@ -3,6 +3,7 @@ package io.tracesync.client;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
+import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
@@ -92,6 +93,6 @@ public record PublishedFactor(String node, String component, String reference, F
      * @throws ArithmeticException if a result does not fit a long
      */
     public ReferenceTime convert(long localNs) {
-        return ReferenceTime.of(node, component, HistoricConversion.of(toVersion(), null, localNs, false));
+        return ReferenceTime.of(node, component, NodeHistory.around(localNs, toVersion()));
     }
 }

@@ -40,7 +40,7 @@ public record ReferenceTime(String node, String component, String reference, lon
         return new ReferenceTime(node, component, c.version().reference(), c.localNs(), c.nearestNs(),
                 optional(c.lowerNs()), optional(c.upperNs()), c.version().number(),
                 c.next() == null ? OptionalLong.empty() : OptionalLong.of(c.next().number()), c.basis(),
-                c.fromDataNs(), c.truncated() || c.beforeVersion() && c.version().number() > 1);
+                c.fromDataNs(), c.truncated());
     }
 
     private static OptionalLong optional(Long ns) {

@@ -78,16 +78,6 @@ final class HistorySweep {
             }
             n.newest = v;
         }
-        if (n.newest == n.lastKept) {
-            return n.history.convert(localNs);
-        }
-        // the versions kept around t, and the newest
-        NodeHistory around = new NodeHistory(3);
-        for (FactorVersion v : new FactorVersion[] {n.history.inForce(localNs), n.history.next(localNs), n.newest}) {
-            if (v != null) {
-                around.add(v);
-            }
-        }
-        return around.convert(localNs);
+        return n.history.convert(localNs, n.newest);
     }
 }

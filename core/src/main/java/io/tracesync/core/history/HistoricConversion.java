@@ -32,8 +32,8 @@ import java.math.RoundingMode;
  *     before every version
  * @param next the version anchored after t that the answer used, or null
  * @param basis how the answer was made
- * @param truncated whether t lies before the oldest version held while older versions were dropped (a memory
- *     budget, the retention): those would have answered better
+ * @param truncated whether t lies before the oldest version held while older versions existed (dropped for a
+ *     memory budget or the retention, or never read: its number is not 1): those would have answered better
  */
 public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowerNs, Long upperNs,
         FactorVersion version, FactorVersion next, Basis basis, boolean truncated) {
@@ -62,7 +62,7 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
      * @param inForce the newest version anchored at or before t, or null if there is none
      * @param next the oldest version anchored after t, or null if there is none
      * @param truncated whether versions older than {@code next} were dropped (used only when {@code inForce} is
-     *     null)
+     *     null; a {@code next} other than the node's first version says so too)
      * @throws IllegalArgumentException if neither is given or they do not lie on both sides of t
      * @throws ArithmeticException if a result does not fit a long
      */
@@ -74,7 +74,7 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
             if (next.anchorNs() <= t) {
                 throw new IllegalArgumentException("version " + next.number() + " is anchored at or before " + t);
             }
-            return extrapolated(next, t, truncated);
+            return extrapolated(next, t, truncated || next.number() > 1);
         }
         return next == null ? extrapolated(inForce, t, false) : between(inForce, next, t);
     }

@@ -117,6 +117,28 @@ public final class NodeHistory {
         return HistoricConversion.of(i < 0 ? null : get(i), i + 1 < size ? get(i + 1) : null, t, truncated);
     }
 
+    /**
+     * Local time t converted with the versions held around it and {@code newest} beside them: a version published
+     * after them that the history did not keep (null: none); null if there is no version at all.
+     */
+    public HistoricConversion convert(long t, FactorVersion newest) {
+        if (newest == null || size > 0 && newest().number() >= newest.number()) {
+            return convert(t);
+        }
+        return around(t, inForce(t), next(t), newest);
+    }
+
+    /** Local time t converted with these versions alone (nulls left out), as a history of them; null if none. */
+    public static HistoricConversion around(long t, FactorVersion... versions) {
+        NodeHistory h = new NodeHistory(versions.length);
+        for (FactorVersion v : versions) {
+            if (v != null) {
+                h.add(v);
+            }
+        }
+        return h.convert(t);
+    }
+
     /** The version in force at t: the newest anchored at or before it, or null. */
     public FactorVersion inForce(long t) {
         int i = floor(t);
@@ -142,11 +164,6 @@ public final class NodeHistory {
     /** How many versions are held. */
     public int size() {
         return size;
-    }
-
-    /** Says that versions older than those held were dropped elsewhere (a store's retention). */
-    public void markTruncated() {
-        truncated = true;
     }
 
     /** Whether older versions than those held were dropped. */

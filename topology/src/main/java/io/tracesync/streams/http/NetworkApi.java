@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
+import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.network.Conversion;
@@ -119,23 +120,19 @@ final class NetworkApi {
         }
         // the versions kept around t and the latest published, which the history may not have kept
         NetworkQueries.Around around = queries.history(node, localNs);
-        NodeHistory versions = new NodeHistory(3);
+        SyncFactor latest = queries.factor(node).orElse(null);
         Map<Long, SyncFactor> records = new HashMap<>();
-        for (SyncFactor r : new SyncFactor[] {around.inForce(), around.next(), queries.factor(node).orElse(null)}) {
+        for (SyncFactor r : new SyncFactor[] {around.inForce(), around.next(), latest}) {
             if (r != null) {
-                versions.add(FactorHistoryStore.version(r));
                 records.put(r.getVersion(), r);
             }
         }
-        if (versions.size() == 0) {
+        if (records.isEmpty()) {
             return error(404, "no factor for node " + node);
-        }
-        if (around.inForce() == null && around.next() != null && around.next().getVersion() > 1) {
-            versions.markTruncated();
         }
         HistoricConversion c;
         try {
-            c = versions.convert(localNs);
+            c = NodeHistory.around(localNs, version(around.inForce()), version(around.next()), version(latest));
         } catch (ArithmeticException e) {
             return error(400, "t=" + t + " converts outside the range of nanosecond timestamps");
         }
@@ -165,6 +162,10 @@ final class NetworkApi {
             });
         }
         return Reply.json(200, o.toString());
+    }
+
+    private static FactorVersion version(SyncFactor r) {
+        return r == null ? null : FactorHistoryStore.version(r);
     }
 
     /**
