@@ -144,33 +144,37 @@ class ReadmeTest {
     }
 
     /**
-     * The curl's answer once n3 has a factor (404 until then) anchored at or after t — the answer's own, or the
-     * next version it also used: once {@code run} has read the trace past t, the published factor must follow the
-     * data there (it is renewed when its bound there has grown by {@code factors.min.change}).
+     * The curl's answer once {@code run} has read n3's trace past t: once n3's latest factor ({@code GET
+     * /factors/n3}, 404 until there is one) is anchored at or after t. The published factor follows the data: it is
+     * renewed when its bound where the data now end has grown by {@code factors.min.change}.
      */
     private static JsonNode awaitAnswer(URI uri, long t, Process run, Path log) throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        URI latest = uri.resolve("/factors/n3");
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline && run.isAlive()) {
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-                last = r.statusCode() + " " + r.body();
-                if (r.statusCode() == 200) {
-                    JsonNode a = new ObjectMapper().readTree(r.body());
-                    if (a.get("anchor_ns").asLong() >= t || !a.get("next_version").isNull()) {
-                        return a;
-                    }
+                HttpResponse<String> f = get(http, latest);
+                last = latest + ": " + f.statusCode() + " " + f.body();
+                if (f.statusCode() == 200 && new ObjectMapper().readTree(f.body()).get("anchor_ns").asLong() >= t) {
+                    HttpResponse<String> r = get(http, uri);
+                    assertEquals(200, r.statusCode(), uri + ": " + r.body());
+                    return new ObjectMapper().readTree(r.body());
                 }
             } catch (IOException e) {
                 last = e.toString();
             }
             Thread.sleep(500);
         }
-        throw new AssertionError(uri + " did not answer 200 with a factor anchored at or after t"
+        throw new AssertionError("n3 had no factor anchored at or after t = " + t
                 + (run.isAlive() ? " in " + PATIENCE.toSeconds() + " s" : ": run ended") + "; last: " + last
                 + "\nrun's log:\n" + Files.readString(log));
+    }
+
+    private static HttpResponse<String> get(HttpClient http, URI uri) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** What the README says of the answer, and of the time it asks about. */

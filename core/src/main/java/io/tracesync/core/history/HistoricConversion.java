@@ -22,14 +22,15 @@ import java.math.RoundingMode;
  * that bend"; [Poirier 2010, §4.5] for the linear case, ε = 0). The chord's interval does not grow with the
  * versions' slope ranges, which dominate a carried bound. The estimate is the chord of the two anchors' estimates,
  * kept inside the interval. Otherwise one version's bounds are carried to t ({@link Basis#EXTRAPOLATED}), exactly
- * as {@link Conversion#of} does.
+ * as {@link Conversion#of} does: the newest before t, the oldest after it, or across a change of reference the
+ * nearer of the two around t.
  *
  * @param localNs the converted time, ns of the node's clock
  * @param referenceNs the estimate, ns of the reference's clock (exact for an extrapolation, 6 decimals otherwise)
  * @param lowerNs the guaranteed lower end, rounded down; null while unbounded below
  * @param upperNs the guaranteed upper end, rounded up; null while unbounded above
- * @param version the version in force at t (the newest anchored at or before it), or the oldest held when t lies
- *     before every version
+ * @param version the version that answered: the one in force at t (the newest anchored at or before it), or the
+ *     oldest held when t lies before every version, or across a change of reference the nearer of the two around t
  * @param next the version anchored after t that the answer used, or null
  * @param basis how the answer was made
  * @param truncated whether t lies before the oldest version held while older versions existed (dropped for a
@@ -47,8 +48,8 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
     public enum Basis {
         /** Versions of one reference on both sides of t, combined. */
         INTERPOLATED,
-        /** One version's bounds carried to t: t is past the newest version or before the oldest, or the next
-         *  version has another reference. */
+        /** One version's bounds carried to t: t is past the newest version or before the oldest, or the versions
+         *  around t have different references (the nearer answers). */
         EXTRAPOLATED,
         /** The versions on both sides of t have no common point there: the clocks left the model between them (a
          *  step); answered by the version in force, as live. */
@@ -91,7 +92,9 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
 
     /**
      * The answer for t from the versions anchored on both sides of it, {@code before.anchorNs() <= t <
-     * after.anchorNs()}; the version in force alone where the two have different references.
+     * after.anchorNs()}; where the two have different references, the one anchored nearer t alone (the earlier on a
+     * tie): the versions of one emission are anchored at the same time of their component, so every node's times
+     * change reference at the same moment, midway between the two emissions.
      */
     private static HistoricConversion between(FactorVersion before, FactorVersion after, long t) {
         long a = before.anchorNs();
@@ -100,7 +103,8 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
             throw new IllegalArgumentException("t = " + t + " is not in [" + a + ", " + b + ")");
         }
         if (!before.reference().equals(after.reference())) {
-            return extrapolated(before, t, false);
+            // the nearer one: every node of a component switches midway between the same two emissions
+            return extrapolated(t - a <= b - t ? before : after, t, false);
         }
         Factor f = before.factor();
         Factor g = after.factor();
@@ -168,10 +172,5 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
     public long fromDataNs() {
         long d = Math.abs(localNs - version.anchorNs());
         return next == null ? d : Math.min(d, Math.abs(next.anchorNs() - localNs));
-    }
-
-    /** Whether t lies before the anchor of the version that answered (and no earlier version was there). */
-    public boolean beforeVersion() {
-        return localNs < version.anchorNs();
     }
 }
