@@ -10,6 +10,7 @@ import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The packaged application, killed with SIGKILL at seeded random moments and restarted each time on the same state
  * directory, on a real broker: exactly_once_v2 must lose and repeat nothing. In the deterministic mode
  * ({@code factors.emit.interval=0}, one input partition) the whole committed {@code sync.factors} stream equals an
- * uninterrupted run's record for record; in the default coalesced mode the final factors equal the offline answer
- * and every node's versions count up with no gap and no repeat.
+ * uninterrupted run's record for record, and so does the factor history; in the default coalesced mode the final
+ * factors equal the offline answer, every node's versions count up with no gap and no repeat, and the history holds
+ * published versions only, each node's first among them, none twice.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class CrashRecoveryTest {
@@ -57,15 +59,20 @@ class CrashRecoveryTest {
         try (TracesyncApp app = TracesyncApp.start(reference)) {
             awaitOffline(reference);
         }
-        List<String> expected = stream(reference);
+        List<String> expected = stream(reference, new Topics(reference).factors);
         assertTrue(expected.size() > 2 * cluster.nodes.size(), "factors change many times: " + expected.size());
         Settings killed = Settings.of(crashed);
         long deadline = System.nanoTime() + WAIT.toNanos();
         List<String> got;
-        while (!(got = stream(killed)).equals(expected) && System.nanoTime() < deadline) {
+        while (!(got = stream(killed, new Topics(killed).factors)).equals(expected) && System.nanoTime() < deadline) {
             Thread.sleep(500);
         }
         assertEquals(String.join("\n", expected), String.join("\n", got));
+        // the history, written in the same transactions, too
+        List<String> history = stream(reference, new Topics(reference).factorHistory);
+        assertTrue(history.size() >= cluster.nodes.size() && history.size() < expected.size(),
+                "the history keeps some versions: " + history.size() + " of " + expected.size());
+        assertEquals(String.join("\n", history), String.join("\n", stream(killed, new Topics(killed).factorHistory)));
     }
 
     @Test
@@ -73,13 +80,29 @@ class CrashRecoveryTest {
         Map<String, String> crashed = settings("coalesced", Map.of("factors.emit.interval", "200ms",
                 "factors.min.change", "0", "links.min.change", "0"));
         runWithKills(crashed, 5);
+        Settings s = Settings.of(crashed);
         Map<String, List<Long>> versions = new TreeMap<>();
-        for (ConsumerRecord<String, SyncFactor> r : FactorsTopic.readAll(Settings.of(crashed), WAIT)) {
+        Map<String, SyncFactor> published = new HashMap<>();
+        for (ConsumerRecord<String, SyncFactor> r : FactorsTopic.readAll(s, WAIT)) {
             versions.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.value().getVersion());
+            published.put(r.key() + " " + r.value().getVersion(), r.value());
         }
         versions.forEach((node, v) -> {
             for (int i = 0; i < v.size(); i++) {
                 assertEquals(i + 1, v.get(i), node + " versions " + v);
+            }
+        });
+        // the history: published versions only, each node's counting up with none repeated, its first kept
+        Map<String, List<Long>> kept = new TreeMap<>();
+        for (ConsumerRecord<String, SyncFactor> r : FactorsTopic.readAll(s, new Topics(s).factorHistory, WAIT)) {
+            assertEquals(published.get(r.key() + " " + r.value().getVersion()), r.value(), "a published version");
+            kept.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.value().getVersion());
+        }
+        assertEquals(versions.keySet(), kept.keySet());
+        kept.forEach((node, v) -> {
+            assertEquals(1, v.get(0), node + " kept " + v);
+            for (int i = 1; i < v.size(); i++) {
+                assertTrue(v.get(i) > v.get(i - 1), node + " kept " + v);
             }
         });
     }
@@ -155,9 +178,9 @@ class CrashRecoveryTest {
         return parts;
     }
 
-    /** The committed factor stream: key, record time and value of every record, in order. */
-    private static List<String> stream(Settings settings) {
-        return FactorsTopic.readAll(settings, WAIT).stream()
+    /** A committed stream of factor records: key, record time and value of every record, in order. */
+    private static List<String> stream(Settings settings, String topic) {
+        return FactorsTopic.readAll(settings, topic, WAIT).stream()
                 .map(r -> r.key() + " @" + r.timestamp() + " " + r.value()).toList();
     }
 
