@@ -89,9 +89,15 @@ final class SyncPairsCommand implements Callable<Integer> {
 
     @Option(names = "--at", paramLabel = "T", split = ",",
             description = "Times (ns) at which to report the bounds: each link's on its first node's clock, and "
-                    + "the nodes' at the latest of them on their reference's clock; repeatable. Default: each "
-                    + "link's latest time, and each component's latest.")
+                    + "the nodes' at the latest of them on their reference's clock; repeatable. Each answer uses the "
+                    + "pairs around its time: the link's pairs up to it, and those after it up to the link's "
+                    + "longest window where they bound it tighter. Default: each link's latest time, and each "
+                    + "component's latest.")
     List<Long> at = new ArrayList<>();
+
+    @Option(names = "--live",
+            description = "With --at: answer as the stream did at each time, from the pairs up to it alone.")
+    boolean live;
 
     @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links",
             converter = Converters.MethodConverter.class,
@@ -122,6 +128,10 @@ final class SyncPairsCommand implements Callable<Integer> {
             err.println("--min-delay cannot be negative");
             return 2;
         }
+        if (live && at.isEmpty()) {
+            err.println("--live needs --at: it answers for past times as the stream did then");
+            return 2;
+        }
         NetworkOptions o = NetworkOptions.DEFAULT.withWeight(weight).withMethod(network)
                 .withReferenceRule(referenceRule);
         if (approximate) {
@@ -134,7 +144,7 @@ final class SyncPairsCommand implements Callable<Integer> {
             err.println("error: --curvature " + model.curvature + ": " + e.getMessage());
             return 2;
         }
-        PairsSync.Options options = new PairsSync.Options(pairs, links, o.withPinnedReference(reference), at, json);
+        PairsSync.Options options = new PairsSync.Options(pairs, links, o.withPinnedReference(reference), at, live, json);
         return new PairsSync(options, System.in, spec.commandLine().getOut(), err).run();
     }
 }

@@ -31,8 +31,10 @@ final class CanonicalPairs {
     }
 
     private final Map<LinkKey, List<Point>> byLink = new TreeMap<>();
+    private boolean sorted;
 
     void add(SendReceive p) {
+        sorted = false;
         boolean aToB = p.sender().compareTo(p.receiver()) < 0;
         byLink.computeIfAbsent(p.link(), k -> new ArrayList<>())
                 .add(aToB ? new Point(p.sendNs(), p.recvNs(), true) : new Point(p.recvNs(), p.sendNs(), false));
@@ -41,18 +43,28 @@ final class CanonicalPairs {
     /** Every link's core after all its pairs, in link order. */
     Map<LinkKey, ConvexHullLink> links(LinkOptions options) {
         Map<LinkKey, ConvexHullLink> links = new TreeMap<>();
-        byLink.forEach((key, points) -> {
-            points.sort(null);
-            ConvexHullLink link = new ConvexHullLink(options);
-            for (Point p : points) {
-                if (p.aToB()) {
-                    link.addAtoB(p.x(), p.y());
-                } else {
-                    link.addBtoA(p.y(), p.x());
-                }
-            }
-            links.put(key, link);
-        });
+        byLink.keySet().forEach(key -> links.put(key, link(key, options, Long.MAX_VALUE)));
         return links;
+    }
+
+    /** A link's core after its pairs up to time {@code lastX} of a's clock. */
+    ConvexHullLink link(LinkKey key, LinkOptions options, long lastX) {
+        List<Point> points = byLink.get(key);
+        if (!sorted) {
+            byLink.values().forEach(ps -> ps.sort(null));
+            sorted = true;
+        }
+        ConvexHullLink link = new ConvexHullLink(options);
+        for (Point p : points) {
+            if (p.x() > lastX) {
+                break;
+            }
+            if (p.aToB()) {
+                link.addAtoB(p.x(), p.y());
+            } else {
+                link.addBtoA(p.y(), p.x());
+            }
+        }
+        return link;
     }
 }

@@ -23,8 +23,13 @@ import java.util.Map;
  */
 public final class PairsSync {
 
-    /** What to read ({@code -}: standard input) and how to synchronize and report it. */
-    public record Options(String pairs, LinkOptions link, NetworkOptions network, List<Long> at, boolean json) {
+    /**
+     * What to read ({@code -}: standard input) and how to synchronize and report it: at the end of the pairs, or at
+     * the {@code at} times from the pairs around them ({@link LinksAround}), or with {@code live} from the pairs up
+     * to them alone.
+     */
+    public record Options(String pairs, LinkOptions link, NetworkOptions network, List<Long> at, boolean live,
+            boolean json) {
     }
 
     private final Options options;
@@ -57,7 +62,8 @@ public final class PairsSync {
         }
         SyncReport report;
         try {
-            report = SyncReport.build(links, options.network(), options.at());
+            report = options.at().isEmpty() ? SyncReport.build(links, options.network())
+                    : SyncReport.at(read, links, options.link(), options.network(), options.at(), options.live());
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

@@ -9,6 +9,7 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.ExactLine;
 import io.tracesync.core.link.LinkBounds;
 import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
@@ -31,6 +32,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -46,6 +48,8 @@ final class SyncReport {
 
     private final Map<LinkKey, ConvexHullLink> links;
     private final List<Long> at;
+    /** Per link its bounds at each {@code at} time, from the pairs around it; empty without {@code at}. */
+    private final Map<LinkKey, List<LinkBounds>> boundsAt;
     private final LinkWeight weight;
     private final List<AnchoredFactor> nodes;
     private final List<TreeEdge> tree;
@@ -59,10 +63,11 @@ final class SyncReport {
     record Component(String reference, int nodes) {
     }
 
-    private SyncReport(Map<LinkKey, ConvexHullLink> links, List<Long> at, LinkWeight weight,
-            NetworkSync.Evaluation evaluation, List<TreeEdge> tree) {
+    private SyncReport(Map<LinkKey, ConvexHullLink> links, List<Long> at, Map<LinkKey, List<LinkBounds>> boundsAt,
+            LinkWeight weight, NetworkSync.Evaluation evaluation, List<TreeEdge> tree) {
         this.links = links;
         this.at = at;
+        this.boundsAt = boundsAt;
         this.weight = weight;
         this.nodes = evaluation.factors();
         this.excluded = evaluation.excluded();
@@ -81,10 +86,21 @@ final class SyncReport {
 
     /**
      * Runs the network core once over the final state of every link: the nodes are those of the links, every
-     * one of which therefore has a link. The factors are evaluated at the latest {@code at} time on each
-     * component's reference clock, or at the component's latest time without one.
+     * one of which therefore has a link. The factors are evaluated at each component's latest time.
      */
-    static SyncReport build(Map<LinkKey, ConvexHullLink> links, NetworkOptions options, List<Long> at) {
+    static SyncReport build(Map<LinkKey, ConvexHullLink> links, NetworkOptions options) {
+        Map<LinkKey, LinkEstimate> estimates = new TreeMap<>();
+        links.forEach((key, link) -> estimates.put(key, LinkEstimate.of(key, link)));
+        return build(links, estimates, Map.of(), options, List.of());
+    }
+
+    /**
+     * Runs the network core once over the given estimates of the links, evaluated at the latest {@code at} time on
+     * each component's reference clock (at each component's latest time without one); the links' table shows
+     * their final state, with {@code boundsAt} at the {@code at} times.
+     */
+    static SyncReport build(Map<LinkKey, ConvexHullLink> links, Map<LinkKey, LinkEstimate> estimates,
+            Map<LinkKey, List<LinkBounds>> boundsAt, NetworkOptions options, List<Long> at) {
         TreeSet<String> ids = new TreeSet<>();
         links.keySet().forEach(k -> {
             ids.add(k.a());
@@ -96,9 +112,9 @@ final class SyncReport {
         }
         NetworkSync net = new NetworkSync(options);
         ids.forEach(net::addNode);
-        links.forEach((key, link) -> net.update(LinkEstimate.of(key, link)));
+        estimates.values().forEach(net::update);
         net.drain();
-        SyncReport r = new SyncReport(links, at, options.weight(),
+        SyncReport r = new SyncReport(links, at, boundsAt, options.weight(),
                 net.evaluate(at.isEmpty() ? null : Collections.max(at)), net.tree());
         for (LinkKey k : r.excluded) {
             r.warnings.add("warning: link " + k + " contradicts the other paths between its nodes (a negative "
@@ -113,6 +129,40 @@ final class SyncReport {
             }
         }
         return r;
+    }
+
+    /**
+     * The report at the {@code at} times: each link's bounds at each of them on a's clock, and the factors at the
+     * latest on each reference's clock, from the links' estimates at each node's time of it — placed by a first
+     * evaluation over the links' final state.
+     */
+    static SyncReport at(CanonicalPairs read, Map<LinkKey, ConvexHullLink> links, LinkOptions linkOptions,
+            NetworkOptions options, List<Long> at, boolean live) {
+        LinksAround around = new LinksAround(read, linkOptions);
+        long latest = Collections.max(at);
+        Map<LinkKey, LinkEstimate> finals = new TreeMap<>();
+        links.forEach((key, link) -> finals.put(key, LinkEstimate.of(key, link)));
+        Map<String, Long> localOfLatest = new HashMap<>();
+        SyncReport.build(links, finals, Map.of(), options, List.of(latest)).factors()
+                .forEach(f -> localOfLatest.put(f.node(), f.factor().anchorNs()));
+        Map<LinkKey, LinkEstimate> estimates = new TreeMap<>();
+        Map<LinkKey, List<LinkBounds>> bounds = new TreeMap<>();
+        links.keySet().forEach(key -> {
+            estimates.put(key, around.at(key, localOfLatest.get(key.a()), live));
+            for (long t : at) {
+                LinkEstimate e = around.at(key, t, live);
+                if (e.aToB() != null) {
+                    bounds.computeIfAbsent(key, k -> new ArrayList<>()).add(new LinkBounds(t, nanos(e.upAtPs(t)),
+                            nanos(e.downAtPs(t))));
+                }
+            }
+        });
+        return SyncReport.build(links, estimates, bounds, options, at);
+    }
+
+    /** Every node's factor, evaluated as {@link #build} says. */
+    List<AnchoredFactor> factors() {
+        return nodes;
     }
 
     List<String> warnings() {
@@ -146,7 +196,7 @@ final class SyncReport {
             Rational acc = link.slopeAccuracy();
             o.put("slope_accuracy", acc == null ? null : acc.toDecimalString());
             ArrayNode bs = o.putArray("bounds");
-            for (LinkBounds b : bounds(link)) {
+            for (LinkBounds b : bounds(key, link)) {
                 ObjectNode bo = bs.addObject();
                 bo.put("t", b.t());
                 bo.put("up_ns", b.upNs());
@@ -199,17 +249,12 @@ final class SyncReport {
         }
     }
 
-    private List<LinkBounds> bounds(ConvexHullLink link) {
-        List<LinkBounds> out = new ArrayList<>();
-        if (link.estimate() == null) {
-            return out;
+    /** The link's bounds at its latest time, or at each {@code at} time from its pairs around it. */
+    private List<LinkBounds> bounds(LinkKey key, ConvexHullLink link) {
+        if (!at.isEmpty()) {
+            return boundsAt.getOrDefault(key, List.of());
         }
-        if (at.isEmpty()) {
-            out.add(link.boundsAtLatest());
-        } else {
-            at.forEach(t -> out.add(link.boundsAt(t)));
-        }
-        return out;
+        return link.estimate() == null ? List.of() : List.of(link.boundsAtLatest());
     }
 
     private static void putLine(ObjectNode o, String which, ExactLine line) {
@@ -243,7 +288,7 @@ final class SyncReport {
                 drift += " ± " + acc.divide(Rational.of(2)).multiply(Rational.of(1_000_000))
                         .toBigDecimal(MathContext.DECIMAL64).setScale(3, RoundingMode.UP).toPlainString();
             }
-            List<LinkBounds> bs = bounds(link);
+            List<LinkBounds> bs = bounds(key, link);
             if (bs.isEmpty()) {
                 lt.row(key, quality(link), link.pairs(), link.hullPoints(), drift, "-", "-");
             }

@@ -27,7 +27,9 @@ class SyncReportTest {
         CanonicalPairs pairs = new CanonicalPairs();
         PAIRS.lines().map(l -> l.split(",")).forEach(f -> pairs.add(
                 new SendReceive(f[0], Long.parseLong(f[1]), f[2], Long.parseLong(f[3]))));
-        return SyncReport.build(pairs.links(LinkOptions.DEFAULT), NetworkOptions.DEFAULT, at);
+        return at.isEmpty() ? SyncReport.build(pairs.links(LinkOptions.DEFAULT), NetworkOptions.DEFAULT)
+                : SyncReport.at(pairs, pairs.links(LinkOptions.DEFAULT), LinkOptions.DEFAULT, NetworkOptions.DEFAULT,
+                        at, false);
     }
 
     @Test

@@ -543,6 +543,20 @@ public final class ConvexHullLink {
         return windows[windows.length - 1].turn * 1e18;
     }
 
+    /**
+     * Whether {@link #boundsAt} and the slope range ({@link #minSlopeBelow}, {@link #maxSlopeAbove}) hold together at
+     * time t of a's clock, so that t may anchor the link's estimate: always with linear clocks; under the clock model
+     * within the answering epoch, from its start (or restart) to its end — the relation's slope anywhere in an epoch
+     * of length W lies within ρ′W/2 of its chord's, as at its end (docs/LINK-CORE.md, "Clocks that bend").
+     */
+    public boolean slopeRangeHoldsAt(long t) {
+        if (!options.bending()) {
+            return true;
+        }
+        Window w = answering();
+        return started && w.olderFrom <= t && t - w.olderStart <= w.length;
+    }
+
     /** The length of the answering window in ns of a's clock (the horizon with linear clocks). */
     public long windowNs() {
         return answering().length;

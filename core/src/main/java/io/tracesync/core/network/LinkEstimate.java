@@ -68,6 +68,25 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
     }
 
     /**
+     * The current state of a link with its bounds at time t of a's clock rather than at its latest: where t lies
+     * inside the link's data, the corridor there is narrower than carried from the end [Poirier 2010, §3.1].
+     *
+     * @throws IllegalArgumentException unless {@link ConvexHullLink#slopeRangeHoldsAt}(t)
+     */
+    public static LinkEstimate at(LinkKey key, ConvexHullLink link, long t) {
+        if (!link.slopeRangeHoldsAt(t)) {
+            throw new IllegalArgumentException(key + ": the slope range does not hold at " + t);
+        }
+        LinkEstimate e = of(key, link);
+        if (e.aToB == null) {
+            return e;
+        }
+        LinkBounds b = link.boundsAt(t);
+        return new LinkEstimate(key, e.quality, e.aToB, e.slopeAccuracy, e.minSlope, e.maxSlope, t, picos(b.upNs()),
+                picos(b.downNs()), e.curvature);
+    }
+
+    /**
      * This estimate with the bounds at {@code link}'s latest time: {@link #of} of the link when this was taken
      * from it at the same {@link ConvexHullLink#version()}, without recomputing what only the corridor decides (all
      * of it again if the estimate changed with the latest time).
