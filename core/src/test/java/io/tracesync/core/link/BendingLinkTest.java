@@ -2,6 +2,7 @@ package io.tracesync.core.link;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -287,5 +288,28 @@ class BendingLinkTest {
     private static Rational rational(BigDecimal d) {
         return d.scale() <= 0 ? Rational.of(d.toBigIntegerExact(), BigInteger.ONE)
                 : Rational.of(d.unscaledValue(), BigInteger.TEN.pow(d.scale()));
+    }
+
+    /**
+     * Under the clock model a link's slope range holds within its answering epoch only, where a time of the past may
+     * anchor its estimate; with linear clocks everywhere.
+     */
+    @Test
+    void theSlopeRangeHoldsWithinTheAnsweringEpoch() {
+        ConvexHullLink bending = new ConvexHullLink(new LinkOptions(4 * MINUTE, 0, 0).withCurvature(20, 15 * SECOND));
+        ConvexHullLink linear = new ConvexHullLink(new LinkOptions(4 * MINUTE, 0, 0));
+        long t0 = 1_700_000_000L * SECOND;
+        for (long x = t0; x < t0 + MINUTE; x += 100_000_000L) {
+            for (ConvexHullLink link : new ConvexHullLink[] {bending, linear}) {
+                link.addAtoB(x, x + 50_000);
+                link.addBtoA(x + 10_000_000, x + 10_050_000);
+            }
+        }
+        long latest = bending.latestX();
+        assertTrue(bending.slopeRangeHoldsAt(latest) && bending.slopeRangeHoldsAt(latest - 5 * SECOND));
+        assertFalse(bending.slopeRangeHoldsAt(latest + 10 * MINUTE), "past the epoch's end");
+        assertFalse(bending.slopeRangeHoldsAt(latest - 10 * MINUTE), "before its start");
+        assertTrue(linear.slopeRangeHoldsAt(latest + 10 * MINUTE) && linear.slopeRangeHoldsAt(latest - 10 * MINUTE));
+        assertFalse(new ConvexHullLink(bending.options()).slopeRangeHoldsAt(latest), "no pair yet");
     }
 }
