@@ -42,10 +42,10 @@ import org.slf4j.LoggerFactory;
  * Factors are coalesced: every {@code emitInterval} of wall-clock time — no sooner than the last evaluation's cost
  * over {@code maxShare} allows ({@link EmissionPacer}) —, the nodes whose answer changed since the last emission and
  * by enough ({@link FactorGate}, against what each was last published, {@link PublishedFactors}) get one record
- * each, and the tree one snapshot if it changed. An interval of zero is the deterministic mode: the decision
- * follows every summary, stamped with the summary's record timestamp instead of the wall clock, so the records
- * emitted depend only on the input and its order, not on timing — a crashed and restarted run emits exactly the
- * records of an uninterrupted one (docs/STREAMS.md, Guarantees).
+ * each, and the tree one snapshot if it or a component's reference changed. An interval of zero is the deterministic
+ * mode: the decision follows every summary, stamped with the summary's record timestamp instead of the wall clock,
+ * so the records emitted depend only on the input and its order, not on timing — a crashed and restarted run emits
+ * exactly the records of an uninterrupted one (docs/STREAMS.md, Guarantees).
  */
 public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSummary, String, SpecificRecord> {
 
@@ -206,7 +206,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         // Every node, by name, evaluated at its component's latest time from every link (or along the tree).
         NetworkSync.Evaluation evaluation = network.evaluate(null);
         boolean excludedChanged = reportExcluded(evaluation.excluded());
+        // a component's reference may change with the same tree edges (the rule counts every link)
+        boolean newReference = false;
         for (AnchoredFactor f : evaluation.factors()) {
+            newReference |= !references.contains(f.reference());
             PublishedFactors.Entry old = published.get(f.node());
             if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
                 SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1);
@@ -218,7 +221,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
         stats.worstBoundPs.set(published.widest());
         List<TreeEdge> tree = network.tree();
-        if (!tree.equals(lastTree) || excludedChanged) {
+        if (!tree.equals(lastTree) || excludedChanged || newReference) {
             lastTree = tree;
             TreeSnapshot snapshot = FactorRecords.tree(tree, evaluation.factors(), excluded, ++treeVersion, now);
             Set<String> after = references(snapshot);

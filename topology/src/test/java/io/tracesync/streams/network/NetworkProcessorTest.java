@@ -275,6 +275,42 @@ class NetworkProcessorTest {
         second.close();
     }
 
+    /**
+     * Links that join no new node and stay out of the spanning tree can still change the reference (the node with the
+     * most links): a new snapshot says so, as the factors do.
+     */
+    @Test
+    void aReferenceThatChangesWithTheSameTreeIsSentInANewSnapshot() {
+        NetworkProcessor p = started();
+        java.util.Random random = new java.util.Random(3);
+        List<LinkSummary> star = List.of(link("a", "b", 400, random), link("a", "c", 400, random),
+                link("a", "d", 400, random), link("b", "e", 400, random));
+        feed(p, star);
+        punctuate(1_000);
+        assertEquals("a", lastTree().getComponents().get(0).getReference().toString());
+        List<io.tracesync.avro.TreeLink> edges = lastTree().getEdges();
+        // b now has more links than a, through links of fewer pairs, which the tree does not take
+        feed(p, List.of(link("b", "c", 20, random), link("b", "d", 20, random)));
+        punctuate(2_000);
+        assertEquals(edges, lastTree().getEdges(), "the same tree");
+        assertEquals("b", forwardedFactors().get("c").getReference().toString());
+        assertEquals("b", lastTree().getComponents().get(0).getReference().toString(), "the tree says so too");
+        p.close();
+    }
+
+    /** A link x~y of clocks that agree, {@code n} exchanges 50 ms apart with delays of 50–150 µs. */
+    private LinkSummary link(String x, String y, int n, java.util.Random random) {
+        ConvexHullLink link = new ConvexHullLink(settings.linkOptions());
+        long t0 = 1_700_000_000_000_000_000L;
+        for (int i = 0; i < n; i++) {
+            long t = t0 + i * 50_000_000L;
+            link.addAtoB(t, t + 50_000 + random.nextInt(100_000));
+            link.addBtoA(t + 25_000_000, t + 25_050_000 + random.nextInt(100_000));
+        }
+        LinkKey key = new LinkKey(x, y);
+        return LinkSummaries.of(key, link, LinkEstimate.of(key, link));
+    }
+
     /** Per snapshot sent, the references that the one before lacked (all of the first's). */
     private static long newReferences(List<TreeSnapshot> sent) {
         long n = 0;
