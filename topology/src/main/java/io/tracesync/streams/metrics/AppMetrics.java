@@ -39,8 +39,8 @@ public final class AppMetrics implements AutoCloseable {
                 stats.historyRecords);
         counter("tracesync.factor.history.expired", "Factor versions deleted from the history store past "
                 + "factors.history.retention", stats.historyExpired);
-        counter("tracesync.tree.changes", "Spanning forest changes (snapshots written to the tree topic)",
-                stats.treeRecords);
+        counter("tracesync.tree.changes", "Changes of the spanning forest or of a reference (snapshots written to "
+                + "the tree topic)", stats.treeRecords);
         counter("tracesync.reference.changes", "Components that got a new reference node", stats.referenceChanges);
         counter("tracesync.dead.letters", "Records sent to the dead-letter topic", stats.deadLetters);
         counter("tracesync.writes.retried", "Writes refused for a transient reason, retried from the task's last "
