@@ -3,7 +3,15 @@ package io.tracesync.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
+import io.opentelemetry.proto.trace.v1.Span;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.link.SendReceive;
+import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.otel.HostIdentity;
@@ -11,14 +19,19 @@ import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.OtlpSpans;
 import io.tracesync.otel.SkewedHosts;
 import io.tracesync.otel.SpanPairer;
+import io.tracesync.otel.SpanTimeCorrection;
+import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TopicCreator;
 import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.network.FactorHistoryStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -136,9 +149,61 @@ class CorrectSpansTest {
 
         assertEquals(requests.size(), out.size(), printed);
         int corrected = 0;
+        Map<String, NodeHistory> live = liveHistories(settings);
+        List<Double> ratios = new ArrayList<>();
         for (ConsumerRecord<byte[], byte[]> r : out) {
-            corrected += sim.assertCorrected(OtlpFormat.OTLP_PROTO.decode(r.value()));
+            ExportTraceServiceRequest request = OtlpFormat.OTLP_PROTO.decode(r.value());
+            corrected += sim.assertCorrected(request);
+            ratios.addAll(boundsOverLive(request, live));
         }
         assertEquals(600, corrected);
+        // converted after the fact, each span by the factor versions around its own times: bounds as live's or tighter
+        Collections.sort(ratios);
+        double median = ratios.get(ratios.size() / 2);
+        System.out.printf("correct-spans after the fact: %d spans, bound / live bound median %.3f, max %.3f%n",
+                ratios.size(), median, ratios.get(ratios.size() - 1));
+        assertTrue(median <= 1.05, "bounds within 1.05x live's: " + median);
+    }
+
+    /** Every version the application published, per node: the one in force at a time is what live gave then. */
+    private static Map<String, NodeHistory> liveHistories(Settings settings) {
+        Map<String, NodeHistory> out = new HashMap<>();
+        for (ConsumerRecord<String, SyncFactor> r : FactorsTopic.readAll(settings, WAIT)) {
+            out.computeIfAbsent(r.key(), k -> new NodeHistory(Integer.MAX_VALUE))
+                    .add(FactorHistoryStore.version(r.value()));
+        }
+        return out;
+    }
+
+    /** Per span of a node other than its reference, its bound over the bound live's answer gives at its times. */
+    private static List<Double> boundsOverLive(ExportTraceServiceRequest request, Map<String, NodeHistory> live) {
+        List<Double> out = new ArrayList<>();
+        for (ResourceSpans rs : request.getResourceSpansList()) {
+            NodeHistory h = live.get(rs.getResource().getAttributesList().stream()
+                    .filter(kv -> kv.getKey().equals("host.name")).findFirst().orElseThrow().getValue()
+                    .getStringValue());
+            for (ScopeSpans ss : rs.getScopeSpansList()) {
+                for (Span s : ss.getSpansList()) {
+                    Map<String, Long> a = new HashMap<>();
+                    s.getAttributesList().forEach(kv -> a.put(kv.getKey(), kv.getValue().getIntValue()));
+                    long liveBound = Math.max(liveBound(h, a.get(SpanTimeCorrection.LOCAL_START_NS)),
+                            liveBound(h, a.get(SpanTimeCorrection.LOCAL_END_NS)));
+                    if (liveBound == 0) {
+                        assertEquals(0, a.get(SpanTimeCorrection.BOUND_NS), "the reference's own spans");
+                    } else {
+                        out.add((double) a.get(SpanTimeCorrection.BOUND_NS) / liveBound);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The largest distance from the live answer's estimate to its ends, as a span's bound is measured. */
+    private static long liveBound(NodeHistory h, long t) {
+        FactorVersion v = h.inForce(t) != null ? h.inForce(t) : h.oldest();
+        Conversion c = Conversion.of(v.factor(), t);
+        long nearest = c.nearestNs();
+        return Math.max(c.upperNs() - nearest, nearest - c.lowerNs());
     }
 }
