@@ -169,7 +169,7 @@ final class FactorHistories {
     private FactorVersion version(PublishedFactor f) {
         String reference = shared(f.reference());
         componentOf.put(reference, shared(f.component()));
-        return new FactorVersion(f.version(), reference, f.factor(), f.validFromMs());
+        return new FactorVersion(f.version(), reference, f.factor(), f.validFromMs(), f.steadyFromNs());
     }
 
     private void resize() {

@@ -24,9 +24,12 @@ import java.util.Objects;
  * @param factor local time (ns) to reference time (ns), with its bounds
  * @param validFromMs the wall-clock time (ms since the epoch) from which this version holds
  * @param version the node's record count, increasing by one per record
+ * @param steadyFromNs the node's local time from which the factor rests on one stretch of its clock and its
+ *     reference's (the latest restart of a link of either: a clock step may lie before it), {@code Long.MIN_VALUE}
+ *     if none is known
  */
 public record PublishedFactor(String node, String component, String reference, Factor factor, long validFromMs,
-        long version) {
+        long version, long steadyFromNs) {
 
     public PublishedFactor {
         Objects.requireNonNull(node, "node");
@@ -48,7 +51,7 @@ public record PublishedFactor(String node, String component, String reference, F
                 r.getGrowthBelow() == null ? 0 : r.getGrowthBelow(),
                 r.getCurvature() == null ? 0 : r.getCurvature());
         return new PublishedFactor(r.getNode(), r.getComponent(), r.getReference(), factor, r.getValidFromMs(),
-                r.getVersion());
+                r.getVersion(), r.getSteadyFromNs() == null ? Long.MIN_VALUE : r.getSteadyFromNs());
     }
 
     /** A record's map as the core holds it: slope and offset are the exact sums hi + lo of its parts. */
@@ -81,7 +84,7 @@ public record PublishedFactor(String node, String component, String reference, F
 
     /** This factor as a version of the node's history, published at {@code validFromMs}. */
     FactorVersion toVersion() {
-        return new FactorVersion(version, reference, factor, validFromMs);
+        return new FactorVersion(version, reference, factor, validFromMs, steadyFromNs);
     }
 
     /**

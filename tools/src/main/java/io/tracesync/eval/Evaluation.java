@@ -187,6 +187,8 @@ public final class Evaluation {
             JumpDetection jumps = JumpDetection.of(groundTruth.jumps(), replay.links());
             findings.add(jumps.finding());
             findings.add(jumps.outsideFinding(replay, truth));
+            findings.add(JumpWindows.of(replay, truth, groundTruth.jumps(), jumps,
+                    new HistoryGate(o.historySpacing().toNanos())).finding());
         }
         out.println();
         findings.forEach(out::println);

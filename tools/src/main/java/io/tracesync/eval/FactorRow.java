@@ -3,6 +3,7 @@ package io.tracesync.eval;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.Restarts;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.math.BigDecimal;
@@ -10,9 +11,16 @@ import java.math.BigDecimal;
 /**
  * A node's factor as drained at true time {@code trueNs}: the reference's local time for node-local t lies in
  * [map(t) − down(t), map(t) + up(t)] (ps; {@link LinkEstimate#UNBOUNDED} where open), the bounds growing away
- * from the factor's anchor as {@link Factor} says (rates 0: bounds that do not grow).
+ * from the factor's anchor as {@link Factor} says (rates 0: bounds that do not grow); carried back before
+ * {@code steadyFromNs} (a restart of the node's or its reference's links: {@link Restarts}; MIN_VALUE if none), the
+ * bounds need not hold.
  */
-public record FactorRow(long trueNs, String node, String reference, Factor factor) {
+public record FactorRow(long trueNs, String node, String reference, Factor factor, long steadyFromNs) {
+
+    /** A factor without a known restart. */
+    public FactorRow(long trueNs, String node, String reference, Factor factor) {
+        this(trueNs, node, reference, factor, Long.MIN_VALUE);
+    }
 
     /** A factor whose bounds do not grow. */
     public FactorRow(long trueNs, String node, String reference, ClockMap map, long upPs, long downPs) {
@@ -21,8 +29,8 @@ public record FactorRow(long trueNs, String node, String reference, Factor facto
 
     static final String CSV_HEADER = "true_ns,node,reference,slope,offset,up_ns,down_ns";
 
-    static FactorRow of(long trueNs, AnchoredFactor f) {
-        return new FactorRow(trueNs, f.node(), f.reference(), f.factor());
+    static FactorRow of(long trueNs, AnchoredFactor f, long steadyFromNs) {
+        return new FactorRow(trueNs, f.node(), f.reference(), f.factor(), steadyFromNs);
     }
 
     public ClockMap map() {

@@ -49,7 +49,8 @@ final class HistorySweep {
         for (int i = 0; i < rows.size(); i++) {
             FactorRow r = rows.get(i);
             Node n = nodes.computeIfAbsent(r.node(), k -> new Node(capacity));
-            n.versions.add(new FactorVersion(i + 1, r.reference(), r.factor(), r.trueNs() / 1_000_000));
+            n.versions.add(new FactorVersion(i + 1, r.reference(), r.factor(), r.trueNs() / 1_000_000,
+                    r.steadyFromNs()));
             n.drainedNs.add(r.trueNs());
         }
     }

@@ -4,6 +4,7 @@ import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.Restarts;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
@@ -26,6 +27,8 @@ public final class NetworkPolicy implements FactorPolicy {
     private final SharedGate gate;
     /** The summaries let through since the last drain, the last per link. */
     private final Map<LinkKey, LinkEstimate> pending = new TreeMap<>();
+    /** The links' restarts as the summaries let through carry them: the factors' steady-from. */
+    private final Restarts restarts = new Restarts();
     private long summaries;
 
     /** Every change of a link reaches the network (a minimum change of 0). */
@@ -48,6 +51,7 @@ public final class NetworkPolicy implements FactorPolicy {
         LinkEstimate summary = gate.offer(pair.link(), link);
         if (summary != null) {
             pending.put(pair.link(), summary);
+            restarts.note(pair.link(), link.restartedNs(), summary.aToB());
             summaries++;
         }
     }
@@ -68,6 +72,7 @@ public final class NetworkPolicy implements FactorPolicy {
         pending.clear();
         net.drain();
         return net.evaluate(net.options().method(), weighting, null).factors().stream()
-                .map(f -> FactorRow.of(trueNs, f)).toList();
+                .map(f -> FactorRow.of(trueNs, f, restarts.steadyFrom(f.node(), f.reference(),
+                        f.factor().toReference()))).toList();
     }
 }

@@ -6,14 +6,22 @@ import java.util.Objects;
 
 /**
  * One published version of a node's factor: its number (the node's record count), the reference whose clock it
- * converts to, the factor itself — bounds that hold at its anchor and grow away from it — and the wall-clock time
- * (ms since the epoch) of its publication, by which a history expires it.
+ * converts to, the factor itself — bounds that hold at its anchor and grow away from it — the wall-clock time (ms
+ * since the epoch) of its publication, by which a history expires it, and the node's local time from which it
+ * rests on one stretch of both clocks ({@code steadyFromNs}: the latest restart of the node's or the reference's
+ * links, where a clock may have stepped; {@code Long.MIN_VALUE} if none is known): carried back before it, the
+ * factor need not hold.
  */
-public record FactorVersion(long number, String reference, Factor factor, long publishedMs) {
+public record FactorVersion(long number, String reference, Factor factor, long publishedMs, long steadyFromNs) {
 
     public FactorVersion {
         Objects.requireNonNull(reference, "reference");
         Objects.requireNonNull(factor, "factor");
+    }
+
+    /** A version without a known restart. */
+    public FactorVersion(long number, String reference, Factor factor, long publishedMs) {
+        this(number, reference, factor, publishedMs, Long.MIN_VALUE);
     }
 
     /**

@@ -51,8 +51,9 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
         /** One version's bounds carried to t: t is past the newest version or before the oldest, or the versions
          *  around t have different references (the nearer answers). */
         EXTRAPOLATED,
-        /** The versions on both sides of t have no common point there: the clocks left the model between them (a
-         *  step); answered by the version in force, as live. */
+        /** The clocks left the model between the versions around t (a step): where the links placed it (the later
+         *  version's {@link FactorVersion#steadyFromNs}, after the earlier's anchor), the version on t's side of it
+         *  answers; where they did not but the two have no common point at t, the version in force, as live. */
         CONTRADICTED
     }
 
@@ -94,7 +95,8 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
      * The answer for t from the versions anchored on both sides of it, {@code before.anchorNs() <= t <
      * after.anchorNs()}; where the two have different references, the one anchored nearer t alone (the earlier on a
      * tie): the versions of one emission are anchored at the same time of their component, so every node's times
-     * change reference at the same moment, midway between the two emissions.
+     * change reference at the same moment, midway between the two emissions. Where the later rests on a restart of
+     * the links after the earlier's anchor (a clock step between them), the one on t's side of the restart alone.
      */
     private static HistoricConversion between(FactorVersion before, FactorVersion after, long t) {
         long a = before.anchorNs();
@@ -105,6 +107,10 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
         if (!before.reference().equals(after.reference())) {
             // the nearer one: every node of a component switches midway between the same two emissions
             return extrapolated(t - a <= b - t ? before : after, t, false);
+        }
+        if (after.steadyFromNs() > a) {
+            // a link restarted between the anchors: each version holds on its own side of the restart only
+            return extrapolated(t >= after.steadyFromNs() ? after : before, t, Basis.CONTRADICTED, false);
         }
         Factor f = before.factor();
         Factor g = after.factor();

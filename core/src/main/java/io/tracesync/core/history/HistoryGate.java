@@ -8,8 +8,8 @@ import io.tracesync.core.network.Conversion;
  * bound carried from one anchor ({@link HistoricConversion}): so versions published every few seconds as their
  * carried bounds grow need not all be kept. A version is kept when it is its node's first, has another reference or
  * another boundedness than the last kept, is anchored at or before it (it supersedes it), contradicts it (their
- * intervals at its anchor have no common point: a clock step, whose both sides the history must hold), or is
- * anchored at least {@code spacingNs} after it. A spacing of 0 keeps every version. A
+ * intervals at its anchor have no common point: a clock step, whose both sides the history must hold), rests on a
+ * later restart of the links (the first version after a step), or is anchored at least {@code spacingNs} after it. A spacing of 0 keeps every version. A
  * {@linkplain FactorVersion#timeless timeless} version is kept only as a node's first.
  */
 public final class HistoryGate {
@@ -41,7 +41,7 @@ public final class HistoryGate {
             return true;
         }
         long d = v.anchorNs() - lastKept.anchorNs();
-        return d <= 0 || d >= spacingNs || contradicts(lastKept, v);
+        return d <= 0 || d >= spacingNs || v.steadyFromNs() > lastKept.steadyFromNs() || contradicts(lastKept, v);
     }
 
     /** Whether the intervals of the two versions at the later one's anchor have no common point. */

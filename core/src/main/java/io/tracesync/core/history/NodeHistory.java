@@ -8,7 +8,9 @@ import java.util.Arrays;
  * of lower numbers supersedes them (the later publication answers for those times), so the versions held increase
  * in anchor and in number alike, whatever order they are added in (a reader of two topics, or of a topic from the
  * start after the newest version, gets the history publication order would have given). At most {@code capacity}
- * are held: beyond it, and when they expire, the oldest go first; the newest always stays. Not thread-safe.
+ * are held: beyond it, and when they expire, the oldest go first; the newest always stays. A version held for a
+ * while and superseded later may have taken an older one's place, so once the capacity is reached the order of
+ * addition decides how many of the oldest remain. Not thread-safe.
  */
 public final class NodeHistory {
 

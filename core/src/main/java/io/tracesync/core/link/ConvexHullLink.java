@@ -76,6 +76,8 @@ public final class ConvexHullLink {
     long failures;
     /** Pairs contradicted the model and no window has an estimate since: the link is FAIL. */
     boolean failing;
+    /** The time on a's clock of the last pair that contradicted the model and restarted the windows; MIN_VALUE if none. */
+    long restartedAt = Long.MIN_VALUE;
     /** The window that answers: the narrowest at the latest tick (see {@link #choose}). */
     int answer;
     /** The tick, 1/16 of the shortest window, at whose multiples the windows' widths are compared. */
@@ -200,6 +202,7 @@ public final class ConvexHullLink {
                 Arrays.fill(straightSince, x);
                 clearFilter();
                 failing = true;
+                restartedAt = x;
                 changed = true;
             }
         }
@@ -584,6 +587,15 @@ public final class ConvexHullLink {
     /** Pairs that contradicted the model (made a corridor infeasible). */
     public long failures() {
         return failures;
+    }
+
+    /**
+     * The time on a's clock of the last pair that contradicted the model (a clock step, a wrong match) and started
+     * every window again, {@code Long.MIN_VALUE} if none did: the link's answers rest on its pairs from there on, and
+     * the relation may have stepped between the pair before it and it.
+     */
+    public long restartedNs() {
+        return restartedAt;
     }
 
     /** Epoch rotations and restarts of the longest window so far. */

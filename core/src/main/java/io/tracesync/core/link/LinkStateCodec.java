@@ -5,12 +5,12 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 5 (version 4, without the
- * turn the data show and with the horizon's straight window only, version 3, without straight windows, and versions
- * 1 and 2, one window, are still decoded):
+ * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 6 (version 5, without the time
+ * of the last restart, version 4, without the turn the data show and with the horizon's straight window only,
+ * version 3, without straight windows, and versions 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
- * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer
+ * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer restartedAt
  * window* (window since)*  one per length of {@link LinkOptions#windows()}; under the model with known minimum
  *                          delays the straight ones (those lengths and the horizon), each with when it last
  *                          started again
@@ -21,7 +21,7 @@ import java.util.Arrays;
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 5;
+    private static final byte VERSION = 6;
 
     private LinkStateCodec() {
     }
@@ -33,7 +33,7 @@ public final class LinkStateCodec {
         LinkOptions o = link.options();
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
                 Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(), link.latestX, link.pairs,
-                link.stored, link.stale, link.failures, link.answer}) {
+                link.stored, link.stale, link.failures, link.answer, link.restartedAt}) {
             w.varLong(v);
         }
         for (Window win : link.windows) {
@@ -84,6 +84,9 @@ public final class LinkStateCodec {
             throw new IllegalArgumentException("bad answering window " + answer);
         }
         link.answer = (int) answer;
+        if (version >= 6) {
+            link.restartedAt = r.varLong();
+        }
         for (Window w : link.windows) {
             r.window(w, version);
         }

@@ -251,4 +251,35 @@ class NodeHistoryTest {
         assertEquals(SECOND / 2 - 1, c.lowerNs());
         assertEquals(1, c.version().number());
     }
+
+    /**
+     * A step of 1 ms at 4 s, which a link placed there (the later version's steady-from): times before it convert
+     * with the version before, times after it with the version after, each holding the truth; the chord of the two
+     * would hold neither side.
+     */
+    @Test
+    void aStepBetweenTwoVersionsIsAnsweredByTheSideTheTimeLiesOn() {
+        long step = 1_000_000;
+        FactorVersion before = new FactorVersion(1, "ref", new Factor(ClockMap.IDENTITY, 50_000, 50_000, 0, 5e-6,
+                5e-6, RHO), 0);
+        FactorVersion after = new FactorVersion(2, "ref", new Factor(ClockMap.of(DoubleDouble.ONE,
+                DoubleDouble.of(step)), 50_000, 50_000, 10 * SECOND, 5e-6, 5e-6, RHO), 0, 4 * SECOND);
+        NodeHistory h = new NodeHistory(10);
+        h.add(before);
+        h.add(after);
+        HistoricConversion early = h.convert(2 * SECOND);
+        HistoricConversion late = h.convert(6 * SECOND);
+        assertSame(before, early.version());
+        assertSame(after, late.version());
+        assertEquals(HistoricConversion.Basis.CONTRADICTED, late.basis());
+        assertTrue(early.lowerNs() <= 2 * SECOND && 2 * SECOND <= early.upperNs(), early.toString());
+        assertTrue(late.lowerNs() <= 6 * SECOND + step && 6 * SECOND + step <= late.upperNs(), late.toString());
+        NodeHistory unknown = new NodeHistory(10);
+        unknown.add(before);
+        unknown.add(new FactorVersion(2, "ref", after.factor(), 0));
+        HistoricConversion carried = unknown.convert(6 * SECOND);
+        assertTrue(carried.upperNs() < 6 * SECOND + step, "without the restart the version in force answers: "
+                + carried);
+        assertTrue(new HistoryGate(60 * SECOND).keeps(before, after), "the first version after a restart is kept");
+    }
 }

@@ -250,6 +250,8 @@ class ConvexHullLinkTest {
         assertNull(link.boundsAtLatest());
         ConvexHullLink copy = LinkStateCodec.decode(LinkStateCodec.encode(link));
         assertEquals(LinkQuality.FAIL, copy.quality());
+        assertEquals(7, link.restartedNs(), "the contradicting pair's time on a's clock");
+        assertEquals(link.restartedNs(), copy.restartedNs());
 
         // One direction is no estimate yet; both directions are.
         for (ConvexHullLink l : List.of(link, copy)) {

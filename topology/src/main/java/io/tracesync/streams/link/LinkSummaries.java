@@ -40,6 +40,7 @@ public final class LinkSummaries {
                 .setWindowNs(link.windowNs())
                 .setObservedCurvaturePpbPerS(Double.isNaN(link.observedCurvaturePpbPerS()) ? null
                         : link.observedCurvaturePpbPerS())
+                .setRestartedNs(link.restartedNs() == Long.MIN_VALUE ? null : link.restartedNs())
                 .build();
     }
 

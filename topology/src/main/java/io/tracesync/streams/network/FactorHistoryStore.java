@@ -61,7 +61,8 @@ public final class FactorHistoryStore {
 
     /** A record as the core's history holds it. */
     public static FactorVersion version(SyncFactor r) {
-        return new FactorVersion(r.getVersion(), r.getReference(), PublishedFactor.of(r).factor(), r.getValidFromMs());
+        PublishedFactor f = PublishedFactor.of(r);
+        return new FactorVersion(r.getVersion(), r.getReference(), f.factor(), r.getValidFromMs(), f.steadyFromNs());
     }
 
     /** A record's anchor; 0 for a record without one (an older writer's: bounds that do not grow). */

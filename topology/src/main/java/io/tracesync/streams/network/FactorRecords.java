@@ -9,6 +9,7 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.Restarts;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
 import java.util.ArrayList;
@@ -22,7 +23,13 @@ public final class FactorRecords {
     private FactorRecords() {
     }
 
+    /** A factor without a known restart ({@code steady_from_ns} null). */
     public static SyncFactor of(AnchoredFactor f, long validFromMs, long version) {
+        return of(f, validFromMs, version, Long.MIN_VALUE);
+    }
+
+    /** @param steadyFromNs where the factor's stretch of the clocks begins ({@link Restarts}), MIN_VALUE: none known */
+    public static SyncFactor of(AnchoredFactor f, long validFromMs, long version, long steadyFromNs) {
         Factor x = f.factor();
         return SyncFactor.newBuilder()
                 .setNode(f.node())
@@ -42,6 +49,7 @@ public final class FactorRecords {
                 .setTreeDownPs(bound(f.treeDownPs()))
                 .setValidFromMs(validFromMs)
                 .setVersion(version)
+                .setSteadyFromNs(steadyFromNs == Long.MIN_VALUE ? null : steadyFromNs)
                 .build();
     }
 

@@ -11,6 +11,7 @@ import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
+import io.tracesync.core.network.Restarts;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
@@ -89,6 +90,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private long treeVersion;
     /** The references of the last snapshot's components: one that was not among them counts as a new reference. */
     private Set<String> references = Set.of();
+    /** Where each node's clock may last have stepped, from the links' restarts: the factors' steady_from_ns. */
+    private Restarts restarts = new Restarts();
     private boolean dirty;
 
     /**
@@ -123,6 +126,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         treeVersion = last == null ? 0 : last.getVersion();
         references = last == null ? Set.of() : references(last);
         network = new NetworkSync(options);
+        restarts = new Restarts();
         arrived.clear();
         arrivals = 0;
         stats.networkPending.set(0);
@@ -177,6 +181,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private void apply(LinkSummary s) {
         LinkEstimate e = LinkSummaries.estimate(s);
         network.update(e);
+        restarts.note(e.key(), s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs(), e.aToB());
         count(qualities.put(new LinkId(s.getA(), s.getB()), s.getQuality()), -1);
         count(s.getQuality(), 1);
         dirty = true;
@@ -212,7 +217,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             newReference |= !references.contains(f.reference());
             PublishedFactors.Entry old = published.get(f.node());
             if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
-                SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1);
+                SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1,
+                        restarts.steadyFrom(f.node(), f.reference(), f.factor().toReference()));
                 emitted.put(f.node(), r);
                 published.put(r);
                 stats.factorRecords.incrementAndGet();
