@@ -144,7 +144,8 @@ final class SyncPairsCommand implements Callable<Integer> {
             err.println("error: --curvature " + model.curvature + ": " + e.getMessage());
             return 2;
         }
-        PairsSync.Options options = new PairsSync.Options(pairs, links, o.withPinnedReference(reference), at, live, json);
+        PairsSync.Options options = new PairsSync.Options(pairs, links, o.withPinnedReference(reference), at, live,
+                json);
         return new PairsSync(options, System.in, spec.commandLine().getOut(), err).run();
     }
 }

@@ -110,8 +110,8 @@ record JumpWindows(long samples, long liveOutside, long liveLastNs, long liveAft
     /** One line for the evaluation's findings. */
     String finding() {
         return String.format("around the jumps (every %d ms from 1 s before each to 5 s after, %,d samples): live "
-                + "outside %,d (the last %s after its jump, %,d after its detection); after the fact (%s later) outside "
-                + "%,d (the last %s after its jump, %,d after its detection)", STEP_NS / 1_000_000, samples,
+                + "outside %,d (the last %s after its jump, %,d after its detection); after the fact (%s later) "
+                + "outside %,d (the last %s after its jump, %,d after its detection)", STEP_NS / 1_000_000, samples,
                 liveOutside, ms(liveLastNs), liveAfter, LATE.label(), lateOutside, ms(lateLastNs), lateAfter);
     }
 

@@ -9,8 +9,9 @@ import io.tracesync.core.network.Conversion;
  * carried bounds grow need not all be kept. A version is kept when it is its node's first, has another reference or
  * another boundedness than the last kept, is anchored at or before it (it supersedes it), contradicts it (their
  * intervals at its anchor have no common point: a clock step, whose both sides the history must hold), rests on a
- * later restart of the links (the first version after a step), or is anchored at least {@code spacingNs} after it. A spacing of 0 keeps every version. A
- * {@linkplain FactorVersion#timeless timeless} version is kept only as a node's first.
+ * later restart of the links (the first version after a step), or is anchored at least {@code spacingNs} after it.
+ * A spacing of 0 keeps every version. A {@linkplain FactorVersion#timeless timeless} version is kept only as a
+ * node's first.
  */
 public final class HistoryGate {
 

@@ -76,7 +76,7 @@ public final class ConvexHullLink {
     long failures;
     /** Pairs contradicted the model and no window has an estimate since: the link is FAIL. */
     boolean failing;
-    /** The time on a's clock of the last pair that contradicted the model and restarted the windows; MIN_VALUE if none. */
+    /** The time on a's clock of the last pair that contradicted the model and restarted the windows (or MIN_VALUE). */
     long restartedAt = Long.MIN_VALUE;
     /** The window that answers: the narrowest at the latest tick (see {@link #choose}). */
     int answer;
