@@ -40,8 +40,9 @@ import picocli.CommandLine.Spec;
                 + "was committed.",
                 "At the end, from committed output only, checks that every node's factor is the offline answer, that "
                 + "every malformed record is in the dead-letter topic exactly once, that no factor version was lost "
-                + "or written twice, and that every committed factor holds the simulated true clocks. Exits with 1 "
-                + "when a check fails.",
+                + "or written twice, that the factor history holds only versions sync.factors committed, each node's "
+                + "rising from its first, and that every committed factor holds the simulated true clocks. Exits "
+                + "with 1 when a check fails.",
                 "Without --bootstrap-servers it starts a broker of its own (the broker fault needs one); with a "
                 + "cluster of yours the broker fault is left out. Needs a POSIX system (kill -STOP/-CONT)."})
 public final class FaultRunCommand implements Callable<Integer> {

@@ -16,6 +16,7 @@ import io.tracesync.sim.PiecewiseLinearClock;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.Topics;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.IOException;
@@ -226,6 +227,8 @@ public final class FaultRun {
             }
             List<FactorWatch.Seen> factors = watch.all();
             problems.addAll(versionGaps(factors));
+            problems.addAll(historyProblems(FactorsTopic.readAll(settings, new Topics(settings).factorHistory,
+                    plan.timeout()), factors));
             problems.addAll(outsideTruth(factors, cluster));
             List<ConsumerRecord<byte[], byte[]>> dead = committed(settings.get(TracesyncConfig.DLQ_TOPIC_CONFIG),
                     plan.timeout());
@@ -511,6 +514,35 @@ public final class FaultRun {
             }
             last.put(r.key(), s);
         }
+        return problems;
+    }
+
+    /**
+     * The factor history as committed, against the factors committed: every record one that {@code sync.factors}
+     * committed too (the same node, version and value), each node's versions rising from its first.
+     */
+    static List<String> historyProblems(List<ConsumerRecord<String, SyncFactor>> history,
+            List<FactorWatch.Seen> factors) {
+        Map<String, SyncFactor> published = new HashMap<>();
+        factors.forEach(s -> published.put(s.record().key() + " " + s.record().value().getVersion(),
+                s.record().value()));
+        Map<String, Long> last = new HashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (ConsumerRecord<String, SyncFactor> r : history) {
+            long version = r.value().getVersion();
+            String at = r.partition() + "@" + r.offset();
+            if (!r.value().equals(published.get(r.key() + " " + version))) {
+                problems.add(r.key() + ": history version " + version + " at " + at + " is not the one "
+                        + "sync.factors committed");
+            }
+            Long before = last.put(r.key(), version);
+            if (before == null ? version != 1 : version <= before) {
+                problems.add(r.key() + ": history version " + version + " at " + at + " after "
+                        + (before == null ? "none (the first version is 1)" : "version " + before));
+            }
+        }
+        factors.stream().map(s -> s.record().key()).distinct().filter(n -> !last.containsKey(n))
+                .forEach(n -> problems.add(n + ": factors committed but no history"));
         return problems;
     }
 
