@@ -25,8 +25,8 @@ import java.util.Objects;
  * @param validFromMs the wall-clock time (ms since the epoch) from which this version holds
  * @param version the node's record count, increasing by one per record
  * @param steadyFromNs the node's local time from which the factor rests on one stretch of its clock and its
- *     reference's (the latest restart of a link of either: a clock step may lie before it), {@code Long.MIN_VALUE}
- *     if none is known
+ *     reference's (where their links placed the last step of either: a clock step may lie before it),
+ *     {@code Long.MIN_VALUE} if none is known
  */
 public record PublishedFactor(String node, String component, String reference, Factor factor, long validFromMs,
         long version, long steadyFromNs) {

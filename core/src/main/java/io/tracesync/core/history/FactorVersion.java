@@ -8,9 +8,9 @@ import java.util.Objects;
  * One published version of a node's factor: its number (the node's record count), the reference whose clock it
  * converts to, the factor itself — bounds that hold at its anchor and grow away from it — the wall-clock time (ms
  * since the epoch) of its publication, by which a history expires it, and the node's local time from which it
- * rests on one stretch of both clocks ({@code steadyFromNs}: the latest restart of the node's or the reference's
- * links, where a clock may have stepped; {@code Long.MIN_VALUE} if none is known): carried back before it, the
- * factor need not hold.
+ * rests on one stretch of both clocks ({@code steadyFromNs}: where the links placed the last step of the node's or
+ * the reference's clock; {@code Long.MIN_VALUE} if none is known): carried back before it, the factor need not
+ * hold.
  */
 public record FactorVersion(long number, String reference, Factor factor, long publishedMs, long steadyFromNs) {
 

@@ -28,4 +28,19 @@ class RestartsTest {
         assertEquals(9_000, restarts.steadyFrom("n", "r", nToR), "the reference's, placed on n's clock");
         assertEquals(2_000_009_000L, restarts.steadyFrom("r", "r", ClockMap.IDENTITY), "a reference's own");
     }
+
+    /** A step restarts each of a node's links at its own first contradicting pair: the earliest places it. */
+    @Test
+    void theRestartsOfOneStepArePlacedAtTheEarliest() {
+        Restarts restarts = new Restarts();
+        restarts.note(new LinkKey("p", "x"), 100, ClockMap.IDENTITY);
+        restarts.note(new LinkKey("x", "y"), 300, ClockMap.IDENTITY);
+        restarts.note(new LinkKey("q", "x"), 250, ClockMap.IDENTITY);
+        assertEquals(100, restarts.of("x"));
+        long later = 300 + Restarts.SAME_STEP_NS + 1;
+        restarts.note(new LinkKey("p", "x"), later, ClockMap.IDENTITY);
+        assertEquals(later, restarts.of("x"), "a step of its own, the others' restarts too long before it");
+        restarts.note(new LinkKey("x", "y"), later + 50, ClockMap.IDENTITY);
+        assertEquals(later, restarts.of("x"));
+    }
 }
