@@ -301,6 +301,33 @@ class ConvexHullLinkTest {
         assertEquals(link.boundsAtLatest(), copy.boundsAtLatest());
     }
 
+    /** A link's state written by layout 5 (without the last restart) decodes to the link, never restarted. */
+    @Test
+    void stateOfLayoutFiveStillDecodes() {
+        ConvexHullLink link = new ConvexHullLink(new LinkOptions(30 * 60 * SECOND, 5, 3)
+                .withCurvature(20, 15 * SECOND));
+        Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 3_000).forEach(p -> feed(link, p));
+        byte[] layout6 = LinkStateCodec.encode(link);
+        // version, flags, 11 varints, then the last restart's varint, which layout 5 lacks
+        int at = 2;
+        for (int i = 0; i < 11; i++) {
+            while ((layout6[at++] & 0x80) != 0) {
+                // the varint's continuation bytes
+            }
+        }
+        int restart = at;
+        while ((layout6[at++] & 0x80) != 0) {
+            // the restart's continuation bytes
+        }
+        byte[] layout5 = new byte[layout6.length - (at - restart)];
+        System.arraycopy(layout6, 0, layout5, 0, restart);
+        System.arraycopy(layout6, at, layout5, restart, layout6.length - at);
+        layout5[0] = 5;
+        ConvexHullLink copy = LinkStateCodec.decode(layout5);
+        assertEquals(Long.MIN_VALUE, copy.restartedNs());
+        assertArrayEquals(layout6, LinkStateCodec.encode(copy));
+    }
+
     /** Layout 4: the windows without whole-range flags nor turns, and the horizon's straight window alone. */
     private static byte[] layoutFour(ConvexHullLink link) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
