@@ -89,9 +89,14 @@ final class SyncReport {
      * one of which therefore has a link. The factors are evaluated at each component's latest time.
      */
     static SyncReport build(Map<LinkKey, ConvexHullLink> links, NetworkOptions options) {
+        return build(links, finals(links), Map.of(), options, List.of());
+    }
+
+    /** Every link's estimate in its final state. */
+    private static Map<LinkKey, LinkEstimate> finals(Map<LinkKey, ConvexHullLink> links) {
         Map<LinkKey, LinkEstimate> estimates = new TreeMap<>();
         links.forEach((key, link) -> estimates.put(key, LinkEstimate.of(key, link)));
-        return build(links, estimates, Map.of(), options, List.of());
+        return estimates;
     }
 
     /**
@@ -140,10 +145,8 @@ final class SyncReport {
             NetworkOptions options, List<Long> at, boolean live) {
         LinksAround around = new LinksAround(read, linkOptions);
         long latest = Collections.max(at);
-        Map<LinkKey, LinkEstimate> finals = new TreeMap<>();
-        links.forEach((key, link) -> finals.put(key, LinkEstimate.of(key, link)));
         Map<String, Long> localOfLatest = new HashMap<>();
-        SyncReport.build(links, finals, Map.of(), options, List.of(latest)).factors()
+        SyncReport.build(links, finals(links), Map.of(), options, List.of(latest)).factors()
                 .forEach(f -> localOfLatest.put(f.node(), f.factor().anchorNs()));
         Map<LinkKey, LinkEstimate> estimates = new TreeMap<>();
         Map<LinkKey, List<LinkBounds>> bounds = new TreeMap<>();
