@@ -124,11 +124,25 @@ final class FactorHistories {
      * @throws ArithmeticException if a result does not fit a long
      */
     Optional<ReferenceTime> convert(String node, long localNs) {
+        return convert(node, localNs, null);
+    }
+
+    /**
+     * {@code localNs} of {@code node}'s clock converted to {@code reference}'s time with the versions of that
+     * reference in its history (null: whichever answers at that time); empty if there are none.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    Optional<ReferenceTime> convert(String node, long localNs, String reference) {
         lock.readLock().lock();
         try {
             NodeHistory h = byNode.get(node);
             FactorVersion newest = latest.get(node);
-            HistoricConversion c = h == null ? NodeHistory.around(localNs, newest) : h.convert(localNs, newest);
+            if (h == null) {
+                h = new NodeHistory(1);
+            }
+            HistoricConversion c = reference == null ? h.convert(localNs, newest)
+                    : h.convert(localNs, newest, reference);
             return c == null ? Optional.empty()
                     : Optional.of(ReferenceTime.of(node, componentOf.get(c.version().reference()), c));
         } finally {

@@ -161,8 +161,22 @@ public final class SyncClock implements AutoCloseable {
      * @throws ArithmeticException if a result does not fit a long
      */
     public Optional<ReferenceTime> convert(String node, long localNs) {
-        Optional<ReferenceTime> past = histories == null ? Optional.empty() : histories.convert(node, localNs);
-        return past.isPresent() ? past : table.get(node).map(f -> f.convert(localNs));
+        return convert(node, localNs, null);
+    }
+
+    /**
+     * {@code localNs} of {@code node}'s clock in {@code reference}'s time, with the versions held of the node's
+     * factor to that reference (null: whichever answers at that time, as {@link #convert(String, long)}): the times
+     * of one span or one trace stay on one clock where the node's reference changed between them. Empty if the node
+     * has no factor to that reference.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    public Optional<ReferenceTime> convert(String node, long localNs, String reference) {
+        Optional<ReferenceTime> past = histories == null ? Optional.empty()
+                : histories.convert(node, localNs, reference);
+        return past.isPresent() ? past : table.get(node)
+                .filter(f -> reference == null || f.reference().equals(reference)).map(f -> f.convert(localNs));
     }
 
     /** The node's latest factor, if any. */

@@ -117,6 +117,27 @@ class FactorHistoriesTest {
     }
 
     /**
+     * Across a change of reference a time converts with the nearer version; asked for a reference, with that
+     * reference's versions alone (the end of a span that began before the change), and not at all without one.
+     */
+    @Test
+    void aTimeConvertsToAGivenReferenceWithThatReferencesVersions() {
+        FactorHistories h = new FactorHistories(100, 0, now::get);
+        h.add(version("a", 1));
+        FactorRecord other = FactorRecord.read("a", SyncFactor.newBuilder(Factors.anchored("a", 2, 2_000 * SECOND,
+                10, 1_000_000L, 2_000)).setReference("other").setComponent("other").build(), "test").orElseThrow();
+        h.add(other);
+        long t = 1_600 * SECOND;
+        assertEquals("other", h.convert("a", t).orElseThrow().reference(), "the nearer version");
+        ReferenceTime kept = h.convert("a", t, "ref").orElseThrow();
+        assertEquals("ref", kept.reference());
+        assertEquals(1, kept.version());
+        assertEquals(Basis.EXTRAPOLATED, kept.basis());
+        assertEquals(2, h.convert("a", t, "other").orElseThrow().version());
+        assertTrue(h.convert("a", t, "nobody").isEmpty());
+    }
+
+    /**
      * Before the oldest version held the answer is that version's, carried back: truncated when older versions
      * existed (dropped here, or never read: its number is not 1), not before the very first.
      */

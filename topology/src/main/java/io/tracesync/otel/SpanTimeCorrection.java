@@ -13,13 +13,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * Rewrites the times of every span (start, end, its events) from its host's clock to its reference's, adding:
  * {@code tracesync.status} ({@code corrected}, or {@code no_factor} with the span left as it was),
- * {@code tracesync.reference}, {@code tracesync.local_start_ns} and {@code tracesync.local_end_ns} (the times as
+ * {@code tracesync.reference} (the reference of the span's start: every time of a span converts to it, so a span
+ * that straddles a change of its host's reference keeps one clock), {@code tracesync.local_start_ns} and {@code tracesync.local_end_ns} (the times as
  * recorded), {@code tracesync.basis} (how the times were converted: {@code interpolated} — each between two
  * versions of the host's factor, as tightly as when they were new — or, if either was not, {@code extrapolated}:
  * carried from one version, past the newest data for a span newer than its host's factor; {@code contradicted}
@@ -39,15 +39,22 @@ public final class SpanTimeCorrection {
     public static final String FROM_DATA_NS = "tracesync.from_data_ns";
 
     private final HostIdentity hosts;
-    private final BiFunction<String, Long, Optional<ReferenceTime>> convert;
+    private final Conversions convert;
     private final Function<String, OptionalLong> newestData;
 
+    /** A host's local times in a reference's time, as {@code SyncClock.convert} gives them. */
+    @FunctionalInterface
+    public interface Conversions {
+        /** {@code localNs} of the host's clock in {@code reference}'s time (null: its reference then), if known. */
+        Optional<ReferenceTime> convert(String host, long localNs, String reference);
+    }
+
     /**
-     * @param convert a host's local time to its reference's (as {@code SyncClock.convert})
+     * @param convert a host's local time to a reference's (as {@code SyncClock.convert})
      * @param newestData the newest local time of the data behind a host's factors, the newest factor's anchor (empty
      *     while it has none)
      */
-    public SpanTimeCorrection(HostIdentity hosts, BiFunction<String, Long, Optional<ReferenceTime>> convert,
+    public SpanTimeCorrection(HostIdentity hosts, Conversions convert,
             Function<String, OptionalLong> newestData) {
         this.hosts = hosts;
         this.convert = convert;
@@ -101,8 +108,11 @@ public final class SpanTimeCorrection {
     }
 
     private void correct(String host, Span.Builder s) {
-        Optional<ReferenceTime> start = host == null ? Optional.empty() : convert.apply(host, s.getStartTimeUnixNano());
-        Optional<ReferenceTime> end = host == null ? Optional.empty() : convert.apply(host, s.getEndTimeUnixNano());
+        Optional<ReferenceTime> start = host == null ? Optional.empty()
+                : convert.convert(host, s.getStartTimeUnixNano(), null);
+        String reference = start.map(ReferenceTime::reference).orElse(null);
+        Optional<ReferenceTime> end = start.isEmpty() ? Optional.empty()
+                : convert.convert(host, s.getEndTimeUnixNano(), reference);
         if (start.isEmpty() || end.isEmpty()) {
             s.addAttributes(string(STATUS, "no_factor"));
             return;
@@ -118,7 +128,7 @@ public final class SpanTimeCorrection {
         }
         s.setStartTimeUnixNano(start.get().referenceNs()).setEndTimeUnixNano(end.get().referenceNs());
         for (Span.Event.Builder e : s.getEventsBuilderList()) {
-            convert.apply(host, e.getTimeUnixNano()).ifPresent(c -> e.setTimeUnixNano(c.referenceNs()));
+            convert.convert(host, e.getTimeUnixNano(), reference).ifPresent(c -> e.setTimeUnixNano(c.referenceNs()));
         }
     }
 

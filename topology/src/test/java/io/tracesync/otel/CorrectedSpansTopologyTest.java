@@ -43,7 +43,7 @@ class CorrectedSpansTopologyTest {
 
     /** Every host 1 µs behind its reference; interpolated up to the newest data, extrapolated past it. */
     private static SpanTimeCorrection correction(Map<String, Long> newestData) {
-        return new SpanTimeCorrection(HostIdentity.DEFAULT, (host, t) -> {
+        return new SpanTimeCorrection(HostIdentity.DEFAULT, (host, t, reference) -> {
             boolean between = newestData.containsKey(host) && t <= newestData.get(host);
             return Optional.of(new ReferenceTime(host, "web", "web", t, t - 1_000, OptionalLong.of(t - 1_010),
                     OptionalLong.of(t - 990), 1, between ? OptionalLong.of(2) : OptionalLong.empty(),

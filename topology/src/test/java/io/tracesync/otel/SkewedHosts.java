@@ -28,6 +28,7 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -38,7 +39,8 @@ import java.util.Random;
 
 /**
  * Hosts traced by the real OpenTelemetry SDK, each with its own {@link Clock}: local(T) = T + offset + drift·(T −
- * T0) for the simulated true time T, rounded to the nanosecond. Calls between them advance T by realistic network
+ * T0) for the simulated true time T, rounded to the nanosecond, and for a host with a temperature cycle its
+ * frequency moving as amplitude·sin(2π(T − T0)/period) on top of the drift. Calls between them advance T by realistic network
  * delays (a per-direction minimum plus an exponential queueing part) and server work, messages by a broker's
  * delays and a consumer's polling or processing; the SDK's spans, batched per
  * host as a batch processor would, come out as OTLP requests marshaled by the SDK's own exporter code. Public for
@@ -48,18 +50,25 @@ public final class SkewedHosts {
 
     public static final long T0 = 1_767_225_600_000_000_000L; // 2026-01-01T00:00:00Z
 
-    /** One host: its clock's offset (ns) and drift (ppm), its tracer and the spans it finished. */
+    /**
+     * One host: its clock's offset (ns), drift (ppm) and cycle (amplitude in ppm, period in ns), its tracer and the
+     * spans it finished.
+     */
     public final class Host implements Clock {
         final String name;
         final long offsetNs;
         final double driftPpm;
+        final double cyclePpm;
+        final long periodNs;
         final Tracer tracer;
         final List<SpanData> finished = new ArrayList<>();
 
-        Host(String name, long offsetNs, double driftPpm) {
+        Host(String name, long offsetNs, double driftPpm, double cyclePpm, long periodNs) {
             this.name = name;
             this.offsetNs = offsetNs;
             this.driftPpm = driftPpm;
+            this.cyclePpm = cyclePpm;
+            this.periodNs = periodNs;
             SpanExporter collect = new SpanExporter() {
                 @Override
                 public CompletableResultCode export(Collection<SpanData> spans) {
@@ -86,12 +95,25 @@ public final class SkewedHosts {
 
         /** This host's clock at true time t. */
         public long localAt(long t) {
-            return t + offsetNs + Math.round((t - T0) * driftPpm * 1e-6);
+            return t + offsetNs + Math.round((t - T0) * driftPpm * 1e-6 + cycled(t));
         }
 
-        /** The true time at which this clock read {@code local}, within a nanosecond or two. */
+        /** What the cycle added to the clock by true time t, in ns: the integral of its frequency. */
+        private double cycled(long t) {
+            return cyclePpm == 0 ? 0
+                    : cyclePpm * 1e-6 * periodNs / (2 * Math.PI) * (1 - Math.cos(2 * Math.PI * (t - T0) / periodNs));
+        }
+
+        /**
+         * The true time at which this clock read {@code local}, within a nanosecond or two (a fixed point: the cycle
+         * moves the clock by less than a millionth of the step).
+         */
         public long trueAt(long local) {
-            return T0 + Math.round((local - T0 - offsetNs) / (1 + driftPpm * 1e-6));
+            long t = T0;
+            for (int i = 0; i < 4; i++) {
+                t = T0 + Math.round((local - T0 - offsetNs - cycled(t)) / (1 + driftPpm * 1e-6));
+            }
+            return t;
         }
 
         public String name() {
@@ -128,7 +150,16 @@ public final class SkewedHosts {
     }
 
     public Host host(String name, long offsetNs, double driftPpm) {
-        Host h = new Host(name, offsetNs, driftPpm);
+        return host(name, offsetNs, driftPpm, 0, 1);
+    }
+
+    /** A host whose frequency also cycles by ± {@code cyclePpm} over {@code period} (a temperature cycle). */
+    public Host host(String name, long offsetNs, double driftPpm, double cyclePpm, Duration period) {
+        return host(name, offsetNs, driftPpm, cyclePpm, period.toNanos());
+    }
+
+    private Host host(String name, long offsetNs, double driftPpm, double cyclePpm, long periodNs) {
+        Host h = new Host(name, offsetNs, driftPpm, cyclePpm, periodNs);
         hosts.add(h);
         return h;
     }
@@ -234,6 +265,11 @@ public final class SkewedHosts {
     private Host named(String name) {
         return hosts.stream().filter(h -> h.name.equals(name)).findFirst()
                 .orElseThrow(() -> new AssertionError("no host " + name));
+    }
+
+    /** How many spans the hosts finished. */
+    public int spans() {
+        return hosts.stream().mapToInt(h -> h.finished.size()).sum();
     }
 
     /** Every host's finished spans as OTLP requests of at most {@code batch} spans, the hosts' batches shuffled. */

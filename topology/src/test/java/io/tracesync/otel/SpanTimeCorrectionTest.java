@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.resource.v1.Resource;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
 import io.tracesync.core.history.HistoricConversion.Basis;
@@ -23,7 +26,10 @@ class SpanTimeCorrectionTest {
      * web is the reference; api's clock is 21 ms ahead, known within ±700 ns between two versions of its factor up
      * to t = 8,000 ns, and from the newest alone after; db has no factor.
      */
-    private static Optional<ReferenceTime> convert(String host, long t) {
+    private static Optional<ReferenceTime> convert(String host, long t, String reference) {
+        if (reference != null && !reference.equals("web")) {
+            return Optional.empty();
+        }
         return switch (host) {
             case "web" -> Optional.of(new ReferenceTime(host, "web", "web", t, t, OptionalLong.of(t),
                     OptionalLong.of(t), 1, OptionalLong.empty(), Basis.EXTRAPOLATED, 0, false));
@@ -33,6 +39,35 @@ class SpanTimeCorrectionTest {
                     t < 8_000 ? Basis.INTERPOLATED : Basis.EXTRAPOLATED, Math.abs(t - 4_000), false));
             default -> Optional.empty();
         };
+    }
+
+    /**
+     * A host whose reference changes from web to api at 6,000 ns of its clock: a span from 5,000 to 9,000 ns keeps
+     * its start's reference, its end and events converted to web's time too.
+     */
+    @Test
+    void aSpanAcrossAChangeOfReferenceKeepsItsStartsClock() {
+        SpanTimeCorrection correction = new SpanTimeCorrection(HostIdentity.DEFAULT, (host, t, reference) -> {
+            String r = reference != null ? reference : t < 6_000 ? "web" : "api";
+            long offset = r.equals("web") ? 1_000 : 50_000;
+            return Optional.of(new ReferenceTime(host, "web", r, t, t - offset, OptionalLong.of(t - offset - 10),
+                    OptionalLong.of(t - offset + 10), 1, OptionalLong.empty(), Basis.EXTRAPOLATED, 0, false));
+        }, host -> OptionalLong.empty());
+        Span span = Span.newBuilder().setStartTimeUnixNano(5_000).setEndTimeUnixNano(9_000)
+                .addEvents(Span.Event.newBuilder().setTimeUnixNano(7_000)).build();
+        ExportTraceServiceRequest out = correction.correct(ExportTraceServiceRequest.newBuilder().addResourceSpans(
+                ResourceSpans.newBuilder().setResource(Resource.newBuilder()
+                        .addAttributes(KeyValue.newBuilder().setKey("host.name").setValue(
+                                AnyValue.newBuilder().setStringValue("mid"))))
+                        .addScopeSpans(ScopeSpans.newBuilder().addSpans(span)))
+                .build());
+        Span corrected = out.getResourceSpans(0).getScopeSpans(0).getSpans(0);
+        assertEquals(4_000, corrected.getStartTimeUnixNano());
+        assertEquals(8_000, corrected.getEndTimeUnixNano(), "the end in web's time, not api's");
+        assertEquals(6_000, corrected.getEvents(0).getTimeUnixNano());
+        assertEquals("web", corrected.getAttributesList().stream()
+                .filter(kv -> kv.getKey().equals(SpanTimeCorrection.REFERENCE)).findFirst().orElseThrow()
+                .getValue().getStringValue());
     }
 
     @Test

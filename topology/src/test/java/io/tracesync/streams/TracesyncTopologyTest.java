@@ -15,9 +15,11 @@ import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.history.NodeHistory;
 import io.tracesync.core.link.SendReceive;
+import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.sim.SimulatedTraces;
+import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.streams.network.FactorHistoryStore;
 import java.nio.charset.StandardCharsets;
@@ -221,6 +223,79 @@ class TracesyncTopologyTest {
             }
         }
         assertTrue(interpolated >= 18, interpolated + " times between two versions");
+    }
+
+    /**
+     * Clocks under a temperature cycle, in order as a live run sees them (the deterministic mode): a time five
+     * minutes or more older than its node's newest factor converts, with the history a consumer holds (the history
+     * topic, one version every 10 s, and the newest factor), within its bounds of the truth and as tightly and
+     * accurately as the factor in force at that time answered live; the newest factor alone, carried back, would
+     * not.
+     */
+    @Test
+    void aTimeFiveMinutesOldConvertsAsWellAsLiveUnderATemperatureCycle() {
+        Settings deterministic = settings.with("factors.emit.interval", "0").with("traces.topic", "traces")
+                .with("state.dir", settings.get("state.dir") + "-late");
+        SimulatedTraces traces = SimulatedTraces.run(SimulationConfig.builder().nodes(4)
+                .durationNs(Duration.ofMinutes(12).toNanos()).seed(7).wander(true).wanderAmplitudePpm(0.5)
+                .wanderPeriodNs(Duration.ofMinutes(10).toNanos()).build());
+        List<Double> widths = new ArrayList<>();
+        List<Double> newestWidths = new ArrayList<>();
+        List<Long> lateErrors = new ArrayList<>();
+        List<Long> liveErrors = new ArrayList<>();
+        try (TopologyTestDriver d = new TopologyTestDriver(TracesyncTopology.build(deterministic,
+                new Topics(deterministic), new PipelineStats()), deterministic.streamsProperties(), START)) {
+            TestInputTopic<SegmentKey, TraceEvent> in = d.createInputTopic("traces", topics.segmentKey.serializer(),
+                    topics.traceEvent.serializer(), START, Duration.ofMillis(1));
+            traces.events.forEach(e -> in.pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e));
+            Map<String, NodeHistory> live = new HashMap<>();
+            d.createOutputTopic(topics.factors, new StringDeserializer(), topics.syncFactor.deserializer())
+                    .readRecordsToList().forEach(r -> live.computeIfAbsent(r.getKey(), k -> new NodeHistory(
+                            Integer.MAX_VALUE)).add(FactorHistoryStore.version(r.getValue())));
+            Map<String, NodeHistory> held = new HashMap<>();
+            d.createOutputTopic(topics.factorHistory, new StringDeserializer(), topics.syncFactor.deserializer())
+                    .readRecordsToList().forEach(r -> held.computeIfAbsent(r.getKey(), k -> new NodeHistory(
+                            Integer.MAX_VALUE)).add(FactorHistoryStore.version(r.getValue())));
+            long late = Duration.ofMinutes(5).toNanos();
+            for (String node : traces.nodes) {
+                FactorVersion newest = live.get(node).newest();
+                if (newest.own()) {
+                    continue;
+                }
+                for (long t = newest.anchorNs() - late; t > newest.anchorNs() - 2 * late; t -= 1_000_000_000L) {
+                    FactorVersion inForce = live.get(node).inForce(t);
+                    HistoricConversion c = held.get(node).convert(t, newest);
+                    if (inForce == null || !inForce.reference().equals(c.version().reference())) {
+                        continue;
+                    }
+                    Conversion then = Conversion.of(inForce.factor(), t);
+                    Conversion carried = Conversion.of(newest.factor(), t);
+                    long truth = traces.clock(c.version().reference()).localAt(traces.clock(node).trueAt(t));
+                    assertTrue(c.lowerNs() - 1 <= truth && truth <= c.upperNs() + 1, c + " misses " + truth);
+                    double liveWidth = then.upperNs() - then.lowerNs();
+                    widths.add((c.upperNs() - c.lowerNs()) / liveWidth);
+                    newestWidths.add((carried.upperNs() - carried.lowerNs()) / liveWidth);
+                    lateErrors.add(Math.abs(c.nearestNs() - truth));
+                    liveErrors.add(Math.abs(then.nearestNs() - truth));
+                }
+            }
+        }
+        double width = median(widths);
+        double newestWidth = median(newestWidths);
+        double lateError = median(lateErrors);
+        double liveError = median(liveErrors);
+        System.out.printf("5 to 10 min late under a cycle: %d times, width / live's median %.3f, error median %.0f ns"
+                + " (live %.0f ns); the newest factor alone: width %.1f x live's%n", widths.size(), width, lateError,
+                liveError, newestWidth);
+        assertTrue(widths.size() > 600, widths.size() + " times");
+        assertTrue(width <= 1.05, "width " + width + " x live's");
+        assertTrue(lateError <= 1.05 * liveError + 50, "error " + lateError + " vs live " + liveError);
+        assertTrue(newestWidth > 5, "the newest factor alone: " + newestWidth + " x live's width");
+    }
+
+    private static double median(List<? extends Number> values) {
+        return values.stream().mapToDouble(Number::doubleValue).sorted().skip(values.size() / 2).findFirst()
+                .orElseThrow();
     }
 
     @Test

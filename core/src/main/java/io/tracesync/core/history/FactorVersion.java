@@ -25,12 +25,19 @@ public record FactorVersion(long number, String reference, Factor factor, long p
     }
 
     /**
+     * Whether the node is its own reference: the identity, exact at every time (no other node's clock is known
+     * without error).
+     */
+    public boolean own() {
+        return factor.upPs() == 0 && factor.downPs() == 0 && factor.toReference().equals(ClockMap.IDENTITY);
+    }
+
+    /**
      * Whether no time lies behind the version: a reference whose component has no link time yet gets the identity,
      * exact and anchored at 0. It answers for no time in particular, so a history keeps it only as a node's first.
      */
     public boolean timeless() {
-        return factor.anchorNs() == 0 && factor.upPs() == 0 && factor.downPs() == 0
-                && factor.toReference().equals(ClockMap.IDENTITY);
+        return factor.anchorNs() == 0 && own();
     }
 
     /** The node's local time at which the bounds hold, where the data behind the version ends. */

@@ -23,7 +23,7 @@ import java.math.RoundingMode;
  * versions' slope ranges, which dominate a carried bound. The estimate is the chord of the two anchors' estimates,
  * kept inside the interval. Otherwise one version's bounds are carried to t ({@link Basis#EXTRAPOLATED}), exactly
  * as {@link Conversion#of} does: the newest before t, the oldest after it, or across a change of reference the
- * nearer of the two around t.
+ * nearer of the two around t (a reference's own identity: the earlier).
  *
  * @param localNs the converted time, ns of the node's clock
  * @param referenceNs the estimate, ns of the reference's clock (exact for an extrapolation, 6 decimals otherwise)
@@ -31,6 +31,7 @@ import java.math.RoundingMode;
  * @param upperNs the guaranteed upper end, rounded up; null while unbounded above
  * @param version the version that answered: the one in force at t (the newest anchored at or before it), or the
  *     oldest held when t lies before every version, or across a change of reference the nearer of the two around t
+ *     (the earlier if it is the node's own identity)
  * @param next the version anchored after t that the answer used, or null
  * @param basis how the answer was made
  * @param truncated whether t lies before the oldest version held while older versions existed (dropped for a
@@ -95,8 +96,10 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
      * The answer for t from the versions anchored on both sides of it, {@code before.anchorNs() <= t <
      * after.anchorNs()}; where the two have different references, the one anchored nearer t alone (the earlier on a
      * tie): the versions of one emission are anchored at the same time of their component, so every node's times
-     * change reference at the same moment, midway between the two emissions. Where the later rests on a restart of
-     * the links after the earlier's anchor (a clock step between them), the one on t's side of the restart alone.
+     * change reference at the same moment, midway between the two emissions. A reference's own version is the
+     * exception: its identity is published once, not at every emission, so it holds up to the emission that gave
+     * the node another reference. Where the later rests on a restart of the links after the earlier's anchor (a
+     * clock step between them), the one on t's side of the restart alone.
      */
     private static HistoricConversion between(FactorVersion before, FactorVersion after, long t) {
         long a = before.anchorNs();
@@ -106,7 +109,7 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
         }
         if (!before.reference().equals(after.reference())) {
             // the nearer one: every node of a component switches midway between the same two emissions
-            return extrapolated(t - a <= b - t ? before : after, t, false);
+            return extrapolated(before.own() || t - a <= b - t ? before : after, t, false);
         }
         if (after.steadyFromNs() > a) {
             // a link restarted between the anchors: each version holds on its own side of the restart only

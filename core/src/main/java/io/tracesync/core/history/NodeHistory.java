@@ -130,6 +130,26 @@ public final class NodeHistory {
         return around(t, inForce(t), next(t), newest);
     }
 
+    /**
+     * Local time t converted to {@code reference}'s time with the versions of that reference alone — those held
+     * around t and {@code newest} (as {@link #convert(long, FactorVersion)}) — so that the times of one span or
+     * trace share one clock across a change of reference; null if no version has that reference.
+     */
+    public HistoricConversion convert(long t, FactorVersion newest, String reference) {
+        int i = floor(t);
+        FactorVersion before = null;
+        for (int j = i; j >= 0 && before == null; j--) {
+            before = get(j).reference().equals(reference) ? get(j) : null;
+        }
+        FactorVersion after = null;
+        for (int j = i + 1; j < size && after == null; j++) {
+            after = get(j).reference().equals(reference) ? get(j) : null;
+        }
+        boolean newer = newest != null && newest.reference().equals(reference)
+                && (size == 0 || newest().number() < newest.number());
+        return around(t, before, after, newer ? newest : null);
+    }
+
     /** Local time t converted with these versions alone (nulls left out), as a history of them; null if none. */
     public static HistoricConversion around(long t, FactorVersion... versions) {
         NodeHistory h = new NodeHistory(versions.length);

@@ -105,7 +105,7 @@ class NodeHistoryTest {
             FactorVersion after = history.next(t);
             FactorVersion answering = inForce == null ? added.get(0) : inForce;
             if (inForce != null && after != null && !inForce.reference().equals(after.reference())
-                    && t - inForce.anchorNs() > after.anchorNs() - t) {
+                    && !inForce.own() && t - inForce.anchorNs() > after.anchorNs() - t) {
                 answering = after;
             }
             assertSame(answering, c.version(), "across a change of reference the nearer version answers");
@@ -152,6 +152,42 @@ class NodeHistoryTest {
         long upper = bentMid.upperNs() - (5 * SECOND + 50 + 250);
         long lower = 5 * SECOND - 50 - 250 - bentMid.lowerNs();
         assertTrue(upper >= 0 && upper <= 1 && lower >= 0 && lower <= 1, bentMid.toString());
+    }
+
+    /**
+     * Across a change of reference the nearer version answers, but a node's own identity — published once, when it
+     * became its own reference, and exact at every time — answers up to the version that gave it another reference.
+     */
+    @Test
+    void aReferencesOwnIdentityHoldsUntilItGetsAnotherReference() {
+        NodeHistory h = new NodeHistory(10);
+        h.add(new FactorVersion(1, "web", Factor.REFERENCE, 0));
+        Factor toApi = new Factor(ClockMap.of(DoubleDouble.ONE, DoubleDouble.of(-21_000_000)), 50_000, 50_000,
+                20 * SECOND, 5e-6, 5e-6);
+        h.add(new FactorVersion(2, "api", toApi, 0));
+        HistoricConversion early = h.convert(5 * SECOND);
+        assertEquals("web", early.version().reference());
+        assertEquals(5 * SECOND, early.lowerNs());
+        assertEquals(5 * SECOND, early.upperNs());
+        HistoricConversion late = h.convert(19 * SECOND);
+        assertEquals("web", late.version().reference(), "the identity is exact up to the change");
+        assertEquals(2, h.convert(20 * SECOND).version().number());
+        // another node's version of the same emissions: the nearer one
+        NodeHistory other = new NodeHistory(10);
+        other.add(new FactorVersion(1, "web", anchored(toApi, 10 * SECOND), 0));
+        other.add(new FactorVersion(2, "api", toApi, 0));
+        assertEquals("web", other.convert(14 * SECOND).version().reference());
+        assertEquals("api", other.convert(16 * SECOND).version().reference());
+        // a span from 14 s to 16 s keeps one clock: its end converted to web's too, with web's version carried
+        HistoricConversion end = other.convert(16 * SECOND, null, "web");
+        assertEquals(1, end.version().number());
+        assertEquals(Conversion.of(anchored(toApi, 10 * SECOND), 16 * SECOND).upperNs(), end.upperNs());
+        assertEquals(2, other.convert(14 * SECOND, null, "api").version().number());
+        assertNull(other.convert(14 * SECOND, null, "db"), "no version of that reference");
+        FactorVersion newest = new FactorVersion(3, "web", anchored(toApi, 30 * SECOND), 0);
+        HistoricConversion between = other.convert(20 * SECOND, newest, "web");
+        assertEquals(HistoricConversion.Basis.INTERPOLATED, between.basis(), "versions 1 and 3, around version 2");
+        assertSame(newest, between.next());
     }
 
     @Test
