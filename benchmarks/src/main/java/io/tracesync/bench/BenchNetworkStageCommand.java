@@ -115,6 +115,9 @@ public final class BenchNetworkStageCommand implements Callable<Integer> {
                 r.summaries(), r.linkS(), r.summaries() / r.linkS() / ((double) nodes * linksPerNode), r.share(),
                 r.processS() / r.linkS(), r.emitS() / r.linkS(), r.emissions(), r.emitS() * 1e3 / r.emissions(),
                 r.summaries() == 0 ? 0 : r.processS() / r.summaries() * 1e6, r.maxBacklogS());
+        out.printf(Locale.ROOT, "taken in at emissions %,d (the last of each link's), applied %,d (%.3f per link per s: "
+                + "where they could move an answer)%n", r.updates(), r.applied(),
+                r.applied() / r.linkS() / ((double) nodes * linksPerNode));
         out.printf(Locale.ROOT, "every node published at %s s, bounded at %s s; caught up at %.1f s of link time%n",
                 seconds(r.allPublishedS()), seconds(r.allBoundedS()), r.caughtUpS());
         out.printf(Locale.ROOT, "%,d factor records, %d tree snapshots, %d new references; factor lag (the oldest "

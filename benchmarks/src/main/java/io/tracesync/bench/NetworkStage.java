@@ -90,6 +90,7 @@ final class NetworkStage {
                 TracesyncTopology.NETWORK_TREE_STORE, settings.networkOptions(),
                 settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG),
+                settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG),
                 settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG), stats);
         clockNs = startNs;
         nextCommitNs = startNs + commitNs;

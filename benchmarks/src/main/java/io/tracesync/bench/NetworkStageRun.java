@@ -46,7 +46,7 @@ final class NetworkStageRun {
     record Result(long summaries, double linkS, double processS, double emitS, long emissions, double allPublishedS,
             double allBoundedS, double caughtUpS, double maxBacklogS, long factorsChecked, long factorsHolding,
             long inconsistentLinks, long factorRecords, long treeRecords, long referenceChanges, double meanLagS,
-            double maxLagS) {
+            double maxLagS, long updates, long applied) {
 
         double share() {
             return (processS + emitS) / linkS;
@@ -158,17 +158,18 @@ final class NetworkStageRun {
                 allPublished, allBounded, behindUntil, maxBacklog, checked[0], checked[1],
                 stage.stats.inconsistentLinks.get(), after.factors - before.factors, after.trees - before.trees,
                 after.references - before.references, (after.lagMs - before.lagMs) / 1e3 / Math.max(1, emissions),
-                stage.maxLagMs() / 1e3);
+                stage.maxLagMs() / 1e3, after.updates - before.updates, after.applied - before.applied);
     }
 
     /** The stage's running counts at one moment. */
     private record Counters(long summaries, long processNs, long emitNs, long emissions, long lagMs, long factors,
-            long trees, long references) {
+            long trees, long references, long updates, long applied) {
 
         Counters(NetworkStage stage, long summaries) {
             this(summaries, stage.processCpuNs(), stage.emitCpuNs(), stage.emissions(), stage.lagMs(),
                     stage.stats.factorRecords.get(), stage.stats.treeRecords.get(),
-                    stage.stats.referenceChanges.get());
+                    stage.stats.referenceChanges.get(), stage.stats.networkUpdates.get(),
+                    stage.stats.networkApplied.get());
         }
     }
 

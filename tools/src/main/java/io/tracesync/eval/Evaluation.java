@@ -172,8 +172,9 @@ public final class Evaluation {
                         toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
                         ms(toAccurate, toAccurate.length - 1)),
                 String.format("link summaries let through to the network (links.min.change %s): %d, %.3f per link "
-                        + "per second", o.minChange(), published.summaries(), published.summaries() * 1e9
-                        / Math.max(1, replay.links().size()) / Math.max(1, replay.endNs() - firstPairNs(replay)))));
+                        + "per second; applied (the last of each link's in a second, where it could move an answer): "
+                        + "%d, %.3f", o.minChange(), published.summaries(), perLinkPerSecond(published.summaries(),
+                        replay), published.applied(), perLinkPerSecond(published.applied(), replay))));
         LinkOptions model = LinkOptions.withModel(o.horizon().toNanos(), 0, 0, o.curvature(),
                 o.shortestWindow().toNanos());
         if (model.bending()) {
@@ -204,6 +205,10 @@ public final class Evaluation {
     }
 
     /** The true time of the replay's first pair. */
+    private static double perLinkPerSecond(long summaries, Replay.Result replay) {
+        return summaries * 1e9 / Math.max(1, replay.links().size()) / Math.max(1, replay.endNs() - firstPairNs(replay));
+    }
+
     private static long firstPairNs(Replay.Result replay) {
         return replay.links().values().stream().mapToLong(LinkTiming::firstPairTrueNs).min().orElse(replay.endNs());
     }

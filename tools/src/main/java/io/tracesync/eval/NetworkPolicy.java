@@ -5,6 +5,7 @@ import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.Restarts;
+import io.tracesync.core.network.SlackGate;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
@@ -29,7 +30,12 @@ public final class NetworkPolicy implements FactorPolicy {
     private final Map<LinkKey, LinkEstimate> pending = new TreeMap<>();
     /** The links' restarts as the summaries let through carry them: the factors' steady-from. */
     private final Restarts restarts = new Restarts();
+    /** Which summaries the network applies, as the stream's network task ({@code null}: every one). */
+    private final SlackGate slackGate;
+    /** The restart each pending summary carries. */
+    private final Map<LinkKey, Long> pendingRestarts = new TreeMap<>();
     private long summaries;
+    private long applied;
 
     /** Every change of a link reaches the network (a minimum change of 0). */
     public NetworkPolicy(NetworkOptions options) {
@@ -44,6 +50,7 @@ public final class NetworkPolicy implements FactorPolicy {
         this.net = new NetworkSync(options);
         this.weighting = weighting;
         this.gate = gate;
+        this.slackGate = gate.minChange() > 0 ? new SlackGate(gate.minChange()) : null;
     }
 
     @Override
@@ -51,7 +58,7 @@ public final class NetworkPolicy implements FactorPolicy {
         LinkEstimate summary = gate.offer(pair.link(), link);
         if (summary != null) {
             pending.put(pair.link(), summary);
-            restarts.note(pair.link(), link.restartedNs(), summary.aToB());
+            pendingRestarts.put(pair.link(), link.restartedNs());
             summaries++;
         }
     }
@@ -61,6 +68,11 @@ public final class NetworkPolicy implements FactorPolicy {
         return summaries;
     }
 
+    /** Of those, the ones the network applied (the last of each link's between two drains, where it mattered). */
+    public long applied() {
+        return applied;
+    }
+
     /** The spanning forest as it stands. */
     public List<TreeEdge> tree() {
         return net.tree();
@@ -68,8 +80,16 @@ public final class NetworkPolicy implements FactorPolicy {
 
     @Override
     public List<FactorRow> drainAt(long trueNs, Map<LinkKey, ConvexHullLink> links, Set<LinkKey> changed) {
-        pending.values().forEach(net::update);
+        for (LinkEstimate e : pending.values()) {
+            long restart = pendingRestarts.get(e.key());
+            if (slackGate == null || slackGate.matters(net, restarts, e, restart)) {
+                net.update(e);
+                restarts.note(e.key(), restart, e.aToB());
+                applied++;
+            }
+        }
         pending.clear();
+        pendingRestarts.clear();
         net.drain();
         return net.evaluate(net.options().method(), weighting, null).factors().stream()
                 .map(f -> FactorRow.of(trueNs, f, restarts.steadyFrom(f.node(), f.reference(),

@@ -12,12 +12,19 @@ import io.tracesync.core.network.SummaryGate;
 final class SharedGate {
 
     private final SummaryGate gate;
+    private final double minChange;
     private ConvexHullLink lastLink;
     private long lastPairs = -1;
     private LinkEstimate last;
 
     SharedGate(double minChange) {
         this.gate = new SummaryGate(minChange);
+        this.minChange = minChange;
+    }
+
+    /** The replay's {@code links.min.change}. */
+    double minChange() {
+        return minChange;
     }
 
     /** The link's summary if the network must hear of it after its latest pair, else null. */

@@ -221,7 +221,8 @@ public final class TracesyncTopology {
                 topics.node, topics.treeSnapshot).withLoggingEnabled(Topics.SNAPSHOT_TOPIC_CONFIGS));
         return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
                 NETWORK_TREE_STORE, settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
-                settings.number(FACTORS_MIN_CHANGE_CONFIG), settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats),
+                settings.number(FACTORS_MIN_CHANGE_CONFIG), settings.number(LINKS_MIN_CHANGE_CONFIG),
+                settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats),
                 Named.as("network"),
                 NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
     }

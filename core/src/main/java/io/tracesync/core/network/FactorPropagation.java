@@ -120,12 +120,12 @@ final class FactorPropagation {
         }
     }
 
-    /** Edge e's new estimate; its hops are derived when first needed. */
     /** The estimate edge e was last given. */
     LinkEstimate link(int e) {
         return links[e];
     }
 
+    /** Edge e's new estimate; its hops are derived when first needed. */
     void setLink(int e, LinkEstimate link) {
         if (e >= links.length) {
             links = Arrays.copyOf(links, Math.max(e + 1, 2 * links.length));

@@ -59,6 +59,23 @@ final class NetworkComponents {
         changedLinks[changedLinkCount++] = e;
     }
 
+    /**
+     * The slack of edge e's four constraints at its component's last evaluation from every link
+     * ({@link NetworkIntervals.Result#slack}), copied into {@code out}; false if unknown (no such evaluation, or the
+     * components changed shape since).
+     */
+    boolean slack(int e, long[] out) {
+        if (components == null || e >= componentOfEdge.length || componentOfEdge[e] < 0) {
+            return false;
+        }
+        NetworkIntervals.Result r = components.get(componentOfEdge[e]).lastKept();
+        if (r == null || r.slack() == null) {
+            return false;
+        }
+        System.arraycopy(r.slack(), 4 * rowOfEdge[e], out, 0, 4);
+        return true;
+    }
+
     /** Node v's tree factor changed (a drain recomputed it). */
     void nodeChanged(int v) {
         if (components == null) {

@@ -42,7 +42,7 @@ import java.util.List;
 public final class NetworkIntervals {
 
     /** Log-slopes in units of 10^-15: a link's weight is at most 10^15 (see {@link #SLOPE_LIMIT}). */
-    private static final double LOG_UNIT = 1e15;
+    static final double LOG_UNIT = 1e15;
     /**
      * Two clocks counting the same unit run at rates within a factor e of each other (real ones within 10^-3):
      * slope ranges are cut to [1/e, e], which keeps every log-slope weight and potential far from overflowing; a
@@ -55,6 +55,8 @@ public final class NetworkIntervals {
     private static final int MAX_EXCLUSIONS = 64;
     /** Link intervals wider than this (ps, about 12 days) are left out, so that no sum of weights overflows. */
     private static final double WEIGHT_LIMIT = 0x1p50;
+    /** The slack of a constraint no search reaches: it bounds nothing. */
+    static final long UNBOUNDED_SLACK = LinkEstimate.UNBOUNDED;
     /** Potentials beyond this (ps) are left at 0: reduced weights stay far inside the long range. */
     private static final double POTENTIAL_LIMIT = 0x1p52;
 
@@ -170,6 +172,11 @@ public final class NetworkIntervals {
                     ? kept : null;
         }
 
+        /** The result last kept, whatever changed since; null if none. */
+        Result lastKept() {
+            return kept;
+        }
+
         /** Keeps the result of an evaluation at the default time (see {@link #kept}). */
         void keep(NetworkMethod method, Weighting weighting, Result result) {
             kept = result;
@@ -187,8 +194,15 @@ public final class NetworkIntervals {
         }
     }
 
-    /** The answer for a component: per node its factor (node 0 the reference), and the links left out. */
-    public record Result(long evaluatedAtNs, AnchoredFactor[] factors, List<LinkKey> excluded, int iterations) {
+    /**
+     * The answer for a component: per node its factor (node 0 the reference), and the links left out; from every
+     * link, per link l of the component how far each of its four constraints may tighten before any node's interval
+     * moves ({@code slack[4l]}: its upper offset bound, {@code 4l + 1} its lower, in ps of the reference's clock;
+     * {@code 4l + 2}, {@code 4l + 3} its slope range's ends, in 10^-15 of the log-slope; 0 for a link that bounds
+     * nothing yet, so that any news of it counts), null along the tree.
+     */
+    public record Result(long evaluatedAtNs, AnchoredFactor[] factors, List<LinkKey> excluded, int iterations,
+            long[] slack) {
     }
 
     private NetworkIntervals() {
@@ -327,11 +341,12 @@ public final class NetworkIntervals {
             }
             Solution tree = Solution.solve(c, table, x, tv, treeOnly, null, logSlopes);
             if (method == NetworkMethod.TREE) {
-                return new Result(t, factors(c, method, x, tv, tree, tree), List.of(), 0);
+                return new Result(t, factors(c, method, x, tv, tree, tree), List.of(), 0, null);
             }
             Solution all = Solution.solve(c, table, x, tv, excluded, weighting, logSlopes);
             if (all.cycleLink < 0) {
-                return new Result(t, factors(c, method, x, tv, all, tree), List.copyOf(dropped), all.iterations);
+                return new Result(t, factors(c, method, x, tv, all, tree), List.copyOf(dropped), all.iterations,
+                        all.slack);
             }
             excluded[all.cycleLink] = true;
             dropped.add(c.links()[all.cycleLink].key());
@@ -499,6 +514,8 @@ public final class NetworkIntervals {
 
         long[] up;
         long[] down;
+        /** Per link l, the slack of its four arcs (see {@link Result#slack}); null without a least-squares fit. */
+        long[] slack;
         double[] slopeLow;
         double[] slopeHigh;
         double[] estimate;
@@ -526,18 +543,23 @@ public final class NetworkIntervals {
             int[] rows = taking(excluded); // the spanning tree's: n − 1 of m
             boolean onLinks = weighting != null;
             LinkArcs logs = new LinkArcs(c, n, rows.length, onLinks);
+            long[] logUpper = new long[m];
+            long[] logLower = new long[m];
             for (int l : rows) {
                 int a = c.linkA()[l];
                 int b = c.linkB()[l];
                 if (table.curvature[l] == 0) {
-                    logs.link(l, a, b, table.logUp[l], table.logDown[l]);
-                    continue;
+                    logUpper[l] = table.logUp[l];
+                    logLower[l] = table.logDown[l];
+                } else {
+                    // under the clock model the slope turns by up to ρ′ per ns between the link's latest time and x_a
+                    double turn = Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l])
+                            * (1 + 1e-9));
+                    logUpper[l] = logUpWeight(turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn));
+                    logLower[l] = logDownWeight(turn == 0 ? table.minSlope[l]
+                            : Math.nextDown(table.minSlope[l] - turn));
                 }
-                // under the clock model the slope turns by up to ρ′ per ns between the link's latest time and x_a
-                double turn = Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l]) * (1 + 1e-9));
-                double max = turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn);
-                double min = turn == 0 ? table.minSlope[l] : Math.nextDown(table.minSlope[l] - turn);
-                logs.link(l, a, b, logUpWeight(max), logDownWeight(min));
+                logs.link(l, a, b, logUpper[l], logLower[l]);
             }
             DifferenceConstraints logSystem = logs.system();
             DifferenceConstraints.Result high = logSystem.distances(0, true, null, logSlopes);
@@ -564,6 +586,7 @@ public final class NetworkIntervals {
             double[] weight = new double[m];
             long[] lower = new long[m];
             long[] upper = new long[m];
+            boolean[] bounds = new boolean[m];
             double[] scratch = new double[2];
             double[] tvHi = new double[n];
             double[] tvLo = new double[n];
@@ -597,6 +620,7 @@ public final class NetworkIntervals {
                 upper[l] = (long) Math.ceil(w + margin);
                 lower[l] = (long) Math.floor(v - margin);
                 offsetArcs.link(l, a, b, upper[l], -lower[l]); // z_a − z_b ≤ upper, z_b − z_a ≤ −lower
+                bounds[l] = true;
                 // the link's own estimate, mapped as its interval is, kept inside the interval
                 double point = cPs * ((s.slopeLow[b] + s.slopeHigh[b]) / 2) + dPs;
                 mid[l] = Math.min(Math.max(point, lower[l]), upper[l]);
@@ -630,7 +654,38 @@ public final class NetworkIntervals {
             }
             s.up = fromRef.distance();
             s.down = toRef.distance();
+            if (onLinks) {
+                s.slack = new long[4 * m];
+                for (int l : rows) {
+                    int a = c.linkA()[l];
+                    int b = c.linkB()[l];
+                    if (bounds[l]) {
+                        s.slack[4 * l] = slack(s.up, s.down, b, a, upper[l]);
+                        s.slack[4 * l + 1] = slack(s.up, s.down, a, b, -lower[l]);
+                    }
+                    s.slack[4 * l + 2] = slack(high.distance(), low.distance(), b, a, logUpper[l]);
+                    s.slack[4 * l + 3] = slack(high.distance(), low.distance(), a, b, logLower[l]);
+                }
+            }
             return s;
+        }
+
+        /**
+         * How much the weight w of the arc u → v (x_v − x_u ≤ w) can drop before any node's bound moves: the least
+         * of its reduced weights in the search from the reference ({@code from}) and towards it ({@code to}),
+         * dist(u) + w − dist(v) and w + dist'(v) − dist'(u), each ≥ 0 at the distances; {@link
+         * LinkEstimate#UNBOUNDED} where neither search reaches the arc. Dropping it by at most that leaves every
+         * distance as it is, so every node's interval (Patt-Shamir &amp; Rajsbaum 1994's shortest paths).
+         */
+        private static long slack(long[] from, long[] to, int u, int v, long w) {
+            long r = UNBOUNDED_SLACK;
+            if (from[u] != LinkEstimate.UNBOUNDED && from[v] != LinkEstimate.UNBOUNDED) {
+                r = Math.min(r, Math.max(0, from[u] + w - from[v]));
+            }
+            if (to[u] != LinkEstimate.UNBOUNDED && to[v] != LinkEstimate.UNBOUNDED) {
+                r = Math.min(r, Math.max(0, w + to[v] - to[u]));
+            }
+            return r;
         }
 
         /** The links not excluded, in order. */

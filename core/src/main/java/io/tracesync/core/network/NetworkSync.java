@@ -115,6 +115,31 @@ public final class NetworkSync {
         }
     }
 
+    /** The estimate of a link the network holds (the last applied), or null if the link takes no part. */
+    public LinkEstimate estimate(LinkKey key) {
+        int e = edge(key);
+        return e == 0 ? null : factors.link(e);
+    }
+
+    /**
+     * {@link #estimate}, and the slack of the link's four constraints at the last evaluation from every link
+     * ({@link NetworkIntervals.Result#slack}) copied into {@code slack}, or −1 in its first place where unknown:
+     * the components changed shape since, or the link takes no part.
+     */
+    public LinkEstimate estimate(LinkKey key, long[] slack) {
+        int e = edge(key);
+        if (e == 0 || !components.slack(e, slack)) {
+            slack[0] = -1;
+        }
+        return e == 0 ? null : factors.link(e);
+    }
+
+    private int edge(LinkKey key) {
+        int a = ids.get(key.a());
+        int b = ids.get(key.b());
+        return a == 0 || b == 0 ? 0 : forest.edge(a, b);
+    }
+
     /** Removes a link (silent too long, or its state was dropped); nothing if unknown. */
     public void remove(LinkKey key) {
         int a = ids.get(key.a());

@@ -42,6 +42,13 @@ public final class Restarts {
         byNode.computeIfAbsent(node, k -> new HashMap<>()).merge(key, at, Math::max);
     }
 
+    /** The latest restart noted of a link, on its a end's clock; {@code Long.MIN_VALUE} if none. */
+    public long restartOf(LinkKey key) {
+        Map<LinkKey, Long> links = byNode.get(key.a());
+        Long r = links == null ? null : links.get(key);
+        return r == null ? Long.MIN_VALUE : r;
+    }
+
     /** Where the node's clock last stepped, as its links saw it, on its clock; {@code Long.MIN_VALUE} if never. */
     public long of(String node) {
         Map<LinkKey, Long> links = byNode.get(node);

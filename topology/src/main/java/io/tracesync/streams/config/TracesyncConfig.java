@@ -139,7 +139,9 @@ public final class TracesyncConfig extends AbstractConfig {
                     "How much wider than a link's own bounds the network's may become before the link emits a new "
                             + "summary: the one last emitted, carried to the link's latest time, is at most 1 + this "
                             + "fraction times as wide (also the share of the width its estimate may move); a quality "
-                            + "change always emits. 0: every change.")
+                            + "change always emits. Of the summaries, the network task applies those that can move "
+                            + "a node's interval (beyond the link's slack) or whose estimate moved by a quarter of "
+                            + "that share (docs/NETWORK-CORE.md). 0: every change, all applied.")
             .define(LINKS_WITH_NETWORK_CONFIG, Type.BOOLEAN, false, Importance.LOW,
                     "Run the link step in the network's task: no network repartition (step 7).")
             .define(NETWORK_WEIGHT_CONFIG, Type.STRING, LinkWeight.SLOPE_ACCURACY.label(),

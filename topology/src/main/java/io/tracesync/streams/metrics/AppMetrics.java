@@ -34,6 +34,8 @@ public final class AppMetrics implements AutoCloseable {
                 + "step beyond link.curvature), each restarting its link's windows", stats.contradictions);
         counter("tracesync.network.updates", "Link summaries the network core has taken at emissions (the last of "
                 + "each link's since the previous one applied, those before it replaced)", stats.networkUpdates);
+        counter("tracesync.network.applied", "Of those, the link summaries applied: the last of each link's since the "
+                + "previous emission, where it could move a node's interval or the estimate", stats.networkApplied);
         counter("tracesync.factor.records", "Records written to the factors topic", stats.factorRecords);
         counter("tracesync.factor.history.records", "Factor records kept in the history (its store and topic)",
                 stats.historyRecords);

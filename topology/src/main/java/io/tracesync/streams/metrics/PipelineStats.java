@@ -33,6 +33,8 @@ public final class PipelineStats {
     public final AtomicLong inconsistentLinks = new AtomicLong();
     /** Link summaries the network core has taken at emissions: each link's last applied, those before replaced. */
     public final AtomicLong networkUpdates = new AtomicLong();
+    /** Of those, the ones applied: the last of each link's, where it could move an answer ({@code SlackGate}). */
+    public final AtomicLong networkApplied = new AtomicLong();
     /** Link summaries that reached the network task since its last emission, waiting for the next. */
     public final AtomicLong networkPending = new AtomicLong();
     public final AtomicLong factorRecords = new AtomicLong();

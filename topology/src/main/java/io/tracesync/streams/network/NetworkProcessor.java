@@ -12,6 +12,7 @@ import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
 import io.tracesync.core.network.Restarts;
+import io.tracesync.core.network.SlackGate;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
@@ -36,9 +37,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The single network task (Jabbarifar 2013 ch. 4–5): every link summary updates the dynamic minimum spanning
- * forest, its reference nodes and the factors along changed paths ({@link NetworkSync}). The latest summary of every
- * link is kept in a store, from which the forest is rebuilt when the task starts; the latest emitted factors and
+ * The single network task (Jabbarifar 2013 ch. 4–5): every link summary that can move an answer ({@link SlackGate})
+ * updates the dynamic minimum spanning forest, its reference nodes and the factors along changed paths
+ * ({@link NetworkSync}). The summary applied of every link is kept in a store, from which the forest is rebuilt
+ * when the task starts (and evaluated once, so that the gate decides as it did before); the latest emitted factors and
  * tree snapshot are kept in stores too, for interactive queries (and the tree's version continues across restarts).
  * Factors are coalesced: every {@code emitInterval} of wall-clock time — no sooner than the last evaluation's cost
  * over {@code maxShare} allows ({@link EmissionPacer}) —, the nodes whose answer changed since the last emission and
@@ -64,6 +66,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final NetworkOptions options;
     private final Duration emitInterval;
     private final FactorGate gate;
+    /** Which summaries the network applies; null: every one (a {@code links.min.change} of 0). */
+    private final SlackGate slackGate;
     private final EmissionPacer pacer;
     /** When spaced emissions were last reported (System.nanoTime). */
     private long spacingLogged = System.nanoTime() - SPACING_LOG_EVERY_NS;
@@ -96,17 +100,20 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
 
     /**
      * @param minChange the factors' {@link FactorGate}
+     * @param linkMinChange the links' {@code links.min.change}: above 0, the summaries pass a {@link SlackGate}
      * @param maxShare  the largest share of the thread evaluations may take ({@link EmissionPacer}); with a zero
      *                  interval (the deterministic mode) every summary emits regardless
      */
     public NetworkProcessor(String linkStoreName, String factorStoreName, String treeStoreName,
-            NetworkOptions options, Duration emitInterval, double minChange, double maxShare, PipelineStats stats) {
+            NetworkOptions options, Duration emitInterval, double minChange, double linkMinChange, double maxShare,
+            PipelineStats stats) {
         this.linkStoreName = linkStoreName;
         this.factorStoreName = factorStoreName;
         this.treeStoreName = treeStoreName;
         this.options = options;
         this.emitInterval = emitInterval;
         this.gate = new FactorGate(minChange);
+        this.slackGate = linkMinChange > 0 ? new SlackGate(linkMinChange) : null;
         this.pacer = new EmissionPacer(maxShare);
         this.stats = stats;
     }
@@ -135,12 +142,18 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         int restored = 0;
         try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
             while (it.hasNext()) {
-                apply(it.next().value);
+                LinkSummary s = it.next().value;
+                apply(s, LinkSummaries.estimate(s));
                 restored++;
             }
         }
         if (restored > 0) {
             LOG.info("network rebuilt from {} stored link summaries", restored);
+            if (slackGate != null) {
+                // the slack of every link, as the last emission before the stored state left it
+                network.drain();
+                network.evaluate(null);
+            }
         }
         if (!emitInterval.isZero()) {
             scheduleFirstEmission(context);
@@ -168,7 +181,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     public void process(Record<LinkId, LinkSummary> record) {
         LinkSummary s = record.value();
         LinkId id = new LinkId(s.getA(), s.getB());
-        links.put(id, s);
         arrived.put(id, s);
         stats.networkPending.set(++arrivals);
         dirty = true;
@@ -178,13 +190,16 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
     }
 
-    private void apply(LinkSummary s) {
-        LinkEstimate e = LinkSummaries.estimate(s);
+    private void apply(LinkSummary s, LinkEstimate e) {
         network.update(e);
-        restarts.note(e.key(), s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs(), e.aToB());
+        restarts.note(e.key(), restartOf(s), e.aToB());
         count(qualities.put(new LinkId(s.getA(), s.getB()), s.getQuality()), -1);
         count(s.getQuality(), 1);
         dirty = true;
+    }
+
+    private static long restartOf(LinkSummary s) {
+        return s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs();
     }
 
     private void count(Quality q, long change) {
@@ -199,7 +214,15 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             return;
         }
         dirty = false;
-        arrived.values().forEach(this::apply);
+        for (Map.Entry<LinkId, LinkSummary> a : arrived.entrySet()) {
+            LinkSummary s = a.getValue();
+            LinkEstimate e = LinkSummaries.estimate(s);
+            if (slackGate == null || slackGate.matters(network, restarts, e, restartOf(s))) {
+                links.put(a.getKey(), s);
+                apply(s, e);
+                stats.networkApplied.incrementAndGet();
+            }
+        }
         arrived.clear();
         stats.networkUpdates.addAndGet(arrivals);
         arrivals = 0;

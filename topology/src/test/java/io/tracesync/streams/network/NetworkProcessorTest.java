@@ -80,8 +80,13 @@ class NetworkProcessorTest {
 
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval,
             double maxShare, double minChange) {
+        return started(context, emitInterval, maxShare, minChange, 0);
+    }
+
+    private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval,
+            double maxShare, double minChange, double linkMinChange) {
         NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval,
-                minChange, maxShare, stats);
+                minChange, linkMinChange, maxShare, stats);
         p.init(context);
         return p;
     }
@@ -362,6 +367,43 @@ class NetworkProcessorTest {
         List<List<Object>> expected = factorRecords(uninterrupted);
         assertTrue(expected.size() > 10, "factors change many times: " + expected.size());
         assertEquals(expected, factorRecords(context));
+    }
+
+    /**
+     * With the slack gate ({@code links.min.change} 10 %) a restarted task holds back exactly the summaries the
+     * uninterrupted one did: it evaluates the network rebuilt from its store once, so it gates with the same slack
+     * from the first summary on (cut before one the uninterrupted task held back).
+     */
+    @Test
+    void withTheSlackGateARestartedTaskHoldsBackWhatAnUninterruptedOneDid() {
+        List<LinkSummary> summaries = gradedSummaries();
+        MockProcessorContext<String, SpecificRecord> uninterrupted = new MockProcessorContext<>();
+        addStores(uninterrupted);
+        NetworkProcessor p = started(uninterrupted, Duration.ZERO, 1, 0, 0.1);
+        int cut = -1;
+        for (int i = 0; i < summaries.size(); i++) {
+            long before = stats.networkApplied.get();
+            feedStamped(p, summaries, i, i + 1);
+            if (cut < 0 && i >= summaries.size() / 2 && stats.networkApplied.get() == before) {
+                cut = i;
+            }
+        }
+        long applied = stats.networkApplied.get();
+        assertTrue(cut > 0, applied + " of " + summaries.size() + " applied, none held back after the middle");
+
+        feedStamped(started(context, Duration.ZERO, 1, 0, 0.1), summaries, 0, cut);
+        feedStamped(started(context, Duration.ZERO, 1, 0, 0.1), summaries, cut, summaries.size());
+        assertEquals(2 * applied, stats.networkApplied.get());
+        assertEquals(factorRecords(uninterrupted), factorRecords(context));
+    }
+
+    /** Every link's summary after every tenth of its pairs, the links in turn. */
+    private List<LinkSummary> gradedSummaries() {
+        List<LinkSummary> all = new java.util.ArrayList<>();
+        for (int n = 10; n <= 200; n += 10) {
+            all.addAll(summaries(n));
+        }
+        return all;
     }
 
     /**
