@@ -26,14 +26,12 @@ public final class NetworkPolicy implements FactorPolicy {
     private final NetworkSync net;
     private final NetworkIntervals.Weighting weighting;
     private final SharedGate gate;
-    /** The summaries let through since the last drain, the last per link. */
-    private final Map<LinkKey, LinkEstimate> pending = new TreeMap<>();
+    /** The summaries let through since the last drain, the last per link, with the restart each carries. */
+    private final Map<LinkKey, Pending> pending = new TreeMap<>();
     /** The links' restarts as the summaries let through carry them: the factors' steady-from. */
     private final Restarts restarts = new Restarts();
     /** Which summaries the network applies, as the stream's network task ({@code null}: every one). */
     private final SlackGate slackGate;
-    /** The restart each pending summary carries. */
-    private final Map<LinkKey, Long> pendingRestarts = new TreeMap<>();
     private long summaries;
     private long applied;
 
@@ -57,8 +55,7 @@ public final class NetworkPolicy implements FactorPolicy {
     public void accept(SendReceive pair, ConvexHullLink link) {
         LinkEstimate summary = gate.offer(pair.link(), link);
         if (summary != null) {
-            pending.put(pair.link(), summary);
-            pendingRestarts.put(pair.link(), link.restartedNs());
+            pending.put(pair.link(), new Pending(summary, link.restartedNs()));
             summaries++;
         }
     }
@@ -80,19 +77,20 @@ public final class NetworkPolicy implements FactorPolicy {
 
     @Override
     public List<FactorRow> drainAt(long trueNs, Map<LinkKey, ConvexHullLink> links, Set<LinkKey> changed) {
-        for (LinkEstimate e : pending.values()) {
-            long restart = pendingRestarts.get(e.key());
-            if (slackGate == null || slackGate.matters(net, restarts, e, restart)) {
-                net.update(e);
-                restarts.note(e.key(), restart, e.aToB());
+        for (Pending p : pending.values()) {
+            if (slackGate == null || slackGate.matters(net, restarts, p.summary, p.restartNs)) {
+                net.update(p.summary);
+                restarts.note(p.summary.key(), p.restartNs, p.summary.aToB());
                 applied++;
             }
         }
         pending.clear();
-        pendingRestarts.clear();
         net.drain();
         return net.evaluate(net.options().method(), weighting, null).factors().stream()
                 .map(f -> FactorRow.of(trueNs, f, restarts.steadyFrom(f.node(), f.reference(),
                         f.factor().toReference()))).toList();
+    }
+
+    private record Pending(LinkEstimate summary, long restartNs) {
     }
 }

@@ -115,16 +115,11 @@ public final class NetworkSync {
         }
     }
 
-    /** The estimate of a link the network holds (the last applied), or null if the link takes no part. */
-    public LinkEstimate estimate(LinkKey key) {
-        int e = edge(key);
-        return e == 0 ? null : factors.link(e);
-    }
-
     /**
-     * {@link #estimate}, and the slack of the link's four constraints at the last evaluation from every link
-     * ({@link NetworkIntervals.Result#slack}) copied into {@code slack}, or −1 in its first place where unknown:
-     * the components changed shape since, or the link takes no part.
+     * The estimate of a link the network holds (the last applied), or null if the link takes no part; the slack of
+     * its four constraints at the last evaluation from every link ({@link NetworkIntervals.Result#slack}) copied
+     * into {@code slack}, or −1 in its first place where unknown: the components changed shape since, or the link
+     * takes no part.
      */
     public LinkEstimate estimate(LinkKey key, long[] slack) {
         int e = edge(key);
