@@ -393,7 +393,20 @@ class InteractiveQueriesTest {
     }
 
     private JsonNode get(Instance i, String path) throws Exception {
-        return JSON.readTree(body(i, path));
+        JsonNode answer = JSON.readTree(body(i, path));
+        assertExactInADouble(answer, path);
+        return answer;
+    }
+
+    /**
+     * No number of an answer loses a digit where a client reads numbers as doubles (JavaScript, jq): the timestamps
+     * (about 1.7e18 ns here) and every other 64-bit integer come as strings.
+     */
+    private static void assertExactInADouble(JsonNode json, String where) {
+        if (json.isIntegralNumber()) {
+            assertTrue(Math.abs(json.asLong()) <= 1L << 53, where + ": " + json + " as a JSON number");
+        }
+        json.forEach(child -> assertExactInADouble(child, where));
     }
 
     private String body(Instance i, String path) throws Exception {

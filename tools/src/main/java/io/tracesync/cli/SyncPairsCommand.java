@@ -45,7 +45,9 @@ import picocli.CommandLine.Spec;
                 + "\"growth_down_ns_per_s\", \"tree_up_ns\", \"tree_down_ns\"}], \"excluded_links\": "
                 + "[{\"a\", \"b\"}], \"tree\": [{\"a\", \"b\", \"weight\"}]}",
                 "Link lines are y = slope*x + intercept with x = a's clock, y = b's clock (a < b by id). Decimals "
-                        + "are strings of 40 significant digits computed without doubles; bounds are rounded "
+                        + "are strings of 40 significant digits computed without doubles, 64-bit integers "
+                        + "(times, counts) strings of their digits, exact where JSON numbers are read as doubles; "
+                        + "bounds are rounded "
                         + "outward to the picosecond and null where the corridor is still open. A node's bound "
                         + "holds at anchor_ns (its time when its reference reads evaluated_at_ns: the latest --at, "
                         + "or the component's latest time) and grows away from it by growth_up/down_ns_per_s (up/"

@@ -184,10 +184,10 @@ final class SyncReport {
             ObjectNode o = ls.addObject();
             o.put("a", key.a());
             o.put("b", key.b());
-            o.put("pairs", link.pairs());
+            o.put("pairs", Long.toString(link.pairs()));
             o.put("quality", link.quality().name());
             o.put("hull_points", link.hullPoints());
-            o.put("window_ns", link.windowNs());
+            o.put("window_ns", Long.toString(link.windowNs()));
             o.put("straight_fit", link.fitted());
             double turn = link.observedCurvaturePpbPerS();
             o.put("observed_curvature_ppb_per_s", Double.isNaN(turn) ? null : turn);
@@ -201,12 +201,12 @@ final class SyncReport {
             ArrayNode bs = o.putArray("bounds");
             for (LinkBounds b : bounds(key, link)) {
                 ObjectNode bo = bs.addObject();
-                bo.put("t", b.t());
+                bo.put("t", Long.toString(b.t()));
                 bo.put("up_ns", b.upNs());
                 bo.put("down_ns", b.downNs());
             }
-            o.put("stale_pairs", link.stale());
-            o.put("failures", link.failures());
+            o.put("stale_pairs", Long.toString(link.stale()));
+            o.put("failures", Long.toString(link.failures()));
         });
         root.put("reference", reference());
         ArrayNode cs = root.putArray("components");
@@ -221,8 +221,8 @@ final class SyncReport {
             o.put("node", f.node());
             o.put("component", f.reference());
             o.put("method", f.method().label());
-            o.put("evaluated_at_ns", f.evaluatedAtNs());
-            o.put("anchor_ns", x.anchorNs());
+            o.put("evaluated_at_ns", Long.toString(f.evaluatedAtNs()));
+            o.put("anchor_ns", Long.toString(x.anchorNs()));
             o.put("slope", m.slope().toDecimalString());
             o.put("offset", m.offset().toDecimalString());
             o.put("bound_ns", x.boundNs());

@@ -14,14 +14,23 @@ import org.apache.avro.specific.SpecificRecord;
 
 /**
  * Avro records as JSON with the schemas' field names. A {@link ClockMap} becomes its exact slope and offset as
- * decimal strings (hi + lo, 40 significant digits, as {@code sync-pairs --json} prints them); a non-finite double
- * becomes null.
+ * decimal strings (hi + lo, 40 significant digits, as {@code sync-pairs --json} prints them); a 64-bit integer
+ * becomes the string of its decimal digits ({@link #integer}); a non-finite double becomes null.
  */
 final class AvroJson {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private AvroJson() {
+    }
+
+    /**
+     * A 64-bit integer as a string of its decimal digits, as the proto3 JSON mapping writes int64: a parser that reads
+     * every number as a double (JavaScript, jq) would round timestamps past 2^53 ns (104 days) and with them the
+     * ends of a guaranteed interval.
+     */
+    static JsonNode integer(long value) {
+        return NODES.textNode(Long.toString(value));
     }
 
     static JsonNode of(Object value) {
@@ -55,7 +64,7 @@ final class AvroJson {
             return Double.isFinite(d) ? NODES.numberNode(d) : NODES.nullNode();
         }
         if (value instanceof Long l) {
-            return NODES.numberNode(l);
+            return integer(l);
         }
         if (value instanceof Integer i) {
             return NODES.numberNode(i);

@@ -141,21 +141,21 @@ final class NetworkApi {
         o.put("node", node);
         o.put("component", f.getComponent().toString());
         o.put("reference", f.getReference().toString());
-        o.put("local_ns", localNs);
+        o.set("local_ns", AvroJson.integer(localNs));
         o.put("reference_ns", c.referenceNs().setScale(3, RoundingMode.HALF_EVEN).toPlainString());
-        o.put("nearest_ns", c.nearestNs());
-        o.set("lower_ns", c.lowerNs() == null ? NODES.nullNode() : NODES.numberNode(c.lowerNs()));
-        o.set("upper_ns", c.upperNs() == null ? NODES.nullNode() : NODES.numberNode(c.upperNs()));
-        o.put("version", f.getVersion());
-        o.put("valid_from_ms", f.getValidFromMs());
-        o.set("next_version", c.next() == null ? NODES.nullNode() : NODES.numberNode(c.next().number()));
+        o.set("nearest_ns", AvroJson.integer(c.nearestNs()));
+        o.set("lower_ns", c.lowerNs() == null ? NODES.nullNode() : AvroJson.integer(c.lowerNs()));
+        o.set("upper_ns", c.upperNs() == null ? NODES.nullNode() : AvroJson.integer(c.upperNs()));
+        o.set("version", AvroJson.integer(f.getVersion()));
+        o.set("valid_from_ms", AvroJson.integer(f.getValidFromMs()));
+        o.set("next_version", c.next() == null ? NODES.nullNode() : AvroJson.integer(c.next().number()));
         o.put("basis", c.basis().name().toLowerCase(Locale.ROOT));
-        o.put("from_data_ns", c.fromDataNs());
+        o.set("from_data_ns", AvroJson.integer(c.fromDataNs()));
         o.put("truncated", c.truncated());
         distanceFromAnchor(o, c);
         if (truth != null) {
             truth.referenceAt(node, f.getReference().toString(), localNs).ifPresent(trueNs -> {
-                o.put("true_reference_ns", trueNs);
+                o.set("true_reference_ns", AvroJson.integer(trueNs));
                 o.set("true_error_ns", NODES.numberNode(c.referenceNs().subtract(BigDecimal.valueOf(trueNs))
                         .setScale(3, RoundingMode.HALF_EVEN)));
                 o.put("inside", c.lowerNs() != null && c.lowerNs() <= trueNs && trueNs <= c.upperNs());
@@ -177,8 +177,8 @@ final class NetworkApi {
         Factor f = c.version().factor();
         long t = c.localNs();
         long d = t - f.anchorNs();
-        o.put("anchor_ns", f.anchorNs());
-        o.put("from_anchor_ns", d);
+        o.set("anchor_ns", AvroJson.integer(f.anchorNs()));
+        o.set("from_anchor_ns", AvroJson.integer(d));
         long atAnchor = Math.max(f.upPs(), f.downPs());
         if (!f.bounded() || atAnchor == 0 || !c.bounded()) {
             o.set("bound_growth", NODES.nullNode());
