@@ -22,8 +22,11 @@ import java.util.function.IntPredicate;
 final class MinimaxBounds {
 
     private final SpanningForest forest;
-    /** Per vertex, field BOUND: its label in the high half, its bound as a float rounded up in the low half. */
-    private final VertexTable table;
+    /**
+     * Per vertex: its label in the high half, its bound as a float rounded up in the low half; one word, so that a
+     * link update reads all it needs of each end in one cache miss.
+     */
+    private long[] cells = new long[16];
     private int[] anchor = new int[16];
     /** Vertices per label. */
     private int[] size = new int[16];
@@ -33,13 +36,15 @@ final class MinimaxBounds {
     private int[] stack = new int[32];
     private double[] stackMax = new double[16];
 
-    MinimaxBounds(SpanningForest forest, VertexTable table) {
+    MinimaxBounds(SpanningForest forest) {
         this.forest = forest;
-        this.table = table;
     }
 
-    /** A new vertex, the table having room for it. */
+    /** A new vertex. */
     void addVertex(int v) {
+        if (v >= cells.length) {
+            cells = Arrays.copyOf(cells, Math.max(v + 1, 2 * cells.length));
+        }
         vertices++;
         int l = newLabel(v);
         size[l] = 1;
@@ -59,12 +64,12 @@ final class MinimaxBounds {
         if (f < b) {
             f = Math.nextUp(f);
         }
-        table.set(v, VertexTable.BOUND, (long) l << 32 | Float.floatToRawIntBits(f) & 0xFFFF_FFFFL);
+        cells[v] = (long) l << 32 | Float.floatToRawIntBits(f) & 0xFFFF_FFFFL;
     }
 
     /** v's tree label: equal exactly for the vertices of one tree. */
     int label(int v) {
-        return (int) (table.get(v, VertexTable.BOUND) >>> 32);
+        return (int) (cells[v] >>> 32);
     }
 
     /** The anchor of v's tree. */
@@ -74,7 +79,7 @@ final class MinimaxBounds {
 
     /** At least the heaviest weight on the path from v to its anchor (-infinity at the anchor itself). */
     double bound(int v) {
-        return Float.intBitsToFloat((int) table.get(v, VertexTable.BOUND));
+        return Float.intBitsToFloat((int) cells[v]);
     }
 
     boolean sameTree(int u, int v) {
@@ -101,8 +106,8 @@ final class MinimaxBounds {
      * keeps the bounds near the true distances between re-bounds at the cost of a comparison on records just read.
      */
     void relax(int u, int v, double w) {
-        long cu = table.get(u, VertexTable.BOUND);
-        long cv = table.get(v, VertexTable.BOUND);
+        long cu = cells[u];
+        long cv = cells[v];
         int l = (int) (cu >>> 32);
         if (l != (int) (cv >>> 32)) {
             return;
@@ -125,7 +130,7 @@ final class MinimaxBounds {
     void missed() {
         if (++missed > vertices / 16) {
             missed = 0;
-            for (int v = 1; v < table.capacity(); v++) {
+            for (int v = 1; v < cells.length; v++) {
                 if (anchor[label(v)] == v) {
                     rebound(v, 0, Double.NEGATIVE_INFINITY, label(v));
                 }

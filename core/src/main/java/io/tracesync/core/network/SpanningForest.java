@@ -23,11 +23,10 @@ import java.util.function.IntConsumer;
 final class SpanningForest {
 
     private final LinkCutTrees lct = new LinkCutTrees(this::compareTies);
-    private final VertexTable vertexTable = new VertexTable();
-    private final EdgeLists graph = new EdgeLists(vertexTable);
+    private final EdgeLists graph = new EdgeLists();
     private final IncidenceLists tree = new IncidenceLists();
     private final ReferenceNodes references;
-    private final MinimaxBounds bounds = new MinimaxBounds(this, vertexTable);
+    private final MinimaxBounds bounds = new MinimaxBounds(this);
     private final IntConsumer dirty;
     private final LongIntMap edgeIds = new LongIntMap();
     private final NetworkStats stats;
@@ -79,7 +78,6 @@ final class SpanningForest {
             degree = Arrays.copyOf(degree, names.length);
         }
         names[v] = name;
-        vertexTable.ensure(v);
         bounds.addVertex(v);
         references.addVertex(v);
         dirty.accept(v);
@@ -179,8 +177,8 @@ final class SpanningForest {
             weight[e] = w;
             node[e] = 0;
             edgeIds.put(pairKey(a, b), e);
-            graph.add(a, e, 0);
-            graph.add(b, e, 1);
+            graph.add(a, e, 0, w);
+            graph.add(b, e, 1, w);
             insert(e);
             bounds.relax(a, b, w);
             degreeChanged(a, 1);
@@ -192,6 +190,7 @@ final class SpanningForest {
             return e;
         }
         weight[e] = w;
+        graph.setWeight(e, a, b, w);
         if (node[e] != 0) {
             lct.setWeight(node[e], w);
         }
@@ -398,11 +397,21 @@ final class SpanningForest {
         double bestWeight = Double.POSITIVE_INFINITY;
         for (int k = 0; k < tail; k++) {
             int x = queue[k];
-            for (int s = graph.first(x); s != 0; s = graph.next(s)) {
+            int n = graph.count(x);
+            if (n == 0) {
+                continue;
+            }
+            double[] weights = graph.weights(x);
+            int[] slots = graph.slots(x);
+            for (int i = 0; i < n; i++) {
+                // The row's weight first: once a candidate is found most edges are heavier, and nothing else of
+                // them is read.
+                if (weights[i] > bestWeight) {
+                    continue;
+                }
+                int s = slots[i];
                 int f = EdgeLists.edge(s);
-                // The weight first: once a candidate is found most edges are heavier, and the rest is not read.
-                if (weight[f] <= bestWeight && f != excluded && node[f] == 0
-                        && seen[EdgeLists.side(s) == 0 ? endB[f] : endA[f]] != seenStamp
+                if (f != excluded && node[f] == 0 && seen[EdgeLists.side(s) == 0 ? endB[f] : endA[f]] != seenStamp
                         && (best == 0 || heavier(best, f))) {
                     best = f;
                     bestWeight = weight[f];
