@@ -3,72 +3,78 @@ package io.tracesync.core.network;
 import java.util.Arrays;
 
 /**
- * For every vertex, the edges incident to it in one row, each beside a copy of its weight: the scan for the lightest
- * edge across a cut ({@link SpanningForest}) reads a vertex's weights in order and looks further only at the few
- * edges light enough to matter, where a list threaded through the edges cost several cache misses per edge. An
- * edge e is held at its two ends as slot 2e + side (side 0: its end a, 1: its end b); insertion appends, removal
- * swaps the row's last in, both O(1) through each slot's place in its row.
+ * For every vertex, the edges incident to it in one row of words, each its edge's weight rounded down to a float
+ * beside its slot (2e + side; side 0: e's end a, 1: its end b), the row's count in its first word. The scan for the
+ * lightest edge across a cut ({@link SpanningForest}) reads each vertex's row in order and looks further only at
+ * edges that may be lighter than the best so far, where a list threaded through the edges cost a cache miss per
+ * edge; an insertion writes one word of one row per end. Removal and a new weight find the slot in the row.
  */
 final class EdgeLists {
 
-    private static final double[] NO_WEIGHTS = new double[0];
-    private static final int[] NO_SLOTS = new int[0];
+    private static final long SLOT = 0xFFFF_FFFFL;
 
-    private double[][] weights = new double[16][];
-    private int[][] slots = new int[16][];
-    private int[] count = new int[16];
-    /** Per slot: its index in its vertex's row. */
-    private int[] place = new int[32];
+    private long[][] rows = new long[16][];
 
     /** Adds edge e (&gt;= 1) of weight w at v, v being its end a (side 0) or b (side 1). */
     void add(int v, int e, int side, double w) {
-        if (v >= count.length) {
-            int n = Math.max(v + 1, 2 * count.length);
-            weights = Arrays.copyOf(weights, n);
-            slots = Arrays.copyOf(slots, n);
-            count = Arrays.copyOf(count, n);
+        if (v >= rows.length) {
+            rows = Arrays.copyOf(rows, Math.max(v + 1, 2 * rows.length));
         }
-        int i = count[v]++;
-        if (weights[v] == null || i == weights[v].length) {
-            int n = Math.max(4, 2 * i);
-            weights[v] = Arrays.copyOf(weights[v] == null ? NO_WEIGHTS : weights[v], n);
-            slots[v] = Arrays.copyOf(slots[v] == null ? NO_SLOTS : slots[v], n);
+        long[] row = rows[v];
+        if (row == null) {
+            row = new long[8];
+            rows[v] = row;
         }
-        int slot = 2 * e + side;
-        place = IntArrays.grow(place, slot + 1);
-        weights[v][i] = w;
-        slots[v][i] = slot;
-        place[slot] = i;
+        int n = (int) row[0];
+        if (n + 1 == row.length) {
+            row = Arrays.copyOf(row, 2 * row.length);
+            rows[v] = row;
+        }
+        row[n + 1] = word(w, 2 * e + side);
+        row[0] = n + 1;
     }
 
     void remove(int v, int e, int side) {
-        int i = place[2 * e + side];
-        int last = --count[v];
-        int moved = slots[v][last];
-        weights[v][i] = weights[v][last];
-        slots[v][i] = moved;
-        place[moved] = i;
+        long[] row = rows[v];
+        int n = (int) row[0];
+        row[find(row, 2 * e + side)] = row[n];
+        row[0] = n - 1;
     }
 
-    /** The new weight w of edge e, whose ends are a and b. */
+    /** Edge e, whose ends are a and b, has the new weight w. */
     void setWeight(int e, int a, int b, double w) {
-        weights[a][place[2 * e]] = w;
-        weights[b][place[2 * e + 1]] = w;
+        long[] row = rows[a];
+        row[find(row, 2 * e)] = word(w, 2 * e);
+        row = rows[b];
+        row[find(row, 2 * e + 1)] = word(w, 2 * e + 1);
     }
 
-    /** The edges at v. */
-    int count(int v) {
-        return v < count.length ? count[v] : 0;
+    private static int find(long[] row, int slot) {
+        int i = 1;
+        while ((int) row[i] != slot) {
+            i++;
+        }
+        return i;
     }
 
-    /** The weights of v's edges, the first {@link #count} of them in use (read only). */
-    double[] weights(int v) {
-        return weights[v];
+    /** v's row: its count in word 0, then that many words ({@link #slot}, {@link #weightFloor}); null if none. */
+    long[] row(int v) {
+        return v < rows.length ? rows[v] : null;
     }
 
-    /** The slots of v's edges, in the order of {@link #weights} (read only). */
-    int[] slots(int v) {
-        return slots[v];
+    /** The slot of a row's word. */
+    static int slot(long word) {
+        return (int) word;
+    }
+
+    /** At most the weight of a row word's edge: its float rounded down. */
+    static float weightFloor(long word) {
+        return Float.intBitsToFloat((int) (word >>> 32));
+    }
+
+    private static long word(double w, int slot) {
+        float f = (float) w;
+        return (long) Float.floatToRawIntBits(f > w ? Math.nextDown(f) : f) << 32 | slot & SLOT;
     }
 
     /** The edge of a slot. */

@@ -396,22 +396,17 @@ final class SpanningForest {
         int best = 0;
         double bestWeight = Double.POSITIVE_INFINITY;
         for (int k = 0; k < tail; k++) {
-            int x = queue[k];
-            int n = graph.count(x);
-            if (n == 0) {
-                continue;
-            }
-            double[] weights = graph.weights(x);
-            int[] slots = graph.slots(x);
-            for (int i = 0; i < n; i++) {
+            long[] row = graph.row(queue[k]);
+            for (int i = 1, n = row == null ? 0 : (int) row[0]; i <= n; i++) {
                 // The row's weight first: once a candidate is found most edges are heavier, and nothing else of
                 // them is read.
-                if (weights[i] > bestWeight) {
+                if (EdgeLists.weightFloor(row[i]) > bestWeight) {
                     continue;
                 }
-                int s = slots[i];
+                int s = EdgeLists.slot(row[i]);
                 int f = EdgeLists.edge(s);
-                if (f != excluded && node[f] == 0 && seen[EdgeLists.side(s) == 0 ? endB[f] : endA[f]] != seenStamp
+                if (weight[f] <= bestWeight && f != excluded && node[f] == 0
+                        && seen[EdgeLists.side(s) == 0 ? endB[f] : endA[f]] != seenStamp
                         && (best == 0 || heavier(best, f))) {
                     best = f;
                     bestWeight = weight[f];

@@ -77,14 +77,14 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
      * The summaries arrived since the last emission, the last per link: they replace each other and reach the network
      * core together at the emission, one update per link however many summaries it sent.
      */
-    private final Map<LinkId, LinkSummary> arrived = new LinkedHashMap<>();
+    private final Map<LinkKey, LinkSummary> arrived = new LinkedHashMap<>();
     /** The summaries that arrived since the last emission, those replaced included. */
     private long arrivals;
     private KeyValueStore<String, SyncFactor> emitted;
     private final PublishedFactors published = new PublishedFactors();
     private KeyValueStore<String, TreeSnapshot> trees;
     /** Per link its latest quality, and the links per quality (for the metrics). */
-    private final Map<LinkId, Quality> qualities = new HashMap<>();
+    private final Map<LinkKey, Quality> qualities = new HashMap<>();
     private final Map<Quality, Long> perQuality = new EnumMap<>(Quality.class);
     /** Record time of the oldest summary not yet reflected in an emission (Long.MAX_VALUE: none). */
     private long oldestPendingMs = Long.MAX_VALUE;
@@ -180,8 +180,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     @Override
     public void process(Record<LinkId, LinkSummary> record) {
         LinkSummary s = record.value();
-        LinkId id = new LinkId(s.getA(), s.getB());
-        arrived.put(id, s);
+        arrived.put(new LinkKey(s.getA(), s.getB()), s);
         stats.networkPending.set(++arrivals);
         dirty = true;
         oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
@@ -193,7 +192,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private void apply(LinkSummary s, LinkEstimate e) {
         network.update(e);
         restarts.note(e.key(), restartOf(s), e.aToB());
-        count(qualities.put(new LinkId(s.getA(), s.getB()), s.getQuality()), -1);
+        count(qualities.put(e.key(), s.getQuality()), -1);
         count(s.getQuality(), 1);
         dirty = true;
     }
@@ -214,11 +213,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             return;
         }
         dirty = false;
-        for (Map.Entry<LinkId, LinkSummary> a : arrived.entrySet()) {
-            LinkSummary s = a.getValue();
+        for (LinkSummary s : arrived.values()) {
             LinkEstimate e = LinkSummaries.estimate(s);
             if (slackGate == null || slackGate.matters(network, restarts, e, restartOf(s))) {
-                links.put(a.getKey(), s);
+                links.put(new LinkId(s.getA(), s.getB()), s);
                 apply(s, e);
                 stats.networkApplied.incrementAndGet();
             }
