@@ -87,17 +87,17 @@ public final class NetworkSync {
     /**
      * Applies a link's latest estimate: a link that does not take part (see {@link NetworkOptions#weightOf})
      * leaves the graph; otherwise it enters or changes weight, and its new map reaches every node whose path
-     * crosses it.
+     * crosses it. Returns the link's id ({@link #edge}), 0 if it left or takes no part.
      */
-    public void update(LinkEstimate link) {
-        update(node(link.key().a()), node(link.key().b()), link);
+    public int update(LinkEstimate link) {
+        return update(node(link.key().a()), node(link.key().b()), link);
     }
 
     /**
      * {@link #update(LinkEstimate)} for a caller that knows the ids of the link's ends: {@code a} and {@code b}
      * must be the ids of {@code link.key().a()} and {@code .b()}.
      */
-    public void update(int a, int b, LinkEstimate link) {
+    public int update(int a, int b, LinkEstimate link) {
         if (!forest.name(a).equals(link.key().a()) || !forest.name(b).equals(link.key().b())) {
             throw new IllegalArgumentException("ids " + a + ", " + b + " are not the ends of " + link.key());
         }
@@ -105,7 +105,7 @@ public final class NetworkSync {
         if (Double.isNaN(w)) {
             forest.remove(a, b);
             components.restructured();
-            return;
+            return 0;
         }
         int e = forest.upsert(a, b, w);
         factors.setLink(e, link);
@@ -113,6 +113,7 @@ public final class NetworkSync {
         if (forest.inTree(e)) {
             factors.dirtyEdge(e);
         }
+        return e;
     }
 
     /**
@@ -122,14 +123,22 @@ public final class NetworkSync {
      * takes no part.
      */
     public LinkEstimate estimate(LinkKey key, long[] slack) {
-        int e = edge(key);
+        return estimate(edge(key), slack);
+    }
+
+    /** {@link #estimate(LinkKey, long[])} of the link with id {@code e} ({@link #edge}; 0: none). */
+    public LinkEstimate estimate(int e, long[] slack) {
         if (e == 0 || !components.slack(e, slack)) {
             slack[0] = -1;
         }
         return e == 0 ? null : factors.link(e);
     }
 
-    private int edge(LinkKey key) {
+    /**
+     * The id of a link taking part, 0 if it takes none: what {@link #update} returned for it, valid until the link
+     * leaves (an unusable estimate or {@link #remove}), after which another link may get it.
+     */
+    public int edge(LinkKey key) {
         int a = ids.get(key.a());
         int b = ids.get(key.b());
         return a == 0 || b == 0 ? 0 : forest.edge(a, b);

@@ -38,8 +38,17 @@ public final class SlackGate {
      */
     public boolean matters(NetworkSync network, Restarts restarts, LinkEstimate now, long restartNs) {
         LinkEstimate held = network.estimate(now.key(), slack);
+        return matters(held, slack, held != null && restartNs != restarts.restartOf(now.key()), now);
+    }
+
+    /**
+     * Whether the network must apply {@code now} in place of {@code held}, the estimate it holds of the link (null:
+     * none), whose constraints' slack at the last evaluation is {@code slack} ({@link NetworkSync#estimate(int,
+     * long[])}; {@code slack[0] < 0}: unknown); {@code restarted}: the link restarted since the held one.
+     */
+    public boolean matters(LinkEstimate held, long[] slack, boolean restarted, LinkEstimate now) {
         if (held == null || slack[0] < 0 || held.quality() != now.quality() || !held.bounded() || !now.bounded()
-                || restartNs != restarts.restartOf(now.key())) {
+                || restarted) {
             return true;
         }
         long t = now.latestNs();

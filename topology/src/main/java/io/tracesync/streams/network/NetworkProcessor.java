@@ -17,11 +17,12 @@ import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,16 +75,29 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final PipelineStats stats;
     private KeyValueStore<LinkId, LinkSummary> links;
     /**
-     * The summaries arrived since the last emission, the last per link: they replace each other and reach the network
-     * core together at the emission, one update per link however many summaries it sent.
+     * The summaries arrived since the last emission, in order: at the emission each link's last one reaches the
+     * network core in place of its first ({@link #takeIn}), one update per link however many summaries it sent.
      */
-    private final Map<LinkKey, LinkSummary> arrived = new LinkedHashMap<>();
+    private final List<LinkSummary> arrived = new ArrayList<>();
     /** The summaries that arrived since the last emission, those replaced included. */
     private long arrivals;
+    /** Counts the take-ins: per link id ({@link NetworkSync#edge}), the one that last found the link among the arrived. */
+    private long takeIns;
+    private long[] foundBy = new long[0];
+    /** Per link id: where its last arrived summary lies, −1 once taken in. */
+    private int[] lastArrived = new int[0];
+    /** Where the last arrived summary of each link without an id lies (new, or not taking part). */
+    private final Map<LinkKey, Integer> lastArrivedNew = new HashMap<>();
+    /** Per link id: the latest restart of the summaries applied since it took part ({@link #restartOf}). */
+    private long[] heldRestart = new long[0];
+    private final long[] slack = new long[4];
     private KeyValueStore<String, SyncFactor> emitted;
     private final PublishedFactors published = new PublishedFactors();
     private KeyValueStore<String, TreeSnapshot> trees;
-    /** Per link its latest quality, and the links per quality (for the metrics). */
+    /**
+     * Per link outside the network its latest quality (a link taking part has it in the estimate the network holds),
+     * and the links per quality (for the metrics).
+     */
     private final Map<LinkKey, Quality> qualities = new HashMap<>();
     private final Map<Quality, Long> perQuality = new EnumMap<>(Quality.class);
     /** Record time of the oldest summary not yet reflected in an emission (Long.MAX_VALUE: none). */
@@ -136,6 +150,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         restarts = new Restarts();
         arrived.clear();
         arrivals = 0;
+        foundBy = new long[0];
+        lastArrived = new int[0];
+        lastArrivedNew.clear();
+        heldRestart = new long[0];
         stats.networkPending.set(0);
         qualities.clear();
         perQuality.clear();
@@ -143,7 +161,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
             while (it.hasNext()) {
                 LinkSummary s = it.next().value;
-                apply(s, LinkSummaries.estimate(s));
+                apply(s, LinkSummaries.estimate(s), null);
                 restored++;
             }
         }
@@ -180,7 +198,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     @Override
     public void process(Record<LinkId, LinkSummary> record) {
         LinkSummary s = record.value();
-        arrived.put(new LinkKey(s.getA(), s.getB()), s);
+        arrived.add(s);
         stats.networkPending.set(++arrivals);
         dirty = true;
         oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
@@ -189,12 +207,88 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
     }
 
-    private void apply(LinkSummary s, LinkEstimate e) {
-        network.update(e);
-        restarts.note(e.key(), restartOf(s), e.aToB());
-        count(qualities.put(e.key(), s.getQuality()), -1);
-        count(s.getQuality(), 1);
+    /**
+     * Takes in the summaries arrived since the last emission: each link's last, at the place of its first, where it
+     * can move an answer ({@link SlackGate}). A link's id, found once, serves the search for its last summary, the
+     * gate and the bookkeeping: a map keyed by link held hundreds of thousands of entries, a few cache misses each.
+     */
+    private void takeIn() {
+        int n = arrived.size();
+        long stamp = ++takeIns;
+        LinkKey[] keys = new LinkKey[n];
+        int[] ids = new int[n];
+        for (int i = n - 1; i >= 0; i--) {
+            LinkSummary s = arrived.get(i);
+            keys[i] = new LinkKey(s.getA(), s.getB());
+            int e = network.edge(keys[i]);
+            ids[i] = e;
+            if (e == 0) {
+                lastArrivedNew.putIfAbsent(keys[i], i);
+            } else {
+                room(e);
+                if (foundBy[e] != stamp) {
+                    foundBy[e] = stamp;
+                    lastArrived[e] = i;
+                }
+            }
+        }
+        // an id stays the link's until its own summary takes it out of the network: found ids hold through the pass
+        for (int i = 0; i < n; i++) {
+            int e = ids[i];
+            int last;
+            if (e == 0) {
+                Integer at = lastArrivedNew.remove(keys[i]);
+                last = at == null ? -1 : at;
+            } else {
+                last = lastArrived[e];
+                lastArrived[e] = -1;
+            }
+            if (last >= 0) {
+                take(arrived.get(last), e);
+            }
+        }
+        arrived.clear();
+    }
+
+    private void take(LinkSummary s, int id) {
+        LinkEstimate e = LinkSummaries.estimate(s);
+        LinkEstimate held = network.estimate(id, slack);
+        if (slackGate == null
+                || slackGate.matters(held, slack, held != null && restartOf(s) != heldRestart[id], e)) {
+            links.put(new LinkId(s.getA(), s.getB()), s);
+            apply(s, e, held);
+            stats.networkApplied.incrementAndGet();
+        }
+    }
+
+    /** Applies a summary in place of {@code held}, the estimate the network held of the link (null: none). */
+    private void apply(LinkSummary s, LinkEstimate e, LinkEstimate held) {
+        long restart = restartOf(s);
+        int id = network.update(e);
+        restarts.note(e.key(), restart, e.aToB());
+        if (id != 0) {
+            room(id);
+            heldRestart[id] = held == null ? restart : Math.max(heldRestart[id], restart);
+        }
+        Quality before = held != null ? Quality.valueOf(held.quality().name()) : qualities.get(e.key());
+        if (held == null || id == 0) {
+            qualities.put(e.key(), s.getQuality());
+        }
+        if (before != s.getQuality()) {
+            count(before, -1);
+            count(s.getQuality(), 1);
+        }
         dirty = true;
+    }
+
+    /** Makes room for link id e in the per-id arrays. */
+    private void room(int e) {
+        if (e >= foundBy.length) {
+            int n = Math.max(e + 1, 2 * foundBy.length);
+            foundBy = Arrays.copyOf(foundBy, n);
+            lastArrived = Arrays.copyOf(lastArrived, n);
+            heldRestart = Arrays.copyOf(heldRestart, n);
+        }
     }
 
     private static long restartOf(LinkSummary s) {
@@ -213,15 +307,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             return;
         }
         dirty = false;
-        for (LinkSummary s : arrived.values()) {
-            LinkEstimate e = LinkSummaries.estimate(s);
-            if (slackGate == null || slackGate.matters(network, restarts, e, restartOf(s))) {
-                links.put(new LinkId(s.getA(), s.getB()), s);
-                apply(s, e);
-                stats.networkApplied.incrementAndGet();
-            }
-        }
-        arrived.clear();
+        takeIn();
         stats.networkUpdates.addAndGet(arrivals);
         arrivals = 0;
         stats.networkPending.set(0);

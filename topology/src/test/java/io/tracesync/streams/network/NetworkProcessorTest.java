@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.avro.ExcludedLink;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.Quality;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.client.PublishedFactor;
@@ -278,6 +279,38 @@ class NetworkProcessorTest {
         assertEquals(kept.getVersion() + 1, again.getVersion(), "versions go on across restarts");
         assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get(), "counted again from the store");
         second.close();
+    }
+
+    /**
+     * Of the summaries arrived within an interval the network takes in each link's last, once: the factors are those
+     * of every pair, the store holds the last summaries, and a link that leaves the network (FAIL) and comes back is
+     * counted under its quality each time.
+     */
+    @Test
+    void eachLinksLastSummaryIsTakenInOnceAndTheQualitiesFollowALinkLeavingAndComingBack() {
+        NetworkProcessor p = started();
+        List<LinkSummary> last = summaries(Integer.MAX_VALUE);
+        feed(p, summaries(5));
+        feed(p, summaries(20));
+        feed(p, last);
+        punctuate(1_000);
+        assertEquals(last.size(), stats.networkApplied.get(), "one update per link");
+        assertEquals(3L * last.size(), stats.networkUpdates.get(), "every arrival counted");
+        assertOffline(forwardedFactors());
+        KeyValueStore<LinkId, LinkSummary> links = context.getStateStore("links");
+        last.forEach(s -> assertEquals(s, links.get(new LinkId(s.getA(), s.getB()))));
+        long accurate = last.stream().filter(s -> s.getQuality() == Quality.ACCURATE).count();
+        LinkSummary leaving = last.stream().filter(s -> s.getQuality() == Quality.ACCURATE).findFirst().orElseThrow();
+        feed(p, List.of(LinkSummary.newBuilder(leaving).setQuality(Quality.FAIL).setEstimate(null).build()));
+        punctuate(2_000);
+        assertEquals(accurate - 1, stats.linksByQuality.get("ACCURATE").get());
+        assertEquals(1, stats.linksByQuality.get("FAIL").get());
+        feed(p, List.of(leaving));
+        punctuate(3_000);
+        assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get(), "back under its quality");
+        assertEquals(0, stats.linksByQuality.get("FAIL").get());
+        assertOffline(forwardedFactors());
+        p.close();
     }
 
     /**
