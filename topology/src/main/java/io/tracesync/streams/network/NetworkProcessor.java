@@ -75,19 +75,19 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final PipelineStats stats;
     private KeyValueStore<LinkId, LinkSummary> links;
     /**
-     * The summaries arrived since the last emission, in order: at the emission each link's last one reaches the
-     * network core in place of its first ({@link #takeIn}), one update per link however many summaries it sent.
+     * The summaries arrived since the last emission, the last per link, in the order of each link's first: at the
+     * emission they reach the network core together ({@link #takeIn}), one update per link however many summaries it
+     * sent. A link taking part is found by its id ({@link NetworkSync#edge}), which no update changes between two
+     * emissions: {@code pending} holds its last summary by id, {@code order} the id; a link without one (new, or
+     * not taking part) is {@code −1 − k} in the order, its last summary the k-th of {@code pendingNew}.
      */
-    private final List<LinkSummary> arrived = new ArrayList<>();
+    private LinkSummary[] pending = new LinkSummary[0];
+    private int[] order = new int[16];
+    private int orderCount;
+    private final List<LinkSummary> pendingNew = new ArrayList<>();
+    private final Map<LinkKey, Integer> pendingNewIndex = new HashMap<>();
     /** The summaries that arrived since the last emission, those replaced included. */
     private long arrivals;
-    /** Counts the take-ins: per link id ({@link NetworkSync#edge}), the one that last found the link among the arrived. */
-    private long takeIns;
-    private long[] foundBy = new long[0];
-    /** Per link id: where its last arrived summary lies, −1 once taken in. */
-    private int[] lastArrived = new int[0];
-    /** Where the last arrived summary of each link without an id lies (new, or not taking part). */
-    private final Map<LinkKey, Integer> lastArrivedNew = new HashMap<>();
     /** Per link id: the latest restart of the summaries applied since it took part ({@link #restartOf}). */
     private long[] heldRestart = new long[0];
     private final long[] slack = new long[4];
@@ -148,11 +148,11 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         references = last == null ? Set.of() : references(last);
         network = new NetworkSync(options);
         restarts = new Restarts();
-        arrived.clear();
+        pending = new LinkSummary[0];
+        orderCount = 0;
+        pendingNew.clear();
+        pendingNewIndex.clear();
         arrivals = 0;
-        foundBy = new long[0];
-        lastArrived = new int[0];
-        lastArrivedNew.clear();
         heldRestart = new long[0];
         stats.networkPending.set(0);
         qualities.clear();
@@ -198,7 +198,23 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     @Override
     public void process(Record<LinkId, LinkSummary> record) {
         LinkSummary s = record.value();
-        arrived.add(s);
+        LinkKey key = new LinkKey(s.getA(), s.getB());
+        int e = network.edge(key);
+        if (e != 0) {
+            room(e);
+            if (pending[e] == null) {
+                pend(e);
+            }
+            pending[e] = s;
+        } else {
+            Integer k = pendingNewIndex.putIfAbsent(key, pendingNew.size());
+            if (k == null) {
+                pend(-1 - pendingNew.size());
+                pendingNew.add(s);
+            } else {
+                pendingNew.set(k, s);
+            }
+        }
         stats.networkPending.set(++arrivals);
         dirty = true;
         oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
@@ -207,47 +223,33 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
     }
 
+    private void pend(int entry) {
+        if (orderCount == order.length) {
+            order = Arrays.copyOf(order, 2 * order.length);
+        }
+        order[orderCount++] = entry;
+    }
+
     /**
-     * Takes in the summaries arrived since the last emission: each link's last, at the place of its first, where it
-     * can move an answer ({@link SlackGate}). A link's id, found once, serves the search for its last summary, the
-     * gate and the bookkeeping: a map keyed by link held hundreds of thousands of entries, a few cache misses each.
+     * Takes in the summaries arrived since the last emission, each link's last in the order of its first, where it
+     * can move an answer ({@link SlackGate}). A link's id serves the gate and the bookkeeping too: maps keyed by link,
+     * of hundreds of thousands of entries, cost a few cache misses a summary. An id stays its link's until the
+     * link's own summary takes it out of the network, so the ids pending hold through the pass.
      */
     private void takeIn() {
-        int n = arrived.size();
-        long stamp = ++takeIns;
-        LinkKey[] keys = new LinkKey[n];
-        int[] ids = new int[n];
-        for (int i = n - 1; i >= 0; i--) {
-            LinkSummary s = arrived.get(i);
-            keys[i] = new LinkKey(s.getA(), s.getB());
-            int e = network.edge(keys[i]);
-            ids[i] = e;
-            if (e == 0) {
-                lastArrivedNew.putIfAbsent(keys[i], i);
+        for (int i = 0; i < orderCount; i++) {
+            int e = order[i];
+            if (e >= 0) {
+                LinkSummary s = pending[e];
+                pending[e] = null;
+                take(s, e);
             } else {
-                room(e);
-                if (foundBy[e] != stamp) {
-                    foundBy[e] = stamp;
-                    lastArrived[e] = i;
-                }
+                take(pendingNew.get(-1 - e), 0);
             }
         }
-        // an id stays the link's until its own summary takes it out of the network: found ids hold through the pass
-        for (int i = 0; i < n; i++) {
-            int e = ids[i];
-            int last;
-            if (e == 0) {
-                Integer at = lastArrivedNew.remove(keys[i]);
-                last = at == null ? -1 : at;
-            } else {
-                last = lastArrived[e];
-                lastArrived[e] = -1;
-            }
-            if (last >= 0) {
-                take(arrived.get(last), e);
-            }
-        }
-        arrived.clear();
+        orderCount = 0;
+        pendingNew.clear();
+        pendingNewIndex.clear();
     }
 
     private void take(LinkSummary s, int id) {
@@ -283,10 +285,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
 
     /** Makes room for link id e in the per-id arrays. */
     private void room(int e) {
-        if (e >= foundBy.length) {
-            int n = Math.max(e + 1, 2 * foundBy.length);
-            foundBy = Arrays.copyOf(foundBy, n);
-            lastArrived = Arrays.copyOf(lastArrived, n);
+        if (e >= pending.length) {
+            int n = Math.max(e + 1, 2 * pending.length);
+            pending = Arrays.copyOf(pending, n);
             heldRestart = Arrays.copyOf(heldRestart, n);
         }
     }
