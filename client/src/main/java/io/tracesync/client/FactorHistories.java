@@ -32,10 +32,10 @@ import java.util.function.LongSupplier;
 final class FactorHistories {
 
     /**
-     * The heap a version held costs, bytes, with a margin (196–198 measured by FactorHistoriesFootprintTest, whose
-     * measure varies by a few bytes from run to run).
+     * The heap a version held costs, bytes, with a margin: 196 by the layout; FactorHistoriesFootprintTest's measure,
+     * which also counts what the collector leaves around it, gave 196–198 and, on another day, 205.7–208.1.
      */
-    static final int BYTES_PER_VERSION = 208;
+    static final int BYTES_PER_VERSION = 224;
 
     private static final HistoryGate GATE = new HistoryGate(HistoryGate.DEFAULT_SPACING_S * 1_000_000_000L);
 

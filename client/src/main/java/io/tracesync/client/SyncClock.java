@@ -53,7 +53,7 @@ public final class SyncClock implements AutoCloseable {
     /**
      * The key of the heap the versions held may take, bytes, all nodes together: each node holds at most
      * max(2, versions / nodes) of them. A version held costs 196 bytes with compressed references (the JVM's default
-     * below 32 GB of heap), counted as 208: 64 MiB hold 322,638 versions.
+     * below 32 GB of heap), counted as 224: 64 MiB hold 299,593 versions.
      */
     public static final String HISTORY_MAX_BYTES_CONFIG = "history.max.bytes";
     public static final long DEFAULT_HISTORY_MAX_BYTES = 64L << 20;
