@@ -153,8 +153,9 @@ class SyncClockIntegrationTest {
                 NodeFactor f = expected.get(e.getNode());
                 assertEquals(f.reference(), c.reference());
                 assertEquals(f.factor().toReference().applyRounded(e.getTsNs()), c.referenceNs(), e::toString);
-                // the answer of the versions in force at the event's time: both intervals hold its true time
-                ReferenceTime past = clock.convert(e.getNode(), e.getTsNs()).orElseThrow();
+                // the answer of the versions in force at the event's time on the same reference's clock (a node's
+                // reference may have changed since): both intervals hold its true time
+                ReferenceTime past = clock.convert(e.getNode(), e.getTsNs(), c.reference()).orElseThrow();
                 assertTrue(past.lowerNs().orElse(Long.MIN_VALUE) <= c.upperNs().orElse(Long.MAX_VALUE)
                         && c.lowerNs().orElse(Long.MIN_VALUE) <= past.upperNs().orElse(Long.MAX_VALUE),
                         () -> past + " vs " + c);
