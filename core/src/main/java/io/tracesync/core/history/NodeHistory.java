@@ -10,7 +10,8 @@ import java.util.Arrays;
  * start after the newest version, gets the history publication order would have given). At most {@code capacity}
  * are held: beyond it, and when they expire, the oldest go first; the newest always stays. A version held for a
  * while and superseded later may have taken an older one's place, so once the capacity is reached the order of
- * addition decides how many of the oldest remain. Not thread-safe.
+ * addition decides how many of the oldest remain; once older versions were dropped, none older than those held is
+ * taken back, so the versions held are always the newest of those added. Not thread-safe.
  */
 public final class NodeHistory {
 
@@ -42,7 +43,8 @@ public final class NodeHistory {
      * Adds a version.
      *
      * @return false, changing nothing, if its number is held already, a version of a higher number anchored at or
-     *     before it supersedes it, it is older than every version held while the capacity is reached, or it is
+     *     before it supersedes it, it is older than every version held while the capacity is reached or after older
+     *     ones were dropped (taken back, it would stand beside a hole where those were), or it is
      *     {@linkplain FactorVersion#timeless timeless} and versions are held
      */
     public boolean add(FactorVersion v) {
@@ -56,7 +58,7 @@ public final class NodeHistory {
             }
             at--;
         }
-        if (at < size && get(at).anchorNs() <= v.anchorNs() || at == 0 && size == capacity) {
+        if (at < size && get(at).anchorNs() <= v.anchorNs() || at == 0 && (size == capacity || truncated)) {
             return false;
         }
         int from = at;

@@ -15,6 +15,7 @@ import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
@@ -225,6 +226,35 @@ class NodeHistoryTest {
         assertEquals(1, h.size(), "anchored at 0 (a writer without anchors): it supersedes the others");
         assertFalse(h.add(new FactorVersion(2, "ref", anchored(f, 900), 0)));
         assertSame(h.newest(), h.inForce(Long.MAX_VALUE));
+    }
+
+    /**
+     * Dropped versions leave no hole: once versions were dropped, one older than those held is refused even where a
+     * superseded version freed a place (a reader of the history topic then of the latest-value topic).
+     */
+    @Test
+    void aVersionOlderThanThoseHeldIsRefusedOnceOlderOnesWereDropped() {
+        NodeHistory h = new NodeHistory(3);
+        Factor f = new Factor(ClockMap.IDENTITY, 1_000, 1_000, 0, 0, 0);
+        for (int k = 2; k <= 5; k++) {
+            h.add(new FactorVersion(k, "ref", anchored(f, k * 100), 0));
+        }
+        assertTrue(h.add(new FactorVersion(6, "ref", anchored(f, 450), 0)), "supersedes 5");
+        assertEquals(List.of(3L, 4L, 6L), numbers(h));
+        assertTrue(h.add(new FactorVersion(7, "ref", anchored(f, 350), 0)), "supersedes 4 and 6");
+        assertEquals(List.of(3L, 7L), numbers(h));
+        assertFalse(h.add(new FactorVersion(1, "ref", anchored(f, 100), 0)), "older than 2, which was dropped");
+        assertFalse(h.add(new FactorVersion(2, "ref", anchored(f, 200), 0)));
+        assertEquals(List.of(3L, 7L), numbers(h));
+
+        NodeHistory whole = new NodeHistory(3);
+        whole.add(new FactorVersion(3, "ref", anchored(f, 300), 0));
+        assertTrue(whole.add(new FactorVersion(2, "ref", anchored(f, 200), 0)), "nothing dropped: room is room");
+        assertEquals(List.of(2L, 3L), numbers(whole));
+    }
+
+    private static List<Long> numbers(NodeHistory h) {
+        return Arrays.stream(h.versions()).map(FactorVersion::number).toList();
     }
 
     /**
