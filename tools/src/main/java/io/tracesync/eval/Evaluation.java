@@ -8,6 +8,7 @@ import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.ReferenceRule;
+import io.tracesync.core.network.SummaryGate;
 import io.tracesync.files.PairsCsv;
 import io.tracesync.sim.GroundTruth;
 import java.io.BufferedReader;
@@ -77,7 +78,7 @@ public final class Evaluation {
         String first = names.first();
         long t0 = System.nanoTime();
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network())
-                .withReferenceRule(o.referenceRule());
+                .withReferenceRule(o.referenceRule()).withWeightSpread(SummaryGate.weightSpread(o.minChange()));
         SharedGate gate = new SharedGate(o.minChange());
         long aheadNs = o.ahead().toNanos();
         String sampled = aheadNs > 0 ? "each factor sampled once, " + human(o.ahead()) + " after it was computed"

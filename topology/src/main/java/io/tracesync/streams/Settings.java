@@ -5,6 +5,7 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.ReferenceRule;
+import io.tracesync.core.network.SummaryGate;
 import io.tracesync.schema.SerdeConfig;
 import io.tracesync.streams.config.KnownKeys;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -184,7 +185,8 @@ public final class Settings {
         NetworkOptions o = NetworkOptions.DEFAULT
                 .withWeight(LinkWeight.parse(config.getString(TracesyncConfig.NETWORK_WEIGHT_CONFIG)))
                 .withMethod(NetworkMethod.parse(config.getString(TracesyncConfig.NETWORK_METHOD_CONFIG)))
-                .withReferenceRule(ReferenceRule.parse(config.getString(TracesyncConfig.NETWORK_REFERENCE_RULE_CONFIG)));
+                .withReferenceRule(ReferenceRule.parse(config.getString(TracesyncConfig.NETWORK_REFERENCE_RULE_CONFIG)))
+                .withWeightSpread(SummaryGate.weightSpread(number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG)));
         String approximate = config.getString(TracesyncConfig.NETWORK_APPROXIMATE_WEIGHT_CONFIG);
         if (!approximate.equals(TracesyncConfig.NONE)) {
             o = o.withApproximate(Double.parseDouble(approximate));

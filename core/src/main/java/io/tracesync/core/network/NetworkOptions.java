@@ -8,13 +8,16 @@ import java.util.Objects;
  * the fixed weight {@code approximateWeight} (default +infinity: used only where no accurate path exists), and
  * their one-sided corridor makes every bound through them unbounded. Each tree's reference is chosen by
  * {@code referenceRule}; a pinned reference, when in a tree, is that tree's reference instead. {@code method} is how
- * {@link NetworkSync#evaluate(Long)} obtains the factors: from every link (default) or along the tree.
+ * {@link NetworkSync#evaluate(Long)} obtains the factors: from every link (default) or along the tree. The forest
+ * keeps a link's weight while a new one lies within a factor {@code weightSpread} of it (1, the default: every
+ * change counts; with the tree method too, whose answers come from the tree's links; see
+ * {@link NetworkSync#update(int, int, LinkEstimate)}).
  */
 public record NetworkOptions(LinkWeight weight, boolean includeApproximate, double approximateWeight,
-        String pinnedReference, NetworkMethod method, ReferenceRule referenceRule) {
+        String pinnedReference, NetworkMethod method, ReferenceRule referenceRule, double weightSpread) {
 
     public static final NetworkOptions DEFAULT = new NetworkOptions(LinkWeight.SLOPE_ACCURACY, false,
-            Double.POSITIVE_INFINITY, null, NetworkMethod.ALL_LINKS, ReferenceRule.MOST_LINKS);
+            Double.POSITIVE_INFINITY, null, NetworkMethod.ALL_LINKS, ReferenceRule.MOST_LINKS, 1);
 
     public NetworkOptions {
         Objects.requireNonNull(weight, "weight");
@@ -23,26 +26,34 @@ public record NetworkOptions(LinkWeight weight, boolean includeApproximate, doub
         if (!(approximateWeight >= 0)) {
             throw new IllegalArgumentException("approximate weight must be >= 0: " + approximateWeight);
         }
+        if (!(weightSpread >= 1 && weightSpread < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("weight spread must be finite and >= 1: " + weightSpread);
+        }
     }
 
     public NetworkOptions withWeight(LinkWeight w) {
-        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference, method, referenceRule);
+        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference, method, referenceRule, weightSpread);
     }
 
     public NetworkOptions withApproximate(double w) {
-        return new NetworkOptions(weight, true, w, pinnedReference, method, referenceRule);
+        return new NetworkOptions(weight, true, w, pinnedReference, method, referenceRule, weightSpread);
     }
 
     public NetworkOptions withPinnedReference(String node) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, node, method, referenceRule);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, node, method, referenceRule, weightSpread);
     }
 
     public NetworkOptions withMethod(NetworkMethod m) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, m, referenceRule);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, m, referenceRule, weightSpread);
     }
 
     public NetworkOptions withReferenceRule(ReferenceRule r) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, method, r);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, method, r, weightSpread);
+    }
+
+    public NetworkOptions withWeightSpread(double spread) {
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, method,
+                referenceRule, spread);
     }
 
     /** The link's weight, or NaN when it does not take part in the spanning forest. */

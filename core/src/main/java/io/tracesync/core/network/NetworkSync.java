@@ -1,6 +1,7 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkQuality;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -87,7 +88,10 @@ public final class NetworkSync {
     /**
      * Applies a link's latest estimate: a link that does not take part (see {@link NetworkOptions#weightOf})
      * leaves the graph; otherwise it enters or changes weight, and its new map reaches every node whose path
-     * crosses it. Returns the link's id ({@link #edge}), 0 if it left or takes no part.
+     * crosses it. The forest keeps the weight it holds of an accurate link that stays accurate while the new one
+     * lies within a factor {@link NetworkOptions#weightSpread} of it: a link's weight, its slope accuracy, jitters with every summary, and
+     * each move of a tree link's weight upward costs a scan for a lighter link across its cut. Returns the link's id
+     * ({@link #edge}), 0 if it left or takes no part.
      */
     public int update(LinkEstimate link) {
         return update(node(link.key().a()), node(link.key().b()), link);
@@ -98,6 +102,15 @@ public final class NetworkSync {
      * must be the ids of {@code link.key().a()} and {@code .b()}.
      */
     public int update(int a, int b, LinkEstimate link) {
+        return update(a, b, link, Double.NaN);
+    }
+
+    /**
+     * {@link #update(int, int, LinkEstimate)} with the weight the forest is to hold for an accurate link instead of
+     * the one the rule gives ({@code forestWeight}; NaN: the rule's): what {@link #forestWeight} returned for the same
+     * estimate, so that a network rebuilt from its links' estimates holds the forest the lost one held.
+     */
+    public int update(int a, int b, LinkEstimate link, double forestWeight) {
         if (!forest.name(a).equals(link.key().a()) || !forest.name(b).equals(link.key().b())) {
             throw new IllegalArgumentException("ids " + a + ", " + b + " are not the ends of " + link.key());
         }
@@ -107,6 +120,13 @@ public final class NetworkSync {
             components.restructured();
             return 0;
         }
+        int held = forest.edge(a, b);
+        if (link.quality() == LinkQuality.ACCURATE && forestWeight >= 0) {
+            w = forestWeight;
+        } else if (held != 0 && link.quality() == LinkQuality.ACCURATE
+                && factors.link(held).quality() == LinkQuality.ACCURATE && within(forest.weight(held), w)) {
+            w = forest.weight(held);
+        }
         int e = forest.upsert(a, b, w);
         factors.setLink(e, link);
         components.linkChanged(e);
@@ -114,6 +134,20 @@ public final class NetworkSync {
             factors.dirtyEdge(e);
         }
         return e;
+    }
+
+    /** The weight the forest holds for link e (an id {@link #update} returned). */
+    public double forestWeight(int e) {
+        return forest.weight(e);
+    }
+
+    /**
+     * Whether w lies within a factor {@link NetworkOptions#weightSpread} of {@code held} (both at least 0); never
+     * with {@link NetworkMethod#TREE}, whose answers come from the tree's links.
+     */
+    private boolean within(double held, double w) {
+        double spread = options.weightSpread();
+        return spread > 1 && options.method() != NetworkMethod.TREE && w <= held * spread && held <= w * spread;
     }
 
     /**

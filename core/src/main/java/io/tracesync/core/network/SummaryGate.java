@@ -38,6 +38,14 @@ public final class SummaryGate {
     }
 
     /** After a pair changed {@code link}: its estimate if the network core must hear of it, else null. */
+    /**
+     * The factor 1 + {@value #WEIGHT_SPREAD}·{@code minChange} by which a link's slope accuracy, its weight in the
+     * spanning forest, may move before the forest must hear of it ({@link NetworkOptions#weightSpread}).
+     */
+    public static double weightSpread(double minChange) {
+        return 1 + WEIGHT_SPREAD * minChange;
+    }
+
     public LinkEstimate offer(LinkKey key, ConvexHullLink link) {
         LinkEstimate before = emitted.get(key);
         Computed last = computed.get(key);
@@ -133,7 +141,7 @@ public final class SummaryGate {
         if (Math.abs(movedPs) > minChange * widthPs) {
             return true;
         }
-        double spread = 1 + WEIGHT_SPREAD * minChange;
+        double spread = weightSpread(minChange);
         double was = before.slopeAccuracy();
         double is = now.slopeAccuracy();
         return Double.compare(was, is) != 0 && !(is <= spread * was && was <= spread * is);

@@ -30,7 +30,7 @@ class MinimaxBoundsTest {
     }
 
     private static void check(NetworkSyncTest.Workload w, NetworkSync net) {
-        List<TreeEdge> edges = OfflineNetwork.compute(w.nodes, w.links.values(), net.options()).tree();
+        List<TreeEdge> edges = OfflineNetwork.compute(w.nodes, w.ranked(), net.options()).tree();
         Map<String, Map<String, Double>> adjacent = new HashMap<>();
         for (TreeEdge e : edges) {
             adjacent.computeIfAbsent(e.a(), k -> new HashMap<>()).put(e.b(), e.weight());

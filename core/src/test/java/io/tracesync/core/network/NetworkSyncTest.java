@@ -35,6 +35,8 @@ class NetworkSyncTest {
         final List<String> names = new ArrayList<>();
         final Map<LinkKey, LinkEstimate> links = new TreeMap<>();
         final Set<String> nodes = new TreeSet<>();
+        /** Each link's weight as the forest holds it: within the options' weight spread of its latest. */
+        final Map<LinkKey, Double> held = new HashMap<>();
         final double[] weights;
 
         Workload(long seed, int nodeCount) {
@@ -43,6 +45,42 @@ class NetworkSyncTest {
                 names.add(Integer.toString(random.nextInt(1000), 36) + "_" + i);
             }
             weights = new double[] {1e-9, 2e-9, 3e-9, random.nextDouble() * 1e-8};
+        }
+
+        /**
+         * The link's latest estimate, and the weight the forest then holds under {@code o}'s weight spread: an
+         * accurate link's that stays accurate is kept while the new one lies within the spread.
+         */
+        void put(LinkEstimate e, NetworkOptions o) {
+            double w = o.weightOf(e);
+            Double h = held.get(e.key());
+            LinkEstimate before = links.put(e.key(), e);
+            if (Double.isNaN(w)) {
+                held.remove(e.key());
+            } else if (h == null || before.quality() != LinkQuality.ACCURATE || e.quality() != LinkQuality.ACCURATE
+                    || o.method() == NetworkMethod.TREE || w > h * o.weightSpread() || h > w * o.weightSpread()) {
+                held.put(e.key(), w);
+            }
+        }
+
+        void remove(LinkKey key) {
+            links.remove(key);
+            held.remove(key);
+        }
+
+        /**
+         * The links as the forest ranks them: an accurate one with the slope accuracy the forest holds (a weight
+         * spread is used with that weight only, see {@link #options}).
+         */
+        List<LinkEstimate> ranked() {
+            List<LinkEstimate> out = new ArrayList<>();
+            for (LinkEstimate e : links.values()) {
+                Double h = held.get(e.key());
+                out.add(h == null || e.quality() != LinkQuality.ACCURATE || h == e.slopeAccuracy() ? e
+                        : new LinkEstimate(e.key(), e.quality(), e.aToB(), h, e.minSlope(), e.maxSlope(),
+                                e.latestNs(), e.upPs(), e.downPs(), e.curvature()));
+            }
+            return out;
         }
 
         String node() {
@@ -83,18 +121,18 @@ class NetworkSyncTest {
         if (op < 55) {
             LinkKey key = w.pair();
             LinkEstimate e = w.estimate(key);
-            w.links.put(key, e);
+            w.put(e, net.options());
             w.nodes.add(key.a());
             w.nodes.add(key.b());
             update(net, e);
         } else if (op < 80 && !w.links.isEmpty()) {
             LinkKey key = new ArrayList<>(w.links.keySet()).get(w.random.nextInt(w.links.size()));
             LinkEstimate e = w.estimate(key);
-            w.links.put(key, e);
+            w.put(e, net.options());
             update(net, e);
         } else if (op < 92 && !w.links.isEmpty()) {
             LinkKey key = new ArrayList<>(w.links.keySet()).get(w.random.nextInt(w.links.size()));
-            w.links.remove(key);
+            w.remove(key);
             if ((key.hashCode() & 1) == 0) {
                 net.remove(key);
             } else {
@@ -122,13 +160,17 @@ class NetworkSyncTest {
         NetworkOptions o = random.nextBoolean() ? NetworkOptions.DEFAULT
                 : NetworkOptions.DEFAULT.withWeight(LinkWeight.BOUND_WIDTH);
         o = o.withReferenceRule(ReferenceRule.values()[random.nextInt(ReferenceRule.values().length)]);
+        if (o.weight() == LinkWeight.SLOPE_ACCURACY && random.nextBoolean()) {
+            o = o.withWeightSpread(random.nextBoolean() ? 1.4 : 2.5);
+            o = random.nextInt(4) == 0 ? o.withMethod(NetworkMethod.TREE) : o;
+        }
         return random.nextInt(3) == 0 ? o.withApproximate(random.nextBoolean() ? 5e-9 : Double.POSITIVE_INFINITY) : o;
     }
 
     /** Drains and checks everything against the oracle; returns the new answers by node. */
     static Map<String, NodeFactor> check(Workload w, NetworkSync net, Map<String, NodeFactor> before) {
         List<NodeFactor> reported = net.drain();
-        OfflineNetwork truth = OfflineNetwork.compute(w.nodes, w.links.values(),
+        OfflineNetwork truth = OfflineNetwork.compute(w.nodes, w.ranked(),
                 net.options().withPinnedReference(net.pinnedReference()));
         assertEquals(truth.tree(), net.tree());
         Map<String, NodeFactor> now = new HashMap<>();
@@ -176,7 +218,8 @@ class NetworkSyncTest {
 
     /**
      * The components the evaluation keeps between calls, brought up to date in place (links updated, tree factors
-     * changed, references moved), give the evaluation a network built afresh from the same links gives.
+     * changed, references moved), give the evaluation a network built afresh from the same links, with the weights
+     * the forest held, gives.
      */
     @Property(tries = 100)
     void theEvaluationKeptUpToDateIsTheOneOfANetworkBuiltAfresh(@ForAll long seed,
@@ -193,7 +236,9 @@ class NetworkSyncTest {
                 List<LinkEstimate> links = new ArrayList<>(w.links.values());
                 java.util.Collections.shuffle(links, w.random);
                 w.nodes.forEach(fresh::addNode);
-                links.forEach(fresh::update);
+                // each with the weight the forest holds (NetworkProcessor stores it beside the summary)
+                links.forEach(e -> fresh.update(fresh.node(e.key().a()), fresh.node(e.key().b()), e,
+                        w.held.getOrDefault(e.key(), Double.NaN)));
                 fresh.drain();
                 assertEquals(fresh.evaluate(null), net.evaluate(null), "after operation " + i);
                 compared++;

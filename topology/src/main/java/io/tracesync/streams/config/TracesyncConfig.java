@@ -140,8 +140,9 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "summary: the one last emitted, carried to the link's latest time, is at most 1 + this "
                             + "fraction times as wide (also the share of the width its estimate may move); a quality "
                             + "change always emits. Of the summaries, the network task applies those that can move "
-                            + "a node's interval (beyond the link's slack) or whose estimate moved by a quarter of "
-                            + "that share (docs/NETWORK-CORE.md). 0: every change, all applied.")
+                            + "a node's interval (beyond the link's slack) or whose estimate moved by an eighth of "
+                            + "that share, and its spanning forest follows a link's weight once it moved by a factor "
+                            + "1 + 4 times this (docs/NETWORK-CORE.md). 0: every change, all applied.")
             .define(LINKS_WITH_NETWORK_CONFIG, Type.BOOLEAN, false, Importance.LOW,
                     "Run the link step in the network's task: no network repartition (step 7).")
             .define(NETWORK_WEIGHT_CONFIG, Type.STRING, LinkWeight.SLOPE_ACCURACY.label(),

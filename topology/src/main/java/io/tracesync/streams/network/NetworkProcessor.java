@@ -161,7 +161,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
             while (it.hasNext()) {
                 LinkSummary s = it.next().value;
-                apply(s, LinkSummaries.estimate(s), null);
+                apply(s, LinkSummaries.estimate(s), null, s.getForestWeight() == null ? Double.NaN : s.getForestWeight());
                 restored++;
             }
         }
@@ -257,16 +257,22 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         LinkEstimate held = network.estimate(id, slack);
         if (slackGate == null
                 || slackGate.matters(held, slack, held != null && restartOf(s) != heldRestart[id], e)) {
+            // the forest may hold an earlier weight (NetworkOptions#weightSpread): stored, a restart rebuilds it
+            int now = apply(s, e, held, Double.NaN);
+            double w = now == 0 ? Double.NaN : network.forestWeight(now);
+            s.setForestWeight(now == 0 || w == options.weightOf(e) ? null : w);
             links.put(new LinkId(s.getA(), s.getB()), s);
-            apply(s, e, held);
             stats.networkApplied.incrementAndGet();
         }
     }
 
-    /** Applies a summary in place of {@code held}, the estimate the network held of the link (null: none). */
-    private void apply(LinkSummary s, LinkEstimate e, LinkEstimate held) {
+    /**
+     * Applies a summary in place of {@code held}, the estimate the network held of the link (null: none), the forest
+     * holding {@code forestWeight} for it (NaN: by its rule); returns the link's id, 0 if it takes no part.
+     */
+    private int apply(LinkSummary s, LinkEstimate e, LinkEstimate held, double forestWeight) {
         long restart = restartOf(s);
-        int id = network.update(e);
+        int id = network.update(network.node(e.key().a()), network.node(e.key().b()), e, forestWeight);
         restarts.note(e.key(), restart, e.aToB());
         if (id != 0) {
             room(id);
@@ -281,6 +287,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             count(s.getQuality(), 1);
         }
         dirty = true;
+        return id;
     }
 
     /** Makes room for link id e in the per-id arrays. */
