@@ -34,8 +34,8 @@ class SpecificAvroSerdeRoundTripTest {
         int id = registry.id("topic-" + (isKey ? "key" : "value"), record.getSchema());
         assertArrayEquals(WireFormat.header(id), java.util.Arrays.copyOf(bytes, WireFormat.HEADER_SIZE));
         assertArrayEquals(avro(record), java.util.Arrays.copyOfRange(bytes, WireFormat.HEADER_SIZE, bytes.length),
-                "after the header comes plain Avro binary, as Confluent writes it: the generated encoder writes what the "
-                        + "generic writer does");
+                "after the header comes plain Avro binary, as Confluent writes it: the generated encoder writes "
+                        + "what the generic writer does");
     }
 
     @SuppressWarnings("unchecked")

@@ -32,7 +32,8 @@ public record NetworkOptions(LinkWeight weight, boolean includeApproximate, doub
     }
 
     public NetworkOptions withWeight(LinkWeight w) {
-        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference, method, referenceRule, weightSpread);
+        return new NetworkOptions(w, includeApproximate, approximateWeight, pinnedReference, method,
+                referenceRule, weightSpread);
     }
 
     public NetworkOptions withApproximate(double w) {
@@ -40,15 +41,18 @@ public record NetworkOptions(LinkWeight weight, boolean includeApproximate, doub
     }
 
     public NetworkOptions withPinnedReference(String node) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, node, method, referenceRule, weightSpread);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, node, method,
+                referenceRule, weightSpread);
     }
 
     public NetworkOptions withMethod(NetworkMethod m) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, m, referenceRule, weightSpread);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, m,
+                referenceRule, weightSpread);
     }
 
     public NetworkOptions withReferenceRule(ReferenceRule r) {
-        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, method, r, weightSpread);
+        return new NetworkOptions(weight, includeApproximate, approximateWeight, pinnedReference, method, r,
+                weightSpread);
     }
 
     public NetworkOptions withWeightSpread(double spread) {

@@ -89,9 +89,9 @@ public final class NetworkSync {
      * Applies a link's latest estimate: a link that does not take part (see {@link NetworkOptions#weightOf})
      * leaves the graph; otherwise it enters or changes weight, and its new map reaches every node whose path
      * crosses it. The forest keeps the weight it holds of an accurate link that stays accurate while the new one
-     * lies within a factor {@link NetworkOptions#weightSpread} of it: a link's weight, its slope accuracy, jitters with every summary, and
-     * each move of a tree link's weight upward costs a scan for a lighter link across its cut. Returns the link's id
-     * ({@link #edge}), 0 if it left or takes no part.
+     * lies within a factor {@link NetworkOptions#weightSpread} of it: a link's weight, its slope accuracy, jitters
+     * with every summary, and each rise of a tree link's weight costs a scan for a lighter link across its cut.
+     * Returns the link's id ({@link #edge}), 0 if it left or takes no part.
      */
     public int update(LinkEstimate link) {
         return update(node(link.key().a()), node(link.key().b()), link);

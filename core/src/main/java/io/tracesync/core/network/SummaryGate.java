@@ -37,7 +37,6 @@ public final class SummaryGate {
         this.minChange = minChange;
     }
 
-    /** After a pair changed {@code link}: its estimate if the network core must hear of it, else null. */
     /**
      * The factor 1 + {@value #WEIGHT_SPREAD}·{@code minChange} by which a link's slope accuracy, its weight in the
      * spanning forest, may move before the forest must hear of it ({@link NetworkOptions#weightSpread}).
@@ -46,6 +45,7 @@ public final class SummaryGate {
         return 1 + WEIGHT_SPREAD * minChange;
     }
 
+    /** After a pair changed {@code link}: its estimate if the network core must hear of it, else null. */
     public LinkEstimate offer(LinkKey key, ConvexHullLink link) {
         LinkEstimate before = emitted.get(key);
         Computed last = computed.get(key);

@@ -161,7 +161,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
             while (it.hasNext()) {
                 LinkSummary s = it.next().value;
-                apply(s, LinkSummaries.estimate(s), null, s.getForestWeight() == null ? Double.NaN : s.getForestWeight());
+                Double forestWeight = s.getForestWeight();
+                apply(s, LinkSummaries.estimate(s), null, forestWeight == null ? Double.NaN : forestWeight);
                 restored++;
             }
         }
