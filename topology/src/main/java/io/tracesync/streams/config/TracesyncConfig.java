@@ -173,8 +173,8 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(FACTORS_EMIT_MAX_SHARE_CONFIG, Type.DOUBLE, 0.25, ConfigDef.Range.between(0.01, 1),
                     Importance.LOW, "The largest share of the network task's thread its evaluations may take: "
                             + "after an emission whose evaluation and publication took c, the next waits until "
-                            + "c / this share after its start (and factors.emit.interval). Only large networks meet "
-                            + "it (hundreds of ms at 60,000 nodes); 1: every interval.")
+                            + "c (1/this share - 1) after its end (and factors.emit.interval). Only large networks "
+                            + "meet it (hundreds of ms at 60,000 nodes); 1: every interval.")
             .define(HTTP_HOST_CONFIG, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Interface of the HTTP side of run (health, metrics, queries, live view); containers use "
                             + "0.0.0.0.")

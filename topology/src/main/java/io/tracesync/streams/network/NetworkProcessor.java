@@ -316,6 +316,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             return;
         }
         dirty = false;
+        long began = System.nanoTime();
         takeIn();
         stats.networkUpdates.addAndGet(arrivals);
         arrivals = 0;
@@ -355,16 +356,18 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             context().forward(new Record<>(TREE_KEY, snapshot, now));
         }
         if (!emitInterval.isZero()) {
-            pace(now, System.nanoTime() - evaluating, evaluation.factors().size());
+            long end = System.nanoTime();
+            pace(now + (end - began) / 1_000_000, end - evaluating, evaluation.factors().size());
         }
     }
 
     /**
-     * Spaces the next emission after this one, whose evaluation and publication took {@code costNs} (applying the
-     * summaries costs per summary however they are spaced); says so, once a minute at most.
+     * Spaces the next emission after this one, which ended at {@code endMs} and whose evaluation and publication took
+     * {@code costNs} (applying the summaries costs per summary however they are spaced); says so, once a minute at
+     * most.
      */
-    private void pace(long now, long costNs, int nodes) {
-        pacer.emitted(now, costNs);
+    private void pace(long endMs, long costNs, int nodes) {
+        pacer.emitted(endMs, costNs);
         if (pacer.spacingMs() > emitInterval.toMillis() && System.nanoTime() - spacingLogged > SPACING_LOG_EVERY_NS) {
             spacingLogged = System.nanoTime();
             LOG.info("evaluating and publishing {} nodes took {} ms: the next emission waits {} ms "
