@@ -120,14 +120,14 @@ public final class NetworkSync {
             components.restructured();
             return 0;
         }
-        int held = forest.edge(a, b);
+        int existing = forest.edge(a, b); // 0: a new link
         if (link.quality() == LinkQuality.ACCURATE && forestWeight >= 0) {
             w = forestWeight;
-        } else if (held != 0 && link.quality() == LinkQuality.ACCURATE
-                && factors.link(held).quality() == LinkQuality.ACCURATE && within(forest.weight(held), w)) {
-            w = forest.weight(held);
+        } else if (existing != 0 && link.quality() == LinkQuality.ACCURATE
+                && factors.link(existing).quality() == LinkQuality.ACCURATE && within(forest.weight(existing), w)) {
+            w = forest.weight(existing);
         }
-        int e = forest.upsert(a, b, w);
+        int e = forest.upsert(existing, a, b, w);
         factors.setLink(e, link);
         components.linkChanged(e);
         if (forest.inTree(e)) {

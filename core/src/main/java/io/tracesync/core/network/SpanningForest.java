@@ -165,11 +165,10 @@ final class SpanningForest {
     }
 
     /**
-     * Sets the weight of the edge a~b (name(a) &lt; name(b)), adding it if new, and restores the minimum spanning
-     * forest. Returns the edge id.
+     * Sets the weight of the edge a~b (name(a) &lt; name(b)), whose id the caller looked up ({@link #edge}: 0 if
+     * new), adding it if new, and restores the minimum spanning forest. Returns the edge id.
      */
-    int upsert(int a, int b, double w) {
-        int e = edge(a, b);
+    int upsert(int e, int a, int b, double w) {
         if (e == 0) {
             e = newEdge();
             endA[e] = a;
