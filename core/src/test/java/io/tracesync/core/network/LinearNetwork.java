@@ -39,6 +39,12 @@ final class LinearNetwork {
      */
     LinearNetwork(Random r, int nodes, int links, boolean connected, double ppm, int messages, long spanNs,
             double meanDelayNs) {
+        this(r, nodes, links, connected, ppm, messages, spanNs, meanDelayNs, LinkOptions.DEFAULT);
+    }
+
+    /** The same with links of the given options (a clock model's ρ′ holds for linear clocks too). */
+    LinearNetwork(Random r, int nodes, int links, boolean connected, double ppm, int messages, long spanNs,
+            double meanDelayNs, LinkOptions options) {
         for (int i = 0; i < nodes; i++) {
             String name = String.format("n%02d", i);
             names.add(name);
@@ -68,7 +74,7 @@ final class LinearNetwork {
                         : new long[] {0, read(key.a(), t + delay), read(key.b(), t)});
             }
             list.sort((p, q) -> Long.compare(p[1], q[1]));
-            this.links.put(key, new ConvexHullLink(LinkOptions.DEFAULT));
+            this.links.put(key, new ConvexHullLink(options));
             this.pending.put(key, list);
         }
     }

@@ -1,0 +1,165 @@
+package io.tracesync.core.network;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.link.LinkOptions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class RegionalSyncTest {
+
+    private static final LinkOptions BENDING = LinkOptions.DEFAULT.withCurvature(20, 30_000_000_000L);
+    private static final long[] AWAY = {0, 1, -1, 1_000_000_000L, -1_000_000_000L, 3_600_000_000_000L,
+        -3_600_000_000_000L};
+
+    /**
+     * Networks of exactly linear clocks cut into regions at random, their links fed a few messages at a time, under
+     * the clock model or without it: after every step every bounded factor holds the truth at its anchor and far
+     * from it, and names a reference of the network; a connected network has one reference.
+     */
+    @Property(tries = 120)
+    void everyRegionalBoundHoldsTheTruth(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int nodes,
+            @ForAll @IntRange(min = 0, max = 24) int extraLinks, @ForAll @IntRange(min = 1, max = 5) int regions) {
+        Random r = new Random(seed);
+        boolean connected = r.nextInt(4) > 0;
+        LinearNetwork w = new LinearNetwork(r, nodes, nodes - 1 + extraLinks, connected, 200, 10 + r.nextInt(100),
+                1_000_000_000L + r.nextInt(60) * 1_000_000_000L, 1_000 + r.nextInt(200_000),
+                r.nextBoolean() ? BENDING : LinkOptions.DEFAULT);
+        Map<String, String> region = new HashMap<>();
+        w.names.forEach(n -> region.put(n, "r" + r.nextInt(regions)));
+        RegionalSync sync = new RegionalSync(r.nextInt(4) == 0
+                ? NetworkOptions.DEFAULT.withPinnedReference(w.names.get(r.nextInt(nodes))) : NetworkOptions.DEFAULT,
+                region::get);
+        List<LinkKey> keys = List.copyOf(w.links.keySet());
+        for (int step = 0; step < 6; step++) {
+            for (int i = 0; i < 1 + r.nextInt(keys.size()); i++) {
+                LinkKey k = keys.get(r.nextInt(keys.size()));
+                w.feed(k, 1 + r.nextInt(40));
+                sync.update(LinkEstimate.of(k, w.links.get(k)));
+            }
+            if (r.nextInt(4) == 0) {
+                sync.remove(keys.get(r.nextInt(keys.size())));
+            }
+            check(w, sync.evaluate(null), r);
+        }
+        w.feedAll();
+        w.estimates().forEach(sync::update);
+        Map<String, NodeFactor> last = check(w, sync.evaluate(null), r);
+        if (connected) {
+            assertTrue(2 > last.values().stream().filter(f -> f.factor().bounded()).map(NodeFactor::reference)
+                    .distinct().count(), last::toString);
+        }
+    }
+
+    private static Map<String, NodeFactor> check(LinearNetwork w, Map<String, NodeFactor> factors, Random r) {
+        for (NodeFactor f : factors.values()) {
+            assertTrue(w.names.contains(f.reference()), f::toString);
+            AnchoredFactor a = new AnchoredFactor(f.node(), f.reference(), f.factor(), 0, 0, 0,
+                    NetworkMethod.ALL_LINKS);
+            for (long d : AWAY) {
+                assertNull(w.violation(a, f.factor().anchorNs() + d));
+            }
+            assertNull(w.violation(a, f.factor().anchorNs() + (long) (r.nextDouble() * 1e11) - 50_000_000_000L));
+        }
+        return factors;
+    }
+
+    /** With one region the regional answer is the whole network's. */
+    @Property(tries = 40)
+    void oneRegionAnswersAsTheWholeNetwork(@ForAll long seed, @ForAll @IntRange(min = 2, max = 12) int nodes,
+            @ForAll @IntRange(min = 0, max = 20) int extraLinks) {
+        Random r = new Random(seed);
+        LinearNetwork w = new LinearNetwork(r, nodes, nodes - 1 + extraLinks, r.nextBoolean(), 200, 40,
+                5_000_000_000L, 50_000, BENDING);
+        w.feedAll();
+        NetworkSync whole = new NetworkSync(NetworkOptions.DEFAULT);
+        RegionalSync regional = new RegionalSync(NetworkOptions.DEFAULT, n -> "all");
+        w.estimates().forEach(e -> {
+            whole.update(e);
+            regional.update(e);
+        });
+        whole.drain();
+        Map<String, NodeFactor> expected = new TreeMap<>();
+        whole.evaluate(null).factors().forEach(f -> expected.put(f.node(), f.nodeFactor()));
+        assertEquals(expected, regional.evaluate(null));
+    }
+
+    /**
+     * A factor followed by another: v's factor to H (H pinned) then H's to r, evaluated up to an hour apart, holds
+     * the truth about r at v's times near and far; it is never tighter than either part there, and wider at its
+     * anchor than the two together by at most the slope's scaling of the first (10^-3 of it) and the second's
+     * growth over the gap.
+     */
+    @Property(tries = 150)
+    void aFactorFollowedByAnotherHoldsTheTruth(@ForAll long seed, @ForAll @IntRange(min = 3, max = 10) int nodes,
+            @ForAll @IntRange(min = 0, max = 12) int extraLinks) {
+        Random r = new Random(seed);
+        LinearNetwork w = new LinearNetwork(r, nodes, nodes - 1 + extraLinks, true, 200, 30 + r.nextInt(100),
+                10_000_000_000L, 1_000 + r.nextInt(100_000), r.nextBoolean() ? BENDING : LinkOptions.DEFAULT);
+        w.feedAll();
+        String hub = w.names.get(r.nextInt(nodes));
+        String top = w.names.get(r.nextInt(nodes));
+        Map<String, AnchoredFactor> toHub = pinned(w, hub, null);
+        long gap = r.nextInt(3) == 0 ? 0 : (long) ((r.nextDouble() * 2 - 1) * 3.6e12);
+        AnchoredFactor hubToTop = pinned(w, top, null).get(hub);
+        hubToTop = pinned(w, top, hubToTop.evaluatedAtNs() + gap).get(hub);
+        for (AnchoredFactor v : toHub.values()) {
+            Factor f = v.factor().then(hubToTop.factor());
+            AnchoredFactor composed = new AnchoredFactor(v.node(), top, f, 0, 0, 0, NetworkMethod.ALL_LINKS);
+            assertEquals(v.factor().anchorNs(), f.anchorNs());
+            Factor g = hubToTop.factor();
+            for (long d : AWAY) {
+                long t = f.anchorNs() + d;
+                assertNull(w.violation(composed, t));
+                // never tighter than the second part's own bounds where the first places t
+                long y = v.factor().toReference().applyRounded(t);
+                assertTrue(f.upAtPs(t) + 2 >= g.upAtPs(y) && f.downAtPs(t) + 2 >= g.downAtPs(y),
+                        f + " at " + t + " inside " + g);
+                assertTrue(f.upAtPs(t) >= v.factor().upAtPs(t) / Factor.MAX_RATE
+                        && f.downAtPs(t) >= v.factor().downAtPs(t) / Factor.MAX_RATE, f + " inside " + v);
+            }
+            long y = v.factor().toReference().applyRounded(v.factor().anchorNs());
+            long past = y >= g.anchorNs() ? y + 2 : y - 2;
+            double carried = Math.max(g.upAtPs(past), g.downAtPs(past));
+            assertTrue(f.upPs() <= v.factor().upPs() * Factor.MAX_RATE + carried + 2, f + " from " + v + " and " + g);
+            assertTrue(f.downPs() <= v.factor().downPs() * Factor.MAX_RATE + carried + 2, f::toString);
+        }
+    }
+
+    /** Each node's factor from a network pinned to {@code reference}, evaluated at its default time or at {@code at}. */
+    private static Map<String, AnchoredFactor> pinned(LinearNetwork w, String reference, Long at) {
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT.withPinnedReference(reference));
+        w.estimates().forEach(net::update);
+        net.drain();
+        Map<String, AnchoredFactor> out = new TreeMap<>();
+        net.evaluate(at).factors().forEach(f -> out.put(f.node(), f));
+        return out;
+    }
+
+    /** A factor and an unbounded one compose to an unbounded one. */
+    @Test
+    void anUnboundedPartLeavesTheCompositionUnbounded() {
+        Factor open = new Factor(Factor.REFERENCE.toReference(), LinkEstimate.UNBOUNDED, 5);
+        assertTrue(!Factor.REFERENCE.then(open).bounded());
+        assertTrue(!open.then(Factor.REFERENCE).bounded());
+        assertEquals(1, Factor.REFERENCE.then(Factor.REFERENCE).upPs(), "the composed map's rounding: 1 ps");
+    }
+
+    /** A node name that would sort among the hubs is refused. */
+    @Test
+    void aNodeNamedLikeAHubIsRefused() {
+        RegionalSync sync = new RegionalSync(NetworkOptions.DEFAULT, n -> "r");
+        assertThrows(IllegalArgumentException.class, () -> sync.region(RegionalSync.HUB + "x"));
+    }
+}
