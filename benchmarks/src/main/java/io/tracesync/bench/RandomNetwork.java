@@ -7,7 +7,10 @@ import java.util.Set;
 /**
  * A connected random network of linear clocks: node v reads {@code offset_v + (1 + drift_v)·t} at true time t (drift
  * up to ±100 ppm, offset up to ±1 h); a random spanning tree, then random links up to the count asked. Node names
- * are {@code n} and six digits, so a link's ends {@code a < b} are in the order of their names too.
+ * are {@code n} and six digits, so a link's ends {@code a < b} are in the order of their names too. With regions
+ * (racks, zones), the nodes are cut into that many blocks of consecutive numbers, each connected by a random tree
+ * of its own and every block after the first tied to an earlier one by a link; of the other links a given
+ * fraction joins two regions, the rest two nodes of one.
  */
 final class RandomNetwork {
 
@@ -16,8 +19,19 @@ final class RandomNetwork {
     private final long[] offset;
     private final int[] a;
     private final int[] b;
+    private final int regions;
 
     RandomNetwork(int nodes, int links, Random random) {
+        this(nodes, links, random, 1, 0);
+    }
+
+    RandomNetwork(int nodes, int links, Random random, int regions, double crossing) {
+        if (regions < 1 || regions > nodes || !(crossing >= 0 && crossing <= 1)
+                || (regions > 1 && links > (long) nodes * nodes / regions / 2)) {
+            throw new IllegalArgumentException(regions + " regions of " + nodes + " nodes with " + links
+                    + " links, " + crossing + " of them between regions, cannot be drawn");
+        }
+        this.regions = regions;
         if (links < nodes - 1 || links > (long) nodes * (nodes - 1) / 2) {
             throw new IllegalArgumentException(nodes + " nodes cannot be connected by " + links + " links");
         }
@@ -34,11 +48,33 @@ final class RandomNetwork {
         Set<Long> seen = new HashSet<>();
         int n = 0;
         for (int v = 1; v < nodes; v++) {
-            n = add(v, random.nextInt(v), n, seen);
+            int first = first(region(v));
+            n = add(v, v > first ? first + random.nextInt(v - first) : random.nextInt(v), n, seen);
         }
         while (n < links) {
-            n = add(random.nextInt(nodes), random.nextInt(nodes), n, seen);
+            int u = random.nextInt(nodes);
+            int r = region(u);
+            if (regions > 1 && random.nextDouble() < crossing) {
+                int other = random.nextInt(regions - 1);
+                r = other >= r ? other + 1 : other;
+            }
+            n = add(u, first(r) + random.nextInt(first(r + 1) - first(r)), n, seen);
         }
+    }
+
+    /** The region of node v: its block of consecutive numbers. */
+    int region(int v) {
+        return (int) ((long) v * regions / names.length);
+    }
+
+    /** The region of a node by its name. */
+    String region(String name) {
+        return "r" + region(Integer.parseInt(name.substring(1)));
+    }
+
+    /** The first node of region r (the node count for r = regions). */
+    private int first(int r) {
+        return (int) (((long) r * names.length + regions - 1) / regions);
     }
 
     private int add(int u, int v, int n, Set<Long> seen) {

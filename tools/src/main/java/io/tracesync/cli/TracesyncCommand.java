@@ -6,6 +6,7 @@ import io.tracesync.app.ReplayCommand;
 import io.tracesync.app.RunCommand;
 import io.tracesync.bench.BenchFailoverCommand;
 import io.tracesync.bench.BenchIntervalsCommand;
+import io.tracesync.bench.BenchRegionsCommand;
 import io.tracesync.bench.BenchNetworkCommand;
 import io.tracesync.bench.BenchNetworkStageCommand;
 import io.tracesync.bench.BenchStreamCommand;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
         description = "Online clock synchronization of distributed traces, with guaranteed error bounds.",
         subcommands = {DemoCommand.class, LocalServicesCommand.class, RunCommand.class, ImportCommand.class,
                 ReplayCommand.class, CorrectSpansCommand.class, SyncPairsCommand.class, SimulateCommand.class,
-                EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchNetworkStageCommand.class, BenchStreamCommand.class,
+                EvaluateCommand.class, BenchNetworkCommand.class, BenchIntervalsCommand.class, BenchRegionsCommand.class, BenchNetworkStageCommand.class, BenchStreamCommand.class,
                 BenchFailoverCommand.class, BenchHistoryCommand.class, BenchSummariesCommand.class, BenchWindowsCommand.class, FaultRunCommand.class,
                 CommandLine.HelpCommand.class})
 public final class TracesyncCommand implements Runnable {
