@@ -12,10 +12,11 @@ import java.util.TreeSet;
 
 /**
  * The backbone of a network solved in regions ({@link RegionalSync}): the links between regions — all of them, or
- * per pair of regions the {@code perPair} lightest by the options' weight — and every region component's reference
- * H as a node of its own, its <em>hub</em> (named {@link #HUB} + H, after every node name). Each end u of a link held
- * is tied to its hub by a link made of u's region factor ({@link #tie}); the backbone then gives every end and every
- * hub a factor to the network's reference.
+ * per pair of regions the {@code perPair} lightest by the options' weight — and, for the clock of every reference a
+ * region answers to (its components' own, or the network's), a node of its own, its <em>hub</em> (named
+ * {@link #HUB} + the reference, after every node name). Each end u of a link held is tied to the hub of its region
+ * factor's reference by a link made of that factor ({@link #tie}); the backbone then gives every end a factor to
+ * the network's reference.
  */
 public final class Backbone {
 
@@ -32,6 +33,8 @@ public final class Backbone {
     private final Set<LinkKey> held = new HashSet<>();
     private final Map<String, Integer> ends = new HashMap<>();
     private final Map<String, LinkKey> ties = new HashMap<>();
+    /** Each node's latest region factor, tied while the node ends a link held. */
+    private final Map<String, NodeFactor> regionFactors = new HashMap<>();
     private final NetworkSync network;
 
     /** The pinned reference, if any, is pinned as its hub: its clock whatever its region's answer. */
@@ -79,18 +82,29 @@ public final class Backbone {
     }
 
     /**
-     * Ties an end to its hub by its region factor (to its region component's reference); unties it when the factor
-     * is null or unbounded, or the node ends no link held.
+     * Takes a node's factor from its region, to its reference there (the clock of a region component's reference,
+     * or of the network's reference where the region reaches the backbone): while the node ends a link held, it is
+     * tied by it to the hub of that reference; a null or unbounded factor unties it.
      */
-    public void tie(String end, NodeFactor regionFactor) {
-        LinkKey key = regionFactor == null || !regionFactor.factor().bounded() || !ends.containsKey(end) ? null
-                : new LinkKey(end, HUB + regionFactor.reference());
-        LinkKey was = key == null ? ties.remove(end) : ties.put(end, key);
+    public void tie(String node, NodeFactor regionFactor) {
+        if (regionFactor == null || !regionFactor.factor().bounded()) {
+            regionFactors.remove(node);
+        } else {
+            regionFactors.put(node, regionFactor);
+        }
+        retie(node);
+    }
+
+    /** Brings a node's tie in line with its region factor and whether it ends a link held. */
+    private void retie(String node) {
+        NodeFactor f = ends.containsKey(node) ? regionFactors.get(node) : null;
+        LinkKey key = f == null ? null : new LinkKey(node, HUB + f.reference());
+        LinkKey was = key == null ? ties.remove(node) : ties.put(node, key);
         if (was != null && !was.equals(key)) {
             network.remove(was);
         }
         if (key != null) {
-            network.update(link(key, regionFactor.factor()));
+            network.update(link(key, f.factor()));
         }
     }
 
@@ -189,9 +203,12 @@ public final class Backbone {
 
     private void count(LinkKey key, int change) {
         for (String node : new String[] {key.a(), key.b()}) {
-            if (ends.merge(node, change, Integer::sum) == 0) {
+            int now = ends.merge(node, change, Integer::sum);
+            if (now == 0) {
                 ends.remove(node);
-                tie(node, null);
+            }
+            if (now == 0 || now == 1 && change > 0) {
+                retie(node);
             }
         }
     }

@@ -1,7 +1,6 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.numeric.ClockMap;
-import io.tracesync.core.numeric.DoubleDouble;
 import java.math.BigDecimal;
 import java.util.Objects;
 
@@ -22,13 +21,6 @@ public record Factor(ClockMap toReference, long upPs, long downPs, long anchorNs
         double growthBelow, double curvature) {
 
     public static final Factor REFERENCE = new Factor(ClockMap.IDENTITY, 0, 0);
-    /**
-     * Two clocks counting nanoseconds run at rates within 10^-3 of each other (as {@link NetworkIntervals} and
-     * {@link SlackGate} take them): the largest slope of any true relation between two clocks.
-     */
-    static final double MAX_RATE = 1 + 1e-3;
-    /** Covers the rounding of the few double operations of {@link #then} on nonnegative terms. */
-    private static final double SAFETY = 1 + 0x1p-48;
 
     public Factor {
         Objects.requireNonNull(toReference, "toReference");
@@ -67,50 +59,6 @@ public record Factor(ClockMap toReference, long upPs, long downPs, long anchorNs
     /** A child's bound U = U_p + σ·u from its parent's U_p and its hop's u, saturating. */
     static long childBound(long parentPs, long hopPs, double scale) {
         return Bounds.add(parentPs, Bounds.scaleUp(hopPs, scale));
-    }
-
-    /**
-     * This factor (a node's clock to a clock H's) followed by {@code next} (H's clock to r's): the node's factor to
-     * r, anchored where this one is. With y = map(t) and y_v = map(anchor), the error at local time t is next's error
-     * at y plus this factor's error carried through the true relation H → r, whose slope there is at most next's
-     * upper slope turned by its curvature over |y − y_H|, and at most {@link #MAX_RATE}. Next's bounds are taken at
-     * y_v (δ = |y_v − y_H| from its anchor y_H, on y_v's side, δ rounded up) and grow by at most (its larger rate + curvature·δ)·|y − y_v| +
-     * curvature·(y − y_v)²/2 from there, with |y − y_v| ≤ σ|d| (σ this map's slope rounded up); the slope bound's
-     * own growth with |y − y_H| is charged on this factor's bound at the anchor, and on its growth at
-     * {@link #MAX_RATE}. Each term is an upper bound rounded up; 1 ps more covers the composed map's rounding.
-     */
-    public Factor then(Factor next) {
-        ClockMap map = toReference.andThen(next.toReference);
-        if (!bounded() || !next.bounded()) {
-            return new Factor(map, LinkEstimate.UNBOUNDED, LinkEstimate.UNBOUNDED);
-        }
-        DoubleDouble gap = toReference.apply(anchorNs).subtract(DoubleDouble.of(next.anchorNs));
-        double delta = Math.ceil(up(Math.abs(gap.hi()) + Math.abs(gap.lo()))) + 1;
-        if (!(delta < 0x1p61) || Math.abs(next.anchorNs) > Long.MAX_VALUE - (long) delta) {
-            return new Factor(map, LinkEstimate.UNBOUNDED, LinkEstimate.UNBOUNDED);
-        }
-        long past = gap.signum() >= 0 ? next.anchorNs + (long) delta : next.anchorNs - (long) delta;
-        long nextUp = next.upAtPs(past);
-        long nextDown = next.downAtPs(past);
-        double sigma = boundScale(toReference.slope().hi(), toReference.slope().lo());
-        double widestNs = Math.max(upPs, downPs) / 1000.0;
-        double slope = Math.min(MAX_RATE, up(boundScale(next.toReference.slope().hi(), next.toReference.slope().lo())
-                + next.growthAbove + next.curvature * (delta + widestNs)));
-        double beyond = slope < MAX_RATE ? up(MAX_RATE - slope) : 0;
-        double reach = slope < MAX_RATE ? next.curvature * widestNs : 0;
-        double own = Math.max(growthAbove, growthBelow);
-        double base = up((Math.max(next.growthAbove, next.growthBelow) + next.curvature * delta) * sigma
-                + reach * (sigma + own));
-        double scale = up(slope + beyond);
-        return new Factor(map, Bounds.add(Bounds.add(nextUp, Bounds.scaleUp(upPs, slope)), 1),
-                Bounds.add(Bounds.add(nextDown, Bounds.scaleUp(downPs, slope)), 1), anchorNs,
-                up(base + scale * growthAbove), up(base + scale * growthBelow),
-                up(next.curvature * sigma * sigma + scale * curvature + reach * curvature));
-    }
-
-    /** x rounded up for the few operations it came from (nonnegative terms). */
-    private static double up(double x) {
-        return Math.nextUp(x * SAFETY);
     }
 
     public boolean bounded() {

@@ -13,19 +13,13 @@ import java.util.function.Function;
 /**
  * The network solved in regions: nodes grouped by a region function (racks, zones), each region's own links in a
  * {@link Region} and the links between regions in a {@link Backbone}, so that the regions' work can be spread over
- * tasks and only the backbone's is done in one place. Every interval is a path length over constraints each implied
- * by real links valid under the clock model [Patt-Shamir & Rajsbaum 1994], so every answer is valid. An evaluation
- * takes three steps:
- * <ol>
- *   <li>each region on its own gives its nodes factors to its components' references;</li>
- *   <li>the backbone, every end of a link between regions tied to its hub by its region factor, gives every end and
- *       hub a factor to the network's reference;</li>
- *   <li>each region again, its ends tied to that reference by their backbone factors, gives every node its answer.
- *   </li>
- * </ol>
- * What is lost against the whole network: paths that cross a region between two of its ends go through its hub in
- * the backbone, and links between regions the backbone does not hold. With one region the answer is
- * {@link NetworkSync#evaluate}'s.
+ * tasks and only the backbone's is done in one place. The two exchange factors: each region gives the backbone its
+ * ends' factors, which tie them there to their references' clocks, and the backbone gives each region its ends'
+ * factors, which tie them there to the network's reference. Every tie is a path over real links valid under the
+ * clock model, so every interval is one too [Patt-Shamir & Rajsbaum 1994]: every answer is valid, whatever the
+ * exchanges so far. Each exchange carries paths one region border further; a path that crosses a region between
+ * two of its ends goes through the reference's clock in the backbone, and links between regions the backbone does
+ * not hold are left out. With one region the answer is {@link NetworkSync#evaluate}'s.
  */
 public final class RegionalSync {
 
@@ -33,6 +27,8 @@ public final class RegionalSync {
     private final Function<String, String> regionOf;
     private final Map<String, Region> regions = new TreeMap<>();
     private final Backbone backbone;
+    /** The backbone's last factors of the ends, by region and name. */
+    private final Map<String, Map<String, NodeFactor>> fromBackbone = new HashMap<>();
 
     /** Links between regions held by the backbone: all ({@code perPair} 0) or per pair the lightest few. */
     public RegionalSync(NetworkOptions options, Function<String, String> regionOf, int perPair) {
@@ -99,42 +95,43 @@ public final class RegionalSync {
         return backbone.held();
     }
 
-    /** Every node's factor to its reference, by node name; the parts' work in {@code work} if not null. */
+    /**
+     * One exchange: each region answers with its ends tied by the backbone's last factors, then the backbone takes
+     * the ends' new factors as ties and answers for them. Returns the regions' answers, every node's factor to its
+     * reference by name; the parts' work in {@code work} if not null. Repeated, the exchange carries every path
+     * across as many region borders as it has been repeated.
+     */
     public Map<String, NodeFactor> evaluate(Work work) {
-        Map<String, NodeFactor> regional = new HashMap<>();
+        Map<String, NodeFactor> out = new TreeMap<>();
         for (Map.Entry<String, Region> r : regions.entrySet()) {
             long start = System.nanoTime();
-            regional.putAll(r.getValue().ownFactors());
+            r.getValue().answer(fromBackbone.getOrDefault(r.getKey(), Map.of()))
+                    .forEach((node, f) -> out.put(node, f.nodeFactor()));
             if (work != null) {
                 work.regionNs.merge(r.getKey(), System.nanoTime() - start, Long::sum);
             }
         }
         long start = System.nanoTime();
         for (String u : List.copyOf(backbone.ends())) {
-            backbone.tie(u, regional.get(u));
+            backbone.tie(u, out.get(u));
         }
-        Map<String, Map<String, NodeFactor>> byRegion = new HashMap<>();
-        backbone.evaluate().forEach((name, f) -> byRegion
-                .computeIfAbsent(region(Backbone.node(name)), r -> new HashMap<>()).put(name, f));
+        fromBackbone.clear();
+        backbone.evaluate().forEach((name, f) -> {
+            if (!Backbone.isHub(name)) {
+                fromBackbone.computeIfAbsent(region(name), r -> new HashMap<>()).put(name, f);
+            }
+        });
         if (work != null) {
             work.backboneNs += System.nanoTime() - start;
             work.backboneNodes = backbone.nodes();
             work.backboneLinks = backbone.links();
         }
-        Map<String, NodeFactor> out = new TreeMap<>();
-        for (Map.Entry<String, Region> r : regions.entrySet()) {
-            start = System.nanoTime();
-            out.putAll(r.getValue().close(byRegion.getOrDefault(r.getKey(), Map.of())));
-            if (work != null) {
-                work.regionNs.merge(r.getKey(), System.nanoTime() - start, Long::sum);
-            }
-        }
         return out;
     }
 
     /**
-     * What updates and an evaluation cost, part by part: each region's (its links' updates, its two evaluations) and
-     * the backbone's (its links' updates, the ties, its evaluation).
+     * What updates and an exchange cost, part by part: each region's (its links' updates, its evaluation) and the
+     * backbone's (its links' updates, the ties, its evaluation).
      */
     public static final class Work {
         public final Map<String, Long> regionNs = new TreeMap<>();

@@ -119,67 +119,6 @@ class RegionalSyncTest {
         assertEquals(expected, regional.evaluate(null));
     }
 
-    /**
-     * A factor followed by another: v's factor to H (H pinned) then H's to r, evaluated up to an hour apart, holds
-     * the truth about r at v's times near and far; it is never tighter than either part there, and wider at its
-     * anchor than the two together by at most the slope's scaling of the first (10^-3 of it) and the second's
-     * growth over the gap.
-     */
-    @Property(tries = 150)
-    void aFactorFollowedByAnotherHoldsTheTruth(@ForAll long seed, @ForAll @IntRange(min = 3, max = 10) int nodes,
-            @ForAll @IntRange(min = 0, max = 12) int extraLinks) {
-        Random r = new Random(seed);
-        LinearNetwork w = new LinearNetwork(r, nodes, nodes - 1 + extraLinks, true, 200, 30 + r.nextInt(100),
-                10_000_000_000L, 1_000 + r.nextInt(100_000), r.nextBoolean() ? BENDING : LinkOptions.DEFAULT);
-        w.feedAll();
-        String hub = w.names.get(r.nextInt(nodes));
-        String top = w.names.get(r.nextInt(nodes));
-        Map<String, AnchoredFactor> toHub = pinned(w, hub, null);
-        long gap = r.nextInt(3) == 0 ? 0 : (long) ((r.nextDouble() * 2 - 1) * 3.6e12);
-        AnchoredFactor hubToTop = pinned(w, top, null).get(hub);
-        hubToTop = pinned(w, top, hubToTop.evaluatedAtNs() + gap).get(hub);
-        for (AnchoredFactor v : toHub.values()) {
-            Factor f = v.factor().then(hubToTop.factor());
-            AnchoredFactor composed = new AnchoredFactor(v.node(), top, f, 0, 0, 0, NetworkMethod.ALL_LINKS);
-            assertEquals(v.factor().anchorNs(), f.anchorNs());
-            Factor g = hubToTop.factor();
-            for (long d : AWAY) {
-                long t = f.anchorNs() + d;
-                assertNull(w.violation(composed, t));
-                // never tighter than the second part's own bounds where the first places t
-                long y = v.factor().toReference().applyRounded(t);
-                assertTrue(f.upAtPs(t) + 2 >= g.upAtPs(y) && f.downAtPs(t) + 2 >= g.downAtPs(y),
-                        f + " at " + t + " inside " + g);
-                assertTrue(f.upAtPs(t) >= v.factor().upAtPs(t) / Factor.MAX_RATE
-                        && f.downAtPs(t) >= v.factor().downAtPs(t) / Factor.MAX_RATE, f + " inside " + v);
-            }
-            long y = v.factor().toReference().applyRounded(v.factor().anchorNs());
-            long past = y >= g.anchorNs() ? y + 2 : y - 2;
-            double carried = Math.max(g.upAtPs(past), g.downAtPs(past));
-            assertTrue(f.upPs() <= v.factor().upPs() * Factor.MAX_RATE + carried + 2, f + " from " + v + " and " + g);
-            assertTrue(f.downPs() <= v.factor().downPs() * Factor.MAX_RATE + carried + 2, f::toString);
-        }
-    }
-
-    /** Each node's factor from a network pinned to {@code reference}, evaluated at its default time or at {@code at}. */
-    private static Map<String, AnchoredFactor> pinned(LinearNetwork w, String reference, Long at) {
-        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT.withPinnedReference(reference));
-        w.estimates().forEach(net::update);
-        net.drain();
-        Map<String, AnchoredFactor> out = new TreeMap<>();
-        net.evaluate(at).factors().forEach(f -> out.put(f.node(), f));
-        return out;
-    }
-
-    /** A factor and an unbounded one compose to an unbounded one. */
-    @Test
-    void anUnboundedPartLeavesTheCompositionUnbounded() {
-        Factor open = new Factor(Factor.REFERENCE.toReference(), LinkEstimate.UNBOUNDED, 5);
-        assertTrue(!Factor.REFERENCE.then(open).bounded());
-        assertTrue(!open.then(Factor.REFERENCE).bounded());
-        assertEquals(1, Factor.REFERENCE.then(Factor.REFERENCE).upPs(), "the composed map's rounding: 1 ps");
-    }
-
     /** A node name that would sort among the hubs is refused. */
     @Test
     void aNodeNamedLikeAHubIsRefused() {
