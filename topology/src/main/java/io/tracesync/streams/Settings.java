@@ -5,6 +5,7 @@ import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.ReferenceRule;
+import io.tracesync.core.network.RegionPattern;
 import io.tracesync.core.network.SummaryGate;
 import io.tracesync.schema.SerdeConfig;
 import io.tracesync.streams.config.KnownKeys;
@@ -63,6 +64,16 @@ public final class Settings {
         this.warnings = KnownKeys.check(values);
         this.values = values;
         this.config = new TracesyncConfig(withoutDigitGroups(values));
+        String regions = get(TracesyncConfig.NETWORK_REGIONS_CONFIG);
+        if (!regions.isEmpty() && duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG).isZero()) {
+            throw new ConfigException(TracesyncConfig.NETWORK_REGIONS_CONFIG, regions, "regions exchange factors "
+                    + "at each emission: they need a " + TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG + " above 0 "
+                    + "(the deterministic mode solves the network whole)");
+        }
+        if (!regions.isEmpty() && bool(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG)) {
+            throw new ConfigException(TracesyncConfig.NETWORK_REGIONS_CONFIG, regions, "regions have no one network "
+                    + "task to run the link step in: leave " + TracesyncConfig.LINKS_WITH_NETWORK_CONFIG + " false");
+        }
     }
 
     /** Integers may be written with digit groups, {@code 1_000_000}, as in Java. */
@@ -193,6 +204,12 @@ public final class Settings {
         }
         String pinned = config.getString(TracesyncConfig.NETWORK_REFERENCE_CONFIG);
         return pinned.isEmpty() ? o : o.withPinnedReference(pinned);
+    }
+
+    /** The regions the network is solved in ({@code network.regions}), or null: the network solved whole. */
+    public RegionPattern regions() {
+        String regex = config.getString(TracesyncConfig.NETWORK_REGIONS_CONFIG);
+        return regex.isEmpty() ? null : RegionPattern.of(regex);
     }
 
     /** Every key for Kafka Streams and its clients (tracesync's own keys are ignored there as unknown). */

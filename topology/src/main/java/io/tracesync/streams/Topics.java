@@ -5,6 +5,7 @@ import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_RETENT
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_TOPIC_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_TOPIC_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_TOPIC_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.NETWORK_REGIONS_PARTITIONS_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TOPICS_REPLICATION_FACTOR_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TRACES_PATTERN_CONFIG;
@@ -15,11 +16,13 @@ import static io.tracesync.streams.config.TracesyncConfig.TREE_TOPIC_CONFIG;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPairs;
+import io.tracesync.avro.NetworkInput;
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.schema.SpecificAvroSerde;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -52,6 +55,11 @@ public final class Topics {
     public final String tree;
     public final String links;
     public final String deadLetters;
+    /**
+     * With {@code network.regions}: the backbone's factors of the regions' ends, keyed by region, as many partitions
+     * as the regions' repartition topic; null without regions.
+     */
+    public final String backboneFactors;
     public final SpecificAvroSerde<SegmentKey> segmentKey;
     public final SpecificAvroSerde<TraceEvent> traceEvent;
     public final SpecificAvroSerde<LinkId> linkId;
@@ -59,8 +67,10 @@ public final class Topics {
     public final SpecificAvroSerde<LinkSummary> linkSummary;
     public final SpecificAvroSerde<SyncFactor> syncFactor;
     public final SpecificAvroSerde<TreeSnapshot> treeSnapshot;
+    public final SpecificAvroSerde<NetworkInput> networkInput;
     public final Serde<String> node = Serdes.String();
     private final int partitions;
+    private final int regionPartitions;
     private final short replication;
     private final long historyRetentionMs;
 
@@ -84,6 +94,9 @@ public final class Topics {
         linkSummary = avro(LinkSummary.class, config, false);
         syncFactor = avro(SyncFactor.class, config, false);
         treeSnapshot = avro(TreeSnapshot.class, config, false);
+        networkInput = avro(NetworkInput.class, config, false);
+        backboneFactors = s.regions() == null ? null : backboneFactorsOf(s.get("application.id"));
+        regionPartitions = (int) s.integer(NETWORK_REGIONS_PARTITIONS_CONFIG);
         partitions = (int) s.integer(TOPICS_PARTITIONS_CONFIG);
         replication = (short) s.integer(TOPICS_REPLICATION_FACTOR_CONFIG);
         refuseOwnTopicsAsInput(s.get("application.id"));
@@ -97,13 +110,22 @@ public final class Topics {
         if (traces.pattern() == null) {
             return;
         }
-        for (String own : List.of(factors, factorHistory, tree, links, deadLetters,
-                applicationId + "-segments-repartition")) {
+        List<String> owns = new ArrayList<>(List.of(factors, factorHistory, tree, links, deadLetters,
+                applicationId + "-segments-repartition"));
+        if (backboneFactors != null) {
+            owns.add(backboneFactors);
+        }
+        for (String own : owns) {
             if (traces.includes(own)) {
                 throw new ConfigException(TRACES_PATTERN_CONFIG, traces.pattern().pattern(), "it matches the "
                         + "application's own topic " + own + ", which it would read as traces");
             }
         }
+    }
+
+    /** The topic of the backbone's factors of an application with regions. */
+    public static String backboneFactorsOf(String applicationId) {
+        return applicationId + "-backbone-factors";
     }
 
     /** The history topic's name by default: the factors topic's followed by {@code .history}. */
@@ -133,12 +155,22 @@ public final class Topics {
      * deleted after its retention.
      */
     public List<NewTopic> outputs() {
-        return List.of(compacted(factors, partitions), new NewTopic(factorHistory, partitions, replication)
+        List<NewTopic> all = new ArrayList<>(List.of(compacted(factors, partitions),
+                new NewTopic(factorHistory, partitions, replication)
                 .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
                         TopicConfig.RETENTION_MS_CONFIG, Long.toString(historyRetentionMs))),
                 new NewTopic(tree, 1, replication).configs(SNAPSHOT_TOPIC_CONFIGS), compacted(links, partitions),
-                new NewTopic(deadLetters, partitions, replication));
+                new NewTopic(deadLetters, partitions, replication)));
+        if (backboneFactors != null) {
+            // read by the regions' tasks beside their repartition topic: as many partitions, the same keys
+            all.add(new NewTopic(backboneFactors, regionPartitions, replication)
+                    .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, Long.toString(BACKBONE_FACTORS_RETENTION_MS))));
+        }
+        return all;
     }
+
+    /** The backbone's factors are read within seconds; a day covers any outage the regions' stores outlast. */
+    private static final long BACKBONE_FACTORS_RETENTION_MS = 24L * 3600 * 1000;
 
     private NewTopic compacted(String name, int n) {
         return new NewTopic(name, n, replication)

@@ -10,6 +10,8 @@ import static io.tracesync.streams.config.TracesyncConfig.LINKS_MIN_CHANGE_CONFI
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.MATCHER_MAX_PENDING_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.MATCHER_ROTATION_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.NETWORK_REGIONS_PARTITIONS_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.NETWORK_REGIONS_PER_PAIR_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.PAIRS_BATCHED_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
@@ -17,6 +19,7 @@ import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPairs;
+import io.tracesync.avro.NetworkInput;
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
@@ -29,8 +32,11 @@ import io.tracesync.streams.matcher.SegmentMatcher;
 import io.tracesync.streams.matcher.TraceEventCheck;
 import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.core.history.HistoryGate;
+import io.tracesync.core.network.RegionPattern;
 import io.tracesync.streams.network.HistoryProcessor;
+import io.tracesync.streams.network.BackboneProcessor;
 import io.tracesync.streams.network.NetworkProcessor;
+import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
@@ -40,6 +46,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
@@ -74,13 +81,22 @@ public final class TracesyncTopology {
     public static final String NETWORK_FACTOR_STORE = "network-factors";
     public static final String NETWORK_TREE_STORE = "network-tree";
     public static final String NETWORK_FACTOR_HISTORY_STORE = "network-factor-history";
+    public static final String REGION_LINK_STORE = "region-links";
+    public static final String REGION_END_STORE = "region-ends";
+    public static final String REGION_BACKBONE_STORE = "region-backbone-factors";
+    public static final String BACKBONE_LINK_STORE = "backbone-links";
+    public static final String BACKBONE_TIE_STORE = "backbone-ties";
     /** The matcher's before-commit hook ({@link BeforeCommit}): holds nothing, has no changelog. */
     static final String PAIR_BATCHES = "pair-batches";
     private static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
-            NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE);
+            NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE, REGION_LINK_STORE, REGION_END_STORE,
+            REGION_BACKBONE_STORE, BACKBONE_LINK_STORE, BACKBONE_TIE_STORE);
     private static final String SEGMENTS = "segments";
     private static final String PAIRS = "pairs";
     private static final String NETWORK = "network";
+    private static final String REGIONS = "regions";
+    private static final String BACKBONE_LINKS = "backbone-links";
+    private static final String BACKBONE_TIES = "backbone-ties";
 
     private TracesyncTopology() {
     }
@@ -92,7 +108,9 @@ public final class TracesyncTopology {
     public static List<String> internalTopics(String applicationId) {
         List<String> names = new ArrayList<>();
         STORES.forEach(s -> names.add(changelog(applicationId, s)));
-        List.of(SEGMENTS, PAIRS, NETWORK).forEach(r -> names.add(repartition(applicationId, r)));
+        List.of(SEGMENTS, PAIRS, NETWORK, REGIONS, BACKBONE_LINKS, BACKBONE_TIES)
+                .forEach(r -> names.add(repartition(applicationId, r)));
+        names.add(Topics.backboneFactorsOf(applicationId));
         return names;
     }
 
@@ -109,12 +127,23 @@ public final class TracesyncTopology {
         writes.put(repartition(id, PAIRS), List.of(topics.linkId, topics.matchedPairs));
         writes.put(changelog(id, LINK_STORE), List.of(topics.linkId));
         writes.put(topics.links, List.of(topics.linkId, topics.linkSummary));
-        if (!settings.bool(LINKS_WITH_NETWORK_CONFIG)) {
-            writes.put(repartition(id, NETWORK), List.of(topics.linkId, topics.linkSummary));
+        if (settings.regions() != null) {
+            writes.put(repartition(id, REGIONS), List.of(topics.networkInput));
+            writes.put(repartition(id, BACKBONE_LINKS), List.of(topics.networkInput));
+            writes.put(repartition(id, BACKBONE_TIES), List.of(topics.networkInput));
+            writes.put(topics.backboneFactors, List.of(topics.networkInput));
+            writes.put(changelog(id, REGION_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
+            writes.put(changelog(id, REGION_BACKBONE_STORE), List.of(topics.syncFactor));
+            writes.put(changelog(id, BACKBONE_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
+            writes.put(changelog(id, BACKBONE_TIE_STORE), List.of(topics.syncFactor));
+        } else {
+            if (!settings.bool(LINKS_WITH_NETWORK_CONFIG)) {
+                writes.put(repartition(id, NETWORK), List.of(topics.linkId, topics.linkSummary));
+            }
+            writes.put(changelog(id, NETWORK_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
+            writes.put(changelog(id, NETWORK_TREE_STORE), List.of(topics.treeSnapshot));
         }
-        writes.put(changelog(id, NETWORK_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
         writes.put(changelog(id, NETWORK_FACTOR_STORE), List.of(topics.syncFactor));
-        writes.put(changelog(id, NETWORK_TREE_STORE), List.of(topics.treeSnapshot));
         writes.put(changelog(id, NETWORK_FACTOR_HISTORY_STORE), List.of(topics.syncFactor));
         writes.put(topics.factors, List.of(topics.syncFactor));
         writes.put(topics.factorHistory, List.of(topics.syncFactor));
@@ -150,11 +179,73 @@ public final class TracesyncTopology {
                 .withName(PAIRS);
         KStream<LinkId, LinkSummary> summaries = links(b, match(b, keyed, settings, stats)
                 .repartition(withNetwork ? byLink.withNumberOfPartitions(1) : byLink), settings, stats, topics);
+        if (settings.regions() != null) {
+            writeOutputs(regions(b, summaries, settings, stats, topics), settings, topics, stats);
+            return b.build(settings.streamsProperties());
+        }
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries
                 .repartition(Repartitioned.with(topics.linkId, topics.linkSummary).withName(NETWORK)
                         .withNumberOfPartitions(1));
         writeOutputs(network(b, toNetwork, settings, stats, topics), settings, topics, stats);
         return b.build(settings.streamsProperties());
+    }
+
+    /**
+     * Step 4 with {@code network.regions} (docs/NETWORK-CORE.md, Regions): each summary to its link's region —
+     * a link between regions to both ends' regions, marking them as ends, and to the backbone —, the regions in
+     * {@code network.regions.partitions} tasks ({@link RegionProcessor}), the backbone in one
+     * ({@link BackboneProcessor}); the regions' ends' factors to the backbone, the backbone's back to the regions
+     * through the topic {@link Topics#backboneFactors}, keyed by region as the regions' repartition is.
+     */
+    public static KStream<String, SpecificRecord> regions(StreamsBuilder b, KStream<LinkId, LinkSummary> summaries,
+            Settings settings, PipelineStats stats, Topics topics) {
+        RegionPattern regionOf = settings.regions();
+        int partitions = (int) settings.integer(NETWORK_REGIONS_PARTITIONS_CONFIG);
+        KStream<String, NetworkInput> toRegions = summaries.flatMap((k, s) -> {
+            String ra = regionOf.apply(k.getA());
+            String rb = regionOf.apply(k.getB());
+            NetworkInput in = new NetworkInput(s, null);
+            return ra.equals(rb) ? List.of(KeyValue.pair(ra, in)) : List.of(KeyValue.pair(ra, in), KeyValue.pair(rb, in));
+        }, Named.as("by-region")).repartition(Repartitioned.with(topics.node, topics.networkInput).withName(REGIONS)
+                .withNumberOfPartitions(partitions));
+        KStream<String, NetworkInput> backboneFactors = b.stream(topics.backboneFactors,
+                Consumed.with(topics.node, topics.networkInput).withName("backbone-factors"));
+        b.addStateStore(WriteBackStoreBuilder.persistent(REGION_LINK_STORE, topics.linkId, topics.linkSummary));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REGION_END_STORE), topics.node,
+                Serdes.String()));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REGION_BACKBONE_STORE),
+                topics.node, topics.syncFactor));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
+                topics.node, topics.syncFactor));
+        KStream<String, SpecificRecord> answers = toRegions.merge(backboneFactors, Named.as("region-inputs"))
+                .process(() -> new RegionProcessor(REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE,
+                        NETWORK_FACTOR_STORE, regionOf, settings.networkOptions(),
+                        settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
+                        settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats), Named.as("region"),
+                        REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE, NETWORK_FACTOR_STORE);
+        KStream<String, NetworkInput> crossing = summaries
+                .filter((k, s) -> !regionOf.apply(k.getA()).equals(regionOf.apply(k.getB())), Named.as("crossing"))
+                .map((k, s) -> KeyValue.pair(k.getA() + "~" + k.getB(), new NetworkInput(s, null)),
+                        Named.as("crossing-input"))
+                .repartition(Repartitioned.with(topics.node, topics.networkInput).withName(BACKBONE_LINKS)
+                        .withNumberOfPartitions(1));
+        KStream<String, NetworkInput> ties = answers
+                .filter((k, v) -> v instanceof NetworkInput, Named.as("ties"))
+                .mapValues(v -> (NetworkInput) v, Named.as("as-tie"))
+                .repartition(Repartitioned.with(topics.node, topics.networkInput).withName(BACKBONE_TIES)
+                        .withNumberOfPartitions(1));
+        b.addStateStore(WriteBackStoreBuilder.persistent(BACKBONE_LINK_STORE, topics.linkId, topics.linkSummary));
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BACKBONE_TIE_STORE),
+                topics.node, topics.syncFactor));
+        crossing.merge(ties, Named.as("backbone-inputs"))
+                .process(() -> new BackboneProcessor(BACKBONE_LINK_STORE, BACKBONE_TIE_STORE, regionOf,
+                        settings.networkOptions(), (int) settings.integer(NETWORK_REGIONS_PER_PAIR_CONFIG),
+                        settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
+                        settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG)), Named.as("backbone"),
+                        BACKBONE_LINK_STORE, BACKBONE_TIE_STORE)
+                .to(topics.backboneFactors, Produced.with(topics.node, topics.networkInput)
+                        .withName("to-backbone-factors"));
+        return answers.filter((k, v) -> !(v instanceof NetworkInput), Named.as("region-factors"));
     }
 
     /** A builder with the application's topology settings. */

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link TracesyncTopology#internalTopics}, what {@link ApplicationReset} deletes, is every changelog and repartition
- * topic of the topology under every combination of the shortcuts, and nothing else.
+ * topic of the topology under every combination of the shortcuts and with regions (and their topic of the
+ * backbone's factors), and nothing else.
  */
 class InternalTopicsTest {
 
@@ -20,10 +21,12 @@ class InternalTopicsTest {
     void theListIsEveryInternalTopicOfEveryShape() {
         Set<String> found = new TreeSet<>();
         for (boolean bySegment : new boolean[] {false, true}) {
-            for (boolean withNetwork : new boolean[] {false, true}) {
+            for (String network : new String[] {"whole", "with links", "regions"}) {
                 Settings settings = Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID(),
                         "traces.partitioned.by.segment", String.valueOf(bySegment),
-                        "links.with.network", String.valueOf(withNetwork)));
+                        "links.with.network", String.valueOf(network.equals("with links")),
+                        "network.regions", network.equals("regions") ? "^(rack\\d+)-" : ""));
+                String backboneFactors = Topics.backboneFactorsOf(settings.get("application.id"));
                 TopologyDescription shape = TracesyncTopology.build(settings, new Topics(settings),
                         new PipelineStats()).describe();
                 for (TopologyDescription.Subtopology sub : shape.subtopologies()) {
@@ -31,6 +34,9 @@ class InternalTopicsTest {
                         if (node instanceof TopologyDescription.Source source && source.topicSet() != null) {
                             source.topicSet().stream().filter(t -> t.endsWith("-repartition"))
                                     .forEach(t -> found.add("app-" + t));
+                            if (source.topicSet().contains(backboneFactors)) {
+                                found.add(Topics.backboneFactorsOf("app")); // the regions' own topic
+                            }
                         } else if (node instanceof TopologyDescription.Processor processor) {
                             // every store but the matcher's before-commit hook, which holds nothing
                             processor.stores().stream().filter(s -> !s.equals(TracesyncTopology.PAIR_BATCHES))

@@ -108,11 +108,19 @@ public final class Backbone {
         }
     }
 
-    /** Every end's and hub's factor to its reference (a hub's name where the reference is one), by name. */
-    public Map<String, NodeFactor> evaluate() {
+    /**
+     * Every end's factor to the reference of its component, by name (a reference is a node's name: a hub answers
+     * for its reference's clock).
+     */
+    public Map<String, AnchoredFactor> evaluate() {
         network.drain();
-        Map<String, NodeFactor> out = new TreeMap<>();
-        network.evaluate(null).factors().forEach(f -> out.put(f.node(), f.nodeFactor()));
+        Map<String, AnchoredFactor> out = new TreeMap<>();
+        for (AnchoredFactor f : network.evaluate(null).factors()) {
+            if (!isHub(f.node())) {
+                out.put(f.node(), isHub(f.reference()) ? new AnchoredFactor(f.node(), node(f.reference()),
+                        f.factor(), f.evaluatedAtNs(), f.treeUpPs(), f.treeDownPs(), f.method()) : f);
+            }
+        }
         return out;
     }
 
@@ -128,7 +136,8 @@ public final class Backbone {
     /**
      * The link key.a()~key.b() of a factor from a's clock to b's: the estimate its map, the latest time its anchor
      * with its bounds there, the slope range [slope − growthBelow, slope + growthAbove] rounded outward (the map's
-     * low part too), its curvature; at least 1 ps and two ulps of slope wide, so that every weight is finite.
+     * low part too), the clock model's ρ′ ({@link NetworkIntervals#modelCurvature}); at least 1 ps and two ulps of
+     * slope wide, so that every weight is finite.
      */
     static LinkEstimate link(LinkKey key, Factor f) {
         ClockMap map = f.toReference();
@@ -137,7 +146,7 @@ public final class Backbone {
         double min = Math.nextDown(Math.nextDown(hi - (f.growthBelow() + lo)));
         double max = Math.nextUp(Math.nextUp(hi + (f.growthAbove() + lo)));
         return new LinkEstimate(key, LinkQuality.ACCURATE, map, max - min, min, max, f.anchorNs(),
-                Math.max(1, f.upPs()), Math.max(1, f.downPs()), f.curvature());
+                Math.max(1, f.upPs()), Math.max(1, f.downPs()), NetworkIntervals.modelCurvature(f.curvature()));
     }
 
     private static String pair(String ra, String rb) {

@@ -41,6 +41,8 @@ import java.util.List;
  */
 public final class NetworkIntervals {
 
+    /** A node's units against the reference's: slopes lie within a factor 1 ± 10^-3 of 1. */
+    private static final double UNITS = 1 + 1e-3;
     /** Log-slopes in units of 10^-15: a link's weight is at most 10^15 (see {@link #SLOPE_LIMIT}). */
     static final double LOG_UNIT = 1e15;
     /**
@@ -366,8 +368,15 @@ public final class NetworkIntervals {
         int n = c.names().length;
         long[] newest = new long[n];
         boolean[] has = new boolean[n];
+        // links to a clock's stand-in (Backbone#link: ties of a network solved in regions) carry earlier answers,
+        // not data, each anchored where the last answer was: taken as data they would push the time on by that
+        // answer's error at every exchange. They set the time only where nothing else does.
+        boolean data = false;
+        for (int l = 0; l < c.links().length && !data; l++) {
+            data = table.estimated[l] && !Backbone.isHub(c.links()[l].key().b());
+        }
         for (int l = 0; l < c.links().length; l++) {
-            if (table.estimated[l]) {
+            if (table.estimated[l] && !(data && Backbone.isHub(c.links()[l].key().b()))) {
                 int a = c.linkA()[l];
                 newest[a] = has[a] ? Math.max(newest[a], table.latest[l]) : table.latest[l];
                 has[a] = true;
@@ -451,7 +460,16 @@ public final class NetworkIntervals {
         for (double c : links.curvature) {
             rho = Math.max(rho, c);
         }
-        return rho == 0 ? 0 : Math.nextUp(rho * (1 + 1e-3));
+        return rho == 0 ? 0 : Math.nextUp(rho * UNITS);
+    }
+
+    /**
+     * The clock model's ρ′ back from a factor's curvature ({@link #curvature}): a relation between two clocks turns
+     * by at most ρ′ per ns, so a link made of a factor ({@link Backbone#link}) has this curvature, not the
+     * factor's own — which, taken again into a network, would grow by 10^-3 with every pass.
+     */
+    static double modelCurvature(double factorCurvature) {
+        return factorCurvature == 0 ? 0 : Math.nextUp(factorCurvature / UNITS);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.numeric.ClockMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -20,6 +21,8 @@ public final class Region {
     private final NetworkSync network;
     private final String ownPin;
     private final Map<String, LinkKey> ties = new HashMap<>();
+    /** The identity between the reference's stand-in and the reference, where it is a node of the region. */
+    private LinkKey anchor;
 
     /** A region with the network's options; a pinned reference only where it is one of the region's nodes. */
     public Region(NetworkOptions options) {
@@ -52,6 +55,24 @@ public final class Region {
     }
 
     /**
+     * Where the reference whose stand-in is {@code top} is a node of the region, ties the two by the identity (1 ps,
+     * at a time {@code atNs} near the ties' so that it constrains them): the ties carry what the last exchanges knew,
+     * and without this the region would know its own reference only through them, each exchange adding its
+     * roundings to the last.
+     */
+    private void anchor(String top, long atNs) {
+        LinkKey key = top == null || network.vertexId(Backbone.node(top)) == 0 ? null
+                : new LinkKey(Backbone.node(top), top);
+        if (anchor != null && !anchor.equals(key)) {
+            network.remove(anchor);
+        }
+        if (key != null) {
+            network.update(Backbone.link(key, new Factor(ClockMap.IDENTITY, 0, 0, atNs, 0, 0)));
+        }
+        anchor = key;
+    }
+
+    /**
      * Every node's factor to its reference, by name, the region's ends tied by their factors from the backbone
      * ({@code backbone}, by name; names that are no node of the region are passed over). A reference is always a
      * node's name: the stand-in of a reference's clock answers by the reference's.
@@ -59,13 +80,14 @@ public final class Region {
     public Map<String, AnchoredFactor> answer(Map<String, NodeFactor> backbone) {
         Set<String> stale = new HashSet<>(ties.keySet());
         String pin = null;
+        long pinnedAt = 0;
         for (Map.Entry<String, NodeFactor> e : backbone.entrySet()) {
             String u = e.getKey();
             if (Backbone.isHub(u) || network.vertexId(u) == 0) {
                 continue;
             }
             NodeFactor g = e.getValue();
-            LinkKey key = g.factor().bounded() ? new LinkKey(u, Backbone.HUB + Backbone.node(g.reference())) : null;
+            LinkKey key = g.factor().bounded() ? new LinkKey(u, Backbone.HUB + g.reference()) : null;
             LinkKey was = key == null ? ties.remove(u) : ties.put(u, key);
             if (was != null && !was.equals(key)) {
                 network.remove(was);
@@ -73,7 +95,11 @@ public final class Region {
             if (key != null) {
                 network.update(Backbone.link(key, g.factor()));
                 stale.remove(u);
-                pin = pin == null || key.b().compareTo(pin) < 0 ? key.b() : pin;
+                if (pin == null || key.b().compareTo(pin) < 0) {
+                    pin = key.b();
+                    // the time the backbone evaluated at, on the reference's clock: no later than the links' data
+                    pinnedAt = g.factor().toReference().applyRounded(g.factor().anchorNs());
+                }
             }
         }
         for (String u : stale) {
@@ -82,6 +108,7 @@ public final class Region {
                 network.remove(was);
             }
         }
+        anchor(pin, pinnedAt);
         pin = pin != null ? pin : ownPin;
         if (!Objects.equals(pin, network.pinnedReference())) {
             network.pinReference(pin);

@@ -116,11 +116,8 @@ public final class RegionalSync {
             backbone.tie(u, out.get(u));
         }
         fromBackbone.clear();
-        backbone.evaluate().forEach((name, f) -> {
-            if (!Backbone.isHub(name)) {
-                fromBackbone.computeIfAbsent(region(name), r -> new HashMap<>()).put(name, f);
-            }
-        });
+        backbone.evaluate().forEach((name, f) -> fromBackbone.computeIfAbsent(region(name), r -> new HashMap<>())
+                .put(name, f.nodeFactor()));
         if (work != null) {
             work.backboneNs += System.nanoTime() - start;
             work.backboneNodes = backbone.nodes();

@@ -30,12 +30,18 @@ class BackboneTest {
         backbone.tie("a1", regionFactor("a1", "a0", 5_000));
         backbone.tie("b1", regionFactor("b1", "b1", 0));
         assertEquals(2 + 1, backbone.links(), "the link and two ties");
-        Map<String, NodeFactor> answer = backbone.evaluate();
-        assertTrue(answer.containsKey(Backbone.HUB + "a0") && answer.containsKey(Backbone.HUB + "b1"), answer::toString);
+        Map<String, AnchoredFactor> answer = backbone.evaluate();
+        assertEquals(Set.of("a1", "b1"), answer.keySet(), "the ends answer, the hubs do not");
+        assertEquals(answer.get("a1").reference(), answer.get("b1").reference(), "one component");
+        assertTrue(Set.of("a0", "a1", "b1").contains(answer.get("a1").reference()), "a hub answers by its node's name: "
+                + answer);
         backbone.tie("a1", new NodeFactor("a1", "a0", new Factor(ClockMap.IDENTITY, LinkEstimate.UNBOUNDED, 0)));
         assertEquals(2, backbone.links(), "an unbounded region factor unties");
         backbone.tie("x", regionFactor("x", "a0", 5));
         assertEquals(2, backbone.links(), "a node that ends no link is not tied");
+        backbone.update(link("b2", "x", 1e-6), "b", "a");
+        assertEquals(4, backbone.links(), "its factor ties it once it ends a link");
+        backbone.remove(new LinkKey("b2", "x"), "b", "a");
         backbone.remove(new LinkKey("a1", "b1"), "a", "b");
         assertEquals(Set.of(), backbone.ends());
         assertEquals(0, backbone.links(), "the ends' ties leave with the last link they end");

@@ -5,6 +5,7 @@ import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
+import io.tracesync.core.network.RegionPattern;
 import io.tracesync.core.network.SummaryGate;
 import java.time.Duration;
 import java.util.Arrays;
@@ -57,6 +58,9 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String NETWORK_APPROXIMATE_WEIGHT_CONFIG = "network.approximate.weight";
     public static final String NETWORK_REFERENCE_CONFIG = "network.reference";
     public static final String NETWORK_REFERENCE_RULE_CONFIG = "network.reference.rule";
+    public static final String NETWORK_REGIONS_CONFIG = "network.regions";
+    public static final String NETWORK_REGIONS_PARTITIONS_CONFIG = "network.regions.partitions";
+    public static final String NETWORK_REGIONS_PER_PAIR_CONFIG = "network.regions.per.pair";
     public static final String FACTORS_EMIT_INTERVAL_CONFIG = "factors.emit.interval";
     public static final String FACTORS_MIN_CHANGE_CONFIG = "factors.min.change";
     public static final String FACTORS_EMIT_MAX_SHARE_CONFIG = "factors.emit.max.share";
@@ -162,6 +166,18 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "graph, of those the smallest name: moves only when links start or stop) or centroid "
                             + "(of the spanning tree [Jabbarifar 2013, ch. 4]: moves with the tree's shape; "
                             + "docs/NETWORK-CORE.md).")
+            .define(NETWORK_REGIONS_CONFIG, Type.STRING, "", regionPattern(), Importance.MEDIUM,
+                    "A regular expression whose first group names a node's region (a rack, a zone; e.g. "
+                            + "^(rack\\d+)-): each region's links are solved in a task of its own, spread over "
+                            + NETWORK_REGIONS_PARTITIONS_CONFIG + " partitions, and the links between regions in one "
+                            + "backbone task, the two exchanging factors (docs/NETWORK-CORE.md, Regions). Names it "
+                            + "does not match are one region. Empty: the network is solved whole, in one task.")
+            .define(NETWORK_REGIONS_PARTITIONS_CONFIG, Type.INT, 4, ConfigDef.Range.atLeast(1), Importance.LOW,
+                    "With " + NETWORK_REGIONS_CONFIG + ": the partitions, and so the tasks, the regions are "
+                            + "spread over.")
+            .define(NETWORK_REGIONS_PER_PAIR_CONFIG, Type.INT, 0, ConfigDef.Range.atLeast(0), Importance.LOW,
+                    "With " + NETWORK_REGIONS_CONFIG + ": the links the backbone holds per pair of regions, the "
+                            + "lightest by " + NETWORK_WEIGHT_CONFIG + "; 0: all.")
             .define(FACTORS_EMIT_INTERVAL_CONFIG, Type.STRING, "1s", duration(), Importance.MEDIUM,
                     "How often changed factors are published; 0: at once, the deterministic mode (docs/STREAMS.md, "
                             + "Guarantees).")
@@ -215,6 +231,22 @@ public final class TracesyncConfig extends AbstractConfig {
                 throw new ConfigException(name, value, "not a regular expression: " + e.getDescription());
             }
         }, () -> "a regular expression");
+    }
+
+    /** Empty, or a regular expression with a group ({@link RegionPattern}). */
+    private static ConfigDef.Validator regionPattern() {
+        return ConfigDef.LambdaValidator.with((name, value) -> {
+            if (((String) value).isEmpty()) {
+                return;
+            }
+            try {
+                RegionPattern.of((String) value);
+            } catch (PatternSyntaxException e) {
+                throw new ConfigException(name, value, "not a regular expression: " + e.getDescription());
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(name, value, "needs a group, (...), naming the region");
+            }
+        }, () -> "empty, or a regular expression with a group");
     }
 
     private static ConfigDef.Validator duration() {

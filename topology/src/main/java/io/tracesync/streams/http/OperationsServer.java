@@ -65,7 +65,7 @@ public final class OperationsServer implements AutoCloseable {
             throws IOException {
         this.streams = streams;
         this.metrics = metrics;
-        this.queries = new NetworkQueries(streams);
+        this.queries = new NetworkQueries(streams, settings.regions() != null);
         this.network = new NetworkApi(queries, truth);
         String server = settings.get(StreamsConfig.APPLICATION_SERVER_CONFIG);
         this.self = server == null || server.isEmpty() ? null : HostInfo.buildFromEndpoint(server);

@@ -9,6 +9,7 @@ import io.tracesync.streams.network.FactorHistoryStore;
 import io.tracesync.streams.network.NetworkProcessor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.common.utils.Bytes;
@@ -26,9 +27,11 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
  * Interactive queries (IQv2) of the network task's stores: the latest emitted factor of every node, the versions of
- * a node's factor history around a local time, the latest summary of every link and the latest tree snapshot. The network task has one partition, so one instance holds
- * the active copy of all three ({@link #activeHost}); the queries here read this instance's copy and require it to
- * be the active one, so an answer is never a stale standby's.
+ * a node's factor history around a local time, the latest summary of every link and the latest tree snapshot. The
+ * network task has one partition, so one instance holds the active copy of all of them ({@link #activeHost}); the
+ * queries here read this instance's copy and require it to be the active one, so an answer is never a stale
+ * standby's. With {@code network.regions} the stores are spread over the regions' partitions: an instance answers
+ * from those it holds.
  */
 public final class NetworkQueries {
 
@@ -36,9 +39,15 @@ public final class NetworkQueries {
     private static final int PARTITION = 0;
 
     private final KafkaStreams streams;
+    /**
+     * With {@code network.regions}: the factors are spread over the regions' partitions and the links over the
+     * regions' and the backbone's stores, each read in every partition this instance holds; there is no tree.
+     */
+    private final boolean regional;
 
-    public NetworkQueries(KafkaStreams streams) {
+    public NetworkQueries(KafkaStreams streams, boolean regional) {
         this.streams = streams;
+        this.regional = regional;
     }
 
     /**
@@ -71,12 +80,6 @@ public final class NetworkQueries {
         return new Around(inForce, next);
     }
 
-    private SyncFactor first(RangeQuery<Bytes, SyncFactor> query) {
-        try (KeyValueIterator<Bytes, SyncFactor> it = answer(TracesyncTopology.NETWORK_FACTOR_HISTORY_STORE, query)) {
-            return it.hasNext() ? it.next().value : null;
-        }
-    }
-
     public Optional<SyncFactor> factor(String node) {
         return Optional.ofNullable(get(TracesyncTopology.NETWORK_FACTOR_STORE, KeyQuery.withKey(node)));
     }
@@ -89,49 +92,86 @@ public final class NetworkQueries {
     /** The link between two nodes, given in either order. */
     public Optional<LinkSummary> link(String a, String b) {
         LinkId id = a.compareTo(b) <= 0 ? new LinkId(a, b) : new LinkId(b, a);
-        return Optional.ofNullable(get(TracesyncTopology.NETWORK_LINK_STORE, KeyQuery.withKey(id)));
+        for (String store : linkStores()) {
+            LinkSummary s = get(store, KeyQuery.withKey(id));
+            if (s != null) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Every link's latest summary (in the store's order). */
     public List<LinkSummary> links() {
-        return values(TracesyncTopology.NETWORK_LINK_STORE, RangeQuery.<LinkId, LinkSummary>withNoBounds());
+        List<LinkSummary> out = new ArrayList<>();
+        for (String store : linkStores()) {
+            out.addAll(values(store, RangeQuery.<LinkId, LinkSummary>withNoBounds()));
+        }
+        return out;
+    }
+
+    private List<String> linkStores() {
+        return regional ? List.of(TracesyncTopology.REGION_LINK_STORE, TracesyncTopology.BACKBONE_LINK_STORE)
+                : List.of(TracesyncTopology.NETWORK_LINK_STORE);
     }
 
     public Optional<TreeSnapshot> tree() {
-        return Optional.ofNullable(get(TracesyncTopology.NETWORK_TREE_STORE,
+        return regional ? Optional.empty() : Optional.ofNullable(get(TracesyncTopology.NETWORK_TREE_STORE,
                 KeyQuery.<String, TreeSnapshot>withKey(NetworkProcessor.TREE_KEY)));
     }
 
     private <K, V> V get(String store, KeyQuery<K, V> query) {
-        return answer(store, query);
+        for (V v : answers(store, query)) {
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private <K, V> List<V> values(String store, RangeQuery<K, V> query) {
         List<V> out = new ArrayList<>();
-        try (KeyValueIterator<K, V> it = answer(store, query)) {
-            while (it.hasNext()) {
-                KeyValue<K, V> kv = it.next();
-                out.add(kv.value);
+        for (KeyValueIterator<K, V> it : answers(store, query)) {
+            try (it) {
+                it.forEachRemaining(kv -> out.add(kv.value));
             }
         }
         return out;
     }
 
-    private <R> R answer(String store, Query<R> query) {
-        QueryResult<R> result;
+    private SyncFactor first(RangeQuery<Bytes, SyncFactor> query) {
+        SyncFactor found = null;
+        for (KeyValueIterator<Bytes, SyncFactor> it : answers(TracesyncTopology.NETWORK_FACTOR_HISTORY_STORE, query)) {
+            try (it) {
+                if (found == null && it.hasNext()) {
+                    found = it.next().value;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The query's result in each partition this instance holds actively: partition 0 unless regional. */
+    private <R> List<R> answers(String store, Query<R> query) {
+        Map<Integer, QueryResult<R>> results;
         try {
-            result = streams.query(StateQueryRequest.inStore(store).withQuery(query)
-                    .withPartitions(Set.of(PARTITION)).requireActive()).getPartitionResults().get(PARTITION);
+            StateQueryRequest<R> request = StateQueryRequest.inStore(store).withQuery(query).requireActive();
+            results = streams.query(regional ? request : request.withPartitions(Set.of(PARTITION)))
+                    .getPartitionResults();
         } catch (InvalidStateStoreException | IllegalStateException e) {
             throw new StoreUnavailableException(store + " cannot be queried now: " + e.getMessage(), e);
         }
-        if (result == null) {
+        if (results.isEmpty() || !regional && results.get(PARTITION) == null) {
             throw new StoreUnavailableException(store + " is not on this instance");
         }
-        if (result.isFailure()) {
-            throw new StoreUnavailableException(store + ": " + result.getFailureReason() + ": "
-                    + result.getFailureMessage());
+        List<R> out = new ArrayList<>();
+        for (QueryResult<R> result : results.values()) {
+            if (result.isFailure()) {
+                throw new StoreUnavailableException(store + ": " + result.getFailureReason() + ": "
+                        + result.getFailureMessage());
+            }
+            out.add(result.getResult());
         }
-        return result.getResult();
+        return out;
     }
 }

@@ -1,0 +1,129 @@
+package io.tracesync.streams.network;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.NetworkInput;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
+import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.Backbone;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.RegionPattern;
+import io.tracesync.streams.link.LinkSummaries;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The backbone of a network solved in regions ({@code network.regions}, docs/NETWORK-CORE.md, Regions), one task:
+ * the summaries of the links between regions and the regions' factors of their ends ({@link Backbone#tie}), both
+ * kept in stores from which the backbone is rebuilt when the task starts. At each emission it answers for every end
+ * and gives each end's factor, where it changed by enough ({@link FactorGate}), to the end's region, keyed by the
+ * region's name.
+ */
+public final class BackboneProcessor extends ContextualProcessor<String, NetworkInput, String, NetworkInput> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackboneProcessor.class);
+
+    private final String linkStoreName;
+    private final String tieStoreName;
+    private final RegionPattern regionOf;
+    private final NetworkOptions options;
+    private final int perPair;
+    private final Duration emitInterval;
+    private final FactorGate gate;
+    private final EmissionPacer pacer;
+    private KeyValueStore<LinkId, LinkSummary> links;
+    private KeyValueStore<String, SyncFactor> ties;
+    private Backbone backbone;
+    /** Each end's factor last given to its region. */
+    private final Map<String, NodeFactor> given = new HashMap<>();
+    private boolean dirty;
+
+    public BackboneProcessor(String linkStoreName, String tieStoreName, RegionPattern regionOf,
+            NetworkOptions options, int perPair, Duration emitInterval, double minChange, double maxShare) {
+        this.linkStoreName = linkStoreName;
+        this.tieStoreName = tieStoreName;
+        this.regionOf = regionOf;
+        this.options = options;
+        this.perPair = perPair;
+        this.emitInterval = emitInterval;
+        this.gate = new FactorGate(minChange);
+        this.pacer = new EmissionPacer(maxShare);
+    }
+
+    @Override
+    public void init(ProcessorContext<String, NetworkInput> context) {
+        super.init(context);
+        links = context.getStateStore(linkStoreName);
+        ties = context.getStateStore(tieStoreName);
+        backbone = new Backbone(options, perPair);
+        given.clear();
+        int restored = 0;
+        try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
+            while (it.hasNext()) {
+                apply(it.next().value);
+                restored++;
+            }
+        }
+        try (KeyValueIterator<String, SyncFactor> it = ties.all()) {
+            it.forEachRemaining(kv -> tie(kv.value));
+        }
+        if (restored > 0) {
+            LOG.info("backbone rebuilt from {} stored summaries of links between regions", restored);
+        }
+        dirty = restored > 0;
+        context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+    }
+
+    @Override
+    public void process(Record<String, NetworkInput> record) {
+        NetworkInput in = record.value();
+        if (in.getSummary() != null) {
+            LinkSummary s = in.getSummary();
+            links.put(new LinkId(s.getA(), s.getB()), s);
+            apply(s);
+        } else if (in.getFactor() != null) {
+            ties.put(in.getFactor().getNode(), in.getFactor());
+            tie(in.getFactor());
+        }
+        dirty = true;
+    }
+
+    private void apply(LinkSummary s) {
+        LinkEstimate e = LinkSummaries.estimate(s);
+        backbone.update(e, regionOf.apply(e.key().a()), regionOf.apply(e.key().b()));
+    }
+
+    private void tie(SyncFactor f) {
+        backbone.tie(f.getNode(), new NodeFactor(f.getNode(), f.getReference(), PublishedFactor.of(f).factor()));
+    }
+
+    private void emit(long now) {
+        if (!dirty || !pacer.due(now)) {
+            return;
+        }
+        dirty = false;
+        long began = System.nanoTime();
+        for (AnchoredFactor f : backbone.evaluate().values()) {
+            NodeFactor last = given.get(f.node());
+            if (last == null || gate.matters(last.reference(), last.factor(), f.reference(), f.factor())) {
+                given.put(f.node(), f.nodeFactor());
+                context().forward(new Record<>(regionOf.apply(f.node()),
+                        new NetworkInput(null, FactorRecords.of(f, now, 0)), now));
+            }
+        }
+        long end = System.nanoTime();
+        pacer.emitted(now + (end - began) / 1_000_000, end - began);
+    }
+}

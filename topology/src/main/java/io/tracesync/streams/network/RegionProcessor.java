@@ -1,0 +1,229 @@
+package io.tracesync.streams.network;
+
+import io.tracesync.avro.LinkId;
+import io.tracesync.avro.LinkSummary;
+import io.tracesync.avro.NetworkInput;
+import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.network.NetworkOptions;
+import io.tracesync.core.network.NodeFactor;
+import io.tracesync.core.network.Region;
+import io.tracesync.core.network.RegionPattern;
+import io.tracesync.core.network.Restarts;
+import io.tracesync.streams.link.LinkSummaries;
+import io.tracesync.streams.metrics.PipelineStats;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The regions of one partition of the regions' topic ({@code network.regions}, docs/NETWORK-CORE.md, Regions): each
+ * region's links in a {@link Region}, its ends (nodes of the region that end a link between regions, known from the
+ * copies of those links' summaries) tied by the backbone's latest factors. At each emission every region that heard
+ * news answers: its nodes' factors go to {@code sync.factors} where they changed by enough ({@link FactorGate}), and
+ * its ends' factors, likewise gated, to the backbone as {@link NetworkInput} records. The links' summaries, the ends
+ * and the backbone's factors are kept in stores, from which the regions are rebuilt when the task starts.
+ */
+public final class RegionProcessor extends ContextualProcessor<String, NetworkInput, String, SpecificRecord> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RegionProcessor.class);
+
+    private final String linkStoreName;
+    private final String endStoreName;
+    private final String backboneStoreName;
+    private final String factorStoreName;
+    private final RegionPattern regionOf;
+    private final NetworkOptions options;
+    private final Duration emitInterval;
+    private final FactorGate gate;
+    private final EmissionPacer pacer;
+    private final PipelineStats stats;
+    private KeyValueStore<LinkId, LinkSummary> links;
+    private KeyValueStore<String, String> ends;
+    private KeyValueStore<String, SyncFactor> backbone;
+    private KeyValueStore<String, SyncFactor> emitted;
+    private final Map<String, Region> regions = new TreeMap<>();
+    /** Per region, the backbone's latest factor of each of its ends, by name. */
+    private final Map<String, Map<String, NodeFactor>> fromBackbone = new HashMap<>();
+    private final Set<String> endNodes = new HashSet<>();
+    /** The summaries arrived since the last emission, the last per link. */
+    private final Map<LinkKey, LinkSummary> pending = new LinkedHashMap<>();
+    private final Set<String> changed = new HashSet<>();
+    private final PublishedFactors published = new PublishedFactors();
+    /** Each end's factor last given to the backbone. */
+    private final Map<String, NodeFactor> tied = new HashMap<>();
+    private Restarts restarts = new Restarts();
+    private long oldestPendingMs = Long.MAX_VALUE;
+
+    public RegionProcessor(String linkStoreName, String endStoreName, String backboneStoreName,
+            String factorStoreName, RegionPattern regionOf, NetworkOptions options, Duration emitInterval,
+            double minChange, double maxShare, PipelineStats stats) {
+        if (emitInterval.isZero()) {
+            throw new IllegalArgumentException("regions need an emission interval above 0");
+        }
+        this.linkStoreName = linkStoreName;
+        this.endStoreName = endStoreName;
+        this.backboneStoreName = backboneStoreName;
+        this.factorStoreName = factorStoreName;
+        this.regionOf = regionOf;
+        this.options = options;
+        this.emitInterval = emitInterval;
+        this.gate = new FactorGate(minChange);
+        this.pacer = new EmissionPacer(maxShare);
+        this.stats = stats;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SpecificRecord> context) {
+        super.init(context);
+        links = context.getStateStore(linkStoreName);
+        ends = context.getStateStore(endStoreName);
+        backbone = context.getStateStore(backboneStoreName);
+        emitted = context.getStateStore(factorStoreName);
+        regions.clear();
+        fromBackbone.clear();
+        endNodes.clear();
+        pending.clear();
+        changed.clear();
+        tied.clear();
+        published.clear();
+        restarts = new Restarts();
+        try (KeyValueIterator<String, SyncFactor> all = emitted.all()) {
+            all.forEachRemaining(kv -> published.put(kv.value));
+        }
+        int restored = 0;
+        try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
+            while (it.hasNext()) {
+                apply(it.next().value);
+                restored++;
+            }
+        }
+        try (KeyValueIterator<String, String> it = ends.all()) {
+            it.forEachRemaining(kv -> end(kv.key));
+        }
+        try (KeyValueIterator<String, SyncFactor> it = backbone.all()) {
+            it.forEachRemaining(kv -> fromBackbone(kv.value));
+        }
+        if (restored > 0) {
+            LOG.info("{} regions rebuilt from {} stored link summaries and {} ends", regions.size(), restored,
+                    endNodes.size());
+        }
+        context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+    }
+
+    @Override
+    public void process(Record<String, NetworkInput> record) {
+        NetworkInput in = record.value();
+        if (in.getSummary() != null) {
+            LinkSummary s = in.getSummary();
+            LinkKey key = new LinkKey(s.getA(), s.getB());
+            if (regionOf.apply(key.a()).equals(regionOf.apply(key.b()))) {
+                pending.put(key, s);
+                stats.networkPending.set(pending.size());
+            } else {
+                // a copy of a link between regions: the end in the record's region is an end
+                String end = regionOf.apply(key.a()).equals(record.key()) ? key.a() : key.b();
+                if (ends.get(end) == null) {
+                    ends.put(end, "");
+                    end(end);
+                }
+            }
+            oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
+        } else if (in.getFactor() != null) {
+            backbone.put(in.getFactor().getNode(), in.getFactor());
+            fromBackbone(in.getFactor());
+        }
+    }
+
+    private void apply(LinkSummary s) {
+        LinkEstimate e = LinkSummaries.estimate(s);
+        String region = regionOf.apply(e.key().a());
+        region(region).update(e);
+        restarts.note(e.key(), s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs(), e.aToB());
+        changed.add(region);
+    }
+
+    private void end(String node) {
+        String region = regionOf.apply(node);
+        region(region).addNode(node);
+        endNodes.add(node);
+        changed.add(region);
+    }
+
+    private void fromBackbone(SyncFactor f) {
+        String region = regionOf.apply(f.getNode());
+        fromBackbone.computeIfAbsent(region, r -> new HashMap<>()).put(f.getNode(),
+                new NodeFactor(f.getNode(), f.getReference(), PublishedFactor.of(f).factor()));
+        changed.add(region);
+    }
+
+    private Region region(String name) {
+        return regions.computeIfAbsent(name, r -> {
+            String pinned = options.pinnedReference();
+            return new Region(pinned != null && regionOf.apply(pinned).equals(r) ? options
+                    : options.withPinnedReference(null));
+        });
+    }
+
+    private void emit(long now) {
+        if (changed.isEmpty() && pending.isEmpty() || !pacer.due(now)) {
+            return;
+        }
+        long began = System.nanoTime();
+        stats.networkUpdates.addAndGet(pending.size());
+        for (LinkSummary s : pending.values()) {
+            links.put(new LinkId(s.getA(), s.getB()), s);
+            apply(s);
+            stats.networkApplied.incrementAndGet();
+        }
+        pending.clear();
+        stats.networkPending.set(0);
+        stats.factorLagMs.set(oldestPendingMs == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestPendingMs));
+        oldestPendingMs = Long.MAX_VALUE;
+        for (String name : changed) {
+            Map<String, AnchoredFactor> answer = regions.get(name).answer(fromBackbone.getOrDefault(name, Map.of()));
+            answer.values().stream().sorted(java.util.Comparator.comparing(AnchoredFactor::node))
+                    .forEach(f -> publish(f, now));
+        }
+        changed.clear();
+        stats.worstBoundPs.set(published.widest());
+        long end = System.nanoTime();
+        pacer.emitted(now + (end - began) / 1_000_000, end - began);
+    }
+
+    /** Publishes a node's answer where it changed by enough, and gives an end's to the backbone likewise. */
+    private void publish(AnchoredFactor f, long now) {
+        PublishedFactors.Entry old = published.get(f.node());
+        if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
+            SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1,
+                    restarts.steadyFrom(f.node(), f.reference(), f.factor().toReference()));
+            emitted.put(f.node(), r);
+            published.put(r);
+            stats.factorRecords.incrementAndGet();
+            context().forward(new Record<>(f.node(), r, now));
+        }
+        if (endNodes.contains(f.node())) {
+            NodeFactor last = tied.get(f.node());
+            if (last == null || gate.matters(last.reference(), last.factor(), f.reference(), f.factor())) {
+                tied.put(f.node(), f.nodeFactor());
+                context().forward(new Record<>(f.node(), new NetworkInput(null, FactorRecords.of(f, now, 0)), now));
+            }
+        }
+    }
+}
