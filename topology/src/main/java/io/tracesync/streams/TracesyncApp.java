@@ -1,6 +1,7 @@
 package io.tracesync.streams;
 
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.NETWORK_REGIONS_PARTITIONS_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TOPICS_PARTITIONS_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG;
 
@@ -124,6 +125,9 @@ public final class TracesyncApp implements AutoCloseable {
             if (settings.bool(TRACES_PARTITIONED_BY_SEGMENT_CONFIG)) {
                 checkSegmentPartitioned(admin, existing);
             }
+            if (topics.backboneFactors != null) {
+                checkBackboneFactorsPartitions(admin);
+            }
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot prepare the topics on "
                     + settings.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG) + ": " + e.getCause().getMessage(),
@@ -164,6 +168,22 @@ public final class TracesyncApp implements AutoCloseable {
      * With {@code traces.partitioned.by.segment}, a segment's send and receive meet only if every trace topic has
      * {@code topics.partitions} partitions; a topic created later is checked record by record (SegmentKeying).
      */
+    /**
+     * The regions' tasks read the backbone's factors beside their repartition, keyed by region: partition i of both
+     * must be the same regions', so the topic must have the repartition's partition count (an earlier run with
+     * another {@code network.regions.partitions} made it with its own).
+     */
+    private void checkBackboneFactorsPartitions(Admin admin) throws InterruptedException, ExecutionException {
+        long partitions = settings.integer(NETWORK_REGIONS_PARTITIONS_CONFIG);
+        int has = admin.describeTopics(List.of(topics.backboneFactors)).allTopicNames().get()
+                .get(topics.backboneFactors).partitions().size();
+        if (has != partitions) {
+            throw new IllegalStateException(topics.backboneFactors + " has " + has + " partitions, "
+                    + NETWORK_REGIONS_PARTITIONS_CONFIG + " is " + partitions + ": delete the topic while no instance "
+                    + "runs (the application makes it again) or set " + NETWORK_REGIONS_PARTITIONS_CONFIG + "=" + has);
+        }
+    }
+
     private void checkSegmentPartitioned(Admin admin, Set<String> existing)
             throws InterruptedException, ExecutionException {
         long partitions = settings.integer(TOPICS_PARTITIONS_CONFIG);
