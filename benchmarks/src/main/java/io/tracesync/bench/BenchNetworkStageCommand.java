@@ -75,6 +75,22 @@ public final class BenchNetworkStageCommand implements Callable<Integer> {
             + "; without it, run the links with link.curvature=0 for linear clocks unless --set otherwise.")
     boolean wander;
 
+    @Option(names = "--regions", paramLabel = "R", defaultValue = "0",
+            description = "Cut the network into R regions of consecutive nodes, each with a tree of its own, and run "
+                    + "the network work as network.regions does: the regions' tasks and the backbone's, each on a "
+                    + "clock of its own (default: ${DEFAULT-VALUE}: the one network task).")
+    int regions;
+
+    @Option(names = "--crossing", paramLabel = "FRACTION", defaultValue = "0.01",
+            description = "With --regions: the fraction of the links beyond the regions' trees between two regions "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double crossing;
+
+    @Option(names = "--tasks", paramLabel = "N", defaultValue = "4",
+            description = "With --regions: the regions' tasks, network.regions.partitions (default: "
+                    + "${DEFAULT-VALUE}).")
+    int tasks;
+
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "An application setting, e.g. links.min.change=1 or factors.emit.interval=2s "
                     + "(repeatable).")
@@ -87,14 +103,20 @@ public final class BenchNetworkStageCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (nodes < 2 || linksPerNode < 1 || templates < 3 || !(rate > 0) || duration.isZero()
-                || (long) nodes * linksPerNode > (long) nodes * (nodes - 1) / 2) {
+                || (long) nodes * linksPerNode > (long) nodes * (nodes - 1) / 2 || regions < 0 || regions > 1000
+                || regions > nodes || !(crossing >= 0 && crossing <= 1) || tasks < 1) {
             spec.commandLine().getErr().println("error: need --nodes >= 2, 1 <= --links-per-node < nodes / 2, "
-                    + "--templates >= 3, --rate > 0 and a positive --duration");
+                    + "--templates >= 3, --rate > 0, a positive --duration, 0 <= --regions <= min(1000, nodes), "
+                    + "0 <= --crossing <= 1 and --tasks >= 1");
             return 2;
         }
         Map<String, String> values = new HashMap<>();
         if (!wander) {
             values.put(TracesyncConfig.LINK_CURVATURE_CONFIG, "0");
+        }
+        if (regions > 0) {
+            values.put(TracesyncConfig.NETWORK_REGIONS_CONFIG, RandomNetwork.REGION_PATTERN);
+            values.put(TracesyncConfig.NETWORK_REGIONS_PARTITIONS_CONFIG, Integer.toString(tasks));
         }
         values.putAll(overrides);
         values.put("schema.registry.url", "mock://" + UUID.randomUUID());
@@ -108,13 +130,23 @@ public final class BenchNetworkStageCommand implements Callable<Integer> {
                 settings.get(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.get(TracesyncConfig.NETWORK_METHOD_CONFIG), seed);
         NetworkStageRun.Result r = new NetworkStageRun(new NetworkStageRun.Config(nodes, linksPerNode, rate,
-                templates, from.toNanos(), duration.toNanos(), spread.toNanos(), report.toNanos(), wander, seed),
+                templates, from.toNanos(), duration.toNanos(), spread.toNanos(), report.toNanos(), wander, regions,
+                crossing, seed),
                 settings).run(out);
         out.printf(Locale.ROOT, "%,d summaries in %.0f s of link time (%.4f per link per s); the task's thread: "
                 + "%.3f s per s (summaries %.3f, emissions %.3f: %d of %.1f ms), %.1f µs per summary; most behind %.1f s%n",
                 r.summaries(), r.linkS(), r.summaries() / r.linkS() / ((double) nodes * linksPerNode), r.share(),
                 r.processS() / r.linkS(), r.emitS() / r.linkS(), r.emissions(), r.emitS() * 1e3 / r.emissions(),
                 r.summaries() == 0 ? 0 : r.processS() / r.summaries() * 1e6, r.maxBacklogS());
+        if (regions > 0) {
+            StringBuilder shares = new StringBuilder();
+            for (int i = 0; i < r.taskShares().length; i++) {
+                shares.append(String.format(Locale.ROOT, i == r.taskShares().length - 1 ? "; backbone %.3f"
+                        : i == 0 ? "%.3f" : " %.3f", r.taskShares()[i]));
+            }
+            out.printf(Locale.ROOT, "%d regions, %.3f of the links beyond their trees between two; each task's "
+                    + "thread, s per s: regions' tasks %s%n", regions, crossing, shares);
+        }
         out.printf(Locale.ROOT, "taken in at emissions %,d (the last of each link's), applied %,d (%.3f per link per s: "
                 + "where they could move an answer)%n", r.updates(), r.applied(),
                 r.applied() / r.linkS() / ((double) nodes * linksPerNode));

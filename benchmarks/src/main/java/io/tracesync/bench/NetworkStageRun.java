@@ -15,10 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * The network step alone ({@link NetworkStage}) fed with the summary streams the link step emits: a random network
+ * The network step alone ({@link NetworkStage}, or with regions {@link RegionalStage}) fed with the summary streams
+ * the link step emits: a random network
  * of linear clocks ({@link RandomNetwork}) whose every link replays one of a few hundred template links' summaries
  * ({@link LinkTemplates}: simulated links through the application's link step), moved onto it and shifted by a
  * random number of commit intervals up to {@code phaseNs}. Measured over {@code durationNs} of link time from the
@@ -37,13 +39,20 @@ final class NetworkStageRun {
     /**
      * @param linksPerNode links per node counted once (10: 20 per node counting both ends)
      * @param templates    template links simulated, whose streams the network's links replay
+     * @param regions      regions of the network (0: none, the one network task; else {@link RegionalStage}, the
+     *                     settings' {@code network.regions} being {@link RandomNetwork#REGION_PATTERN})
+     * @param crossing     with regions, the fraction of the links beyond each region's tree between two regions
      */
     record Config(int nodes, int linksPerNode, double pairsPerS, int templates, long fromNs, long durationNs,
-            long phaseNs, long reportNs, boolean wander, long seed) {
+            long phaseNs, long reportNs, boolean wander, int regions, double crossing, long seed) {
     }
 
-    /** What the run measured: thread time of the summaries and of the emissions, per second of link time. */
-    record Result(long summaries, double linkS, double processS, double emitS, long emissions, double allPublishedS,
+    /**
+     * What the run measured: the busiest task's thread time of the summaries and of the emissions, and every task's
+     * share of its thread (the regions' tasks, then the backbone's, with regions).
+     */
+    record Result(long summaries, double linkS, double processS, double emitS, long emissions, double[] taskShares,
+            double allPublishedS,
             double allBoundedS, double caughtUpS, double maxBacklogS, long factorsChecked, long factorsHolding,
             long inconsistentLinks, long factorRecords, long treeRecords, long referenceChanges, double meanLagS,
             double maxLagS, long updates, long applied) {
@@ -68,7 +77,8 @@ final class NetworkStageRun {
                 config.fromNs() + config.phaseNs() + warmNs + config.durationNs() + 2_000_000_000L, config.wander(),
                 config.seed()), settings);
         Random random = new Random(config.seed());
-        RandomNetwork network = new RandomNetwork(config.nodes(), config.nodes() * config.linksPerNode(), random);
+        RandomNetwork network = new RandomNetwork(config.nodes(), config.nodes() * config.linksPerNode(), random,
+                Math.max(1, config.regions()), config.crossing());
         Feed feed = new Feed(templates, network, random);
         long commitNs = templates.commitNs();
         out.printf(Locale.ROOT, "%d template links recorded, %d summaries, in %.1f s; %,d nodes, %,d links%n",
@@ -82,14 +92,16 @@ final class NetworkStageRun {
         int first = config.fromNs() == 0 ? 0 : (int) (config.fromNs() / commitNs) + feed.maxShift() + warm;
         int last = first + (int) (config.durationNs() / commitNs);
         long[] checked = new long[2];
-        NetworkStage stage = new NetworkStage(settings, feed.timeNs(first - warm), f -> {
+        Consumer<SyncFactor> check = f -> {
             if (f.getAnchorNs() != null && f.getUpPs() != null && f.getDownPs() != null) {
                 checked[0]++;
                 if (holdsTruth(f, network)) {
                     checked[1]++;
                 }
             }
-        });
+        };
+        Stage stage = config.regions() > 0 ? new RegionalStage(settings, feed.timeNs(first - warm), check)
+                : new NetworkStage(settings, feed.timeNs(first - warm), check);
         Feed.Slice loaded = feed.latestBefore(first - warm);
         if (loaded.size() > 0) {
             stage.arrive(feed.timeNs(first - warm), loaded.keys(), loaded.values());
@@ -107,7 +119,7 @@ final class NetworkStageRun {
     }
 
     /** Feeds the slices first..last − 1 and prints a row per report. */
-    private Result measure(PrintWriter out, Feed feed, NetworkStage stage, int first, int last, long[] checked) {
+    private Result measure(PrintWriter out, Feed feed, Stage stage, int first, int last, long[] checked) {
         long commitNs = feed.commitNs;
         long emitNs = settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG).toNanos();
         Counters before = new Counters(stage, 0);
@@ -141,11 +153,10 @@ final class NetworkStageRun {
             if ((g + 1 - first) % perReport == 0 || g == last - 1) {
                 double span = (double) (g + 1 - reportedG) * commitNs / 1e9;
                 Counters now = new Counters(stage, summaries);
+                long[] busiest = now.busiestSince(reported);
                 out.printf(Locale.ROOT, "%8.1f %12.0f %10.3f %10.3f %8.3f %10.2f %10d %9d%n", linkS,
-                        (now.summaries - reported.summaries) / span, (now.processNs - reported.processNs) / 1e9 / span,
-                        (now.emitNs - reported.emitNs) / 1e9 / span,
-                        (now.processNs - reported.processNs + now.emitNs - reported.emitNs) / 1e9 / span,
-                        backlog, stage.publishedNodes(), stage.boundedNodes());
+                        (now.summaries - reported.summaries) / span, busiest[0] / 1e9 / span, busiest[1] / 1e9 / span,
+                        (busiest[0] + busiest[1]) / 1e9 / span, backlog, stage.publishedNodes(), stage.boundedNodes());
                 out.flush();
                 reported = now;
                 reportedG = g + 1;
@@ -153,23 +164,41 @@ final class NetworkStageRun {
         }
         Counters after = new Counters(stage, summaries);
         long emissions = after.emissions - before.emissions;
-        return new Result(summaries, (double) (last - first) * commitNs / 1e9,
-                (after.processNs - before.processNs) / 1e9, (after.emitNs - before.emitNs) / 1e9, emissions,
+        long[] busiest = after.busiestSince(before);
+        double linkS = (double) (last - first) * commitNs / 1e9;
+        double[] shares = new double[after.tasks.size()];
+        for (int i = 0; i < shares.length; i++) {
+            shares[i] = (after.tasks.get(i)[0] + after.tasks.get(i)[1] - before.tasks.get(i)[0]
+                    - before.tasks.get(i)[1]) / 1e9 / linkS;
+        }
+        return new Result(summaries, linkS, busiest[0] / 1e9, busiest[1] / 1e9, emissions, shares,
                 allPublished, allBounded, behindUntil, maxBacklog, checked[0], checked[1],
-                stage.stats.inconsistentLinks.get(), after.factors - before.factors, after.trees - before.trees,
+                stage.stats().inconsistentLinks.get(), after.factors - before.factors, after.trees - before.trees,
                 after.references - before.references, (after.lagMs - before.lagMs) / 1e3 / Math.max(1, emissions),
-                stage.maxLagMs() / 1e3, after.updates - before.updates, after.applied - before.applied);
+                stage.emissions().maxLagMs() / 1e3, after.updates - before.updates, after.applied - before.applied);
     }
 
-    /** The stage's running counts at one moment. */
-    private record Counters(long summaries, long processNs, long emitNs, long emissions, long lagMs, long factors,
+    /** The stage's running counts at one moment; per task its thread time, records and punctuations. */
+    private record Counters(long summaries, List<long[]> tasks, long emissions, long lagMs, long factors,
             long trees, long references, long updates, long applied) {
 
-        Counters(NetworkStage stage, long summaries) {
-            this(summaries, stage.processCpuNs(), stage.emitCpuNs(), stage.emissions(), stage.lagMs(),
-                    stage.stats.factorRecords.get(), stage.stats.treeRecords.get(),
-                    stage.stats.referenceChanges.get(), stage.stats.networkUpdates.get(),
-                    stage.stats.networkApplied.get());
+        Counters(Stage stage, long summaries) {
+            this(summaries, stage.taskCpuNs(), stage.emissions().count(), stage.emissions().lagMs(),
+                    stage.stats().factorRecords.get(), stage.stats().treeRecords.get(),
+                    stage.stats().referenceChanges.get(), stage.stats().networkUpdates.get(),
+                    stage.stats().networkApplied.get());
+        }
+
+        /** The thread time, records and punctuations, since {@code before} of the task that took the most. */
+        long[] busiestSince(Counters before) {
+            long[] best = {0, 0};
+            for (int i = 0; i < tasks.size(); i++) {
+                long[] d = {tasks.get(i)[0] - before.tasks.get(i)[0], tasks.get(i)[1] - before.tasks.get(i)[1]};
+                if (d[0] + d[1] > best[0] + best[1]) {
+                    best = d;
+                }
+            }
+            return best;
         }
     }
 
@@ -281,6 +310,6 @@ final class NetworkStageRun {
     }
 
     private static int node(String name) {
-        return Integer.parseInt(name.substring(1));
+        return RandomNetwork.index(name);
     }
 }

@@ -10,9 +10,13 @@ import java.util.Set;
  * are {@code n} and six digits, so a link's ends {@code a < b} are in the order of their names too. With regions
  * (racks, zones), the nodes are cut into that many blocks of consecutive numbers, each connected by a random tree
  * of its own and every block after the first tied to an earlier one by a link; of the other links a given
- * fraction joins two regions, the rest two nodes of one.
+ * fraction joins two regions, the rest two nodes of one. Their names then begin with the region's, {@code r}, three
+ * digits and a dot ({@link #REGION_PATTERN} finds it), in the same order.
  */
 final class RandomNetwork {
+
+    /** The regions of a network with regions, as {@code network.regions} takes them. */
+    static final String REGION_PATTERN = "^(r\\d+)\\.";
 
     final String[] names;
     private final double[] drift;
@@ -32,14 +36,14 @@ final class RandomNetwork {
                     + " links, " + crossing + " of them between regions, cannot be drawn");
         }
         this.regions = regions;
+        this.names = new String[nodes];
         if (links < nodes - 1 || links > (long) nodes * (nodes - 1) / 2) {
             throw new IllegalArgumentException(nodes + " nodes cannot be connected by " + links + " links");
         }
-        names = new String[nodes];
         drift = new double[nodes];
         offset = new long[nodes];
         for (int v = 0; v < nodes; v++) {
-            names[v] = String.format("n%06d", v);
+            names[v] = regions == 1 ? String.format("n%06d", v) : String.format("r%03d.n%06d", region(v), v);
             drift[v] = (random.nextDouble() * 2 - 1) * 1e-4;
             offset[v] = (long) ((random.nextDouble() * 2 - 1) * 3.6e12);
         }
@@ -67,9 +71,14 @@ final class RandomNetwork {
         return (int) ((long) v * regions / names.length);
     }
 
-    /** The region of a node by its name. */
+    /** The region of a node by its name, as {@link #REGION_PATTERN} finds it. */
     String region(String name) {
-        return "r" + region(Integer.parseInt(name.substring(1)));
+        return regions == 1 ? "" : name.substring(0, name.indexOf('.'));
+    }
+
+    /** A node's number by its name. */
+    static int index(String name) {
+        return Integer.parseInt(name.substring(name.lastIndexOf('n') + 1));
     }
 
     /** The first node of region r (the node count for r = regions). */

@@ -144,8 +144,8 @@ public final class RegionsBenchmark {
         if (!f.factor().bounded()) {
             return true;
         }
-        int v = Integer.parseInt(f.node().substring(1));
-        int ref = Integer.parseInt(f.reference().substring(1));
+        int v = RandomNetwork.index(f.node());
+        int ref = RandomNetwork.index(f.reference());
         long x = f.factor().anchorNs();
         long truth = network.local(ref, network.trueAt(v, x));
         Conversion c = Conversion.of(f.factor(), x);

@@ -23,7 +23,7 @@ class NetworkStageRunTest {
         Settings settings = Settings.of(wander ? Map.of("schema.registry.url", "mock://" + UUID.randomUUID())
                 : Map.of("schema.registry.url", "mock://" + UUID.randomUUID(), "link.curvature", "0"));
         return new NetworkStageRun(new NetworkStageRun.Config(300, 4, 5, 20, fromNs, 20 * S, 5 * S, 10 * S, wander,
-                7), settings).run(new PrintWriter(out));
+                0, 0, 7), settings).run(new PrintWriter(out));
     }
 
     private static void assertConsistent(NetworkStageRun.Result r, String text) {
@@ -43,6 +43,24 @@ class NetworkStageRunTest {
             // new links emit more than one summary per link per second in their first seconds
             assertTrue(r.summaries() / r.linkS() > 1_200, out.toString());
         }
+    }
+
+    /**
+     * With regions, the regions' tasks and the backbone's exchange factors on clocks of their own: every node is
+     * published, bounded, by factors that hold the truth, and every task's share of its thread is reported.
+     */
+    @Test
+    void regionsOnTasksOfTheirOwnPublishFactorsThatHoldTheTruth() {
+        Settings settings = Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID(),
+                "network.regions", RandomNetwork.REGION_PATTERN, "network.regions.partitions", "2"));
+        StringWriter out = new StringWriter();
+        NetworkStageRun.Result r = new NetworkStageRun(new NetworkStageRun.Config(300, 4, 5, 20, 0, 20 * S, 5 * S,
+                10 * S, true, 6, 0.05, 7), settings).run(new PrintWriter(out));
+        String text = out.toString();
+        assertConsistent(r, text);
+        assertTrue(r.allBoundedS() > 0 && r.allBoundedS() < 20, text);
+        assertEquals(3, r.taskShares().length, "two regions' tasks and the backbone's");
+        assertTrue(r.taskShares()[0] > 0 && r.taskShares()[1] > 0 && r.taskShares()[2] > 0, text);
     }
 
     @Test
