@@ -30,7 +30,10 @@ import picocli.CommandLine.Spec;
                         + "took, so it falls behind when it cannot keep up. Prints per --report of link time the "
                         + "summaries per second, the task's thread time per second of link time (summaries, "
                         + "emissions, both), its backlog and the nodes published and bounded; then the share of the "
-                        + "thread and, from a cold start, when every node had a factor and when the task caught up."})
+                        + "thread and, from a cold start, when every node had a factor and when the task caught up.",
+                "With --regions the network is cut into regions and runs as network.regions runs it: the regions' "
+                        + "tasks (--tasks) and the backbone's, each on a clock of its own (RegionProcessor, "
+                        + "BackboneProcessor); the rows then show the busiest task, and the end each task's share."})
 public final class BenchNetworkStageCommand implements Callable<Integer> {
 
     @Spec
