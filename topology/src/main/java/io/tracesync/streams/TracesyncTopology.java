@@ -44,6 +44,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
@@ -199,7 +200,8 @@ public final class TracesyncTopology {
      */
     public static KStream<String, SpecificRecord> regions(StreamsBuilder b, KStream<LinkId, LinkSummary> summaries,
             Settings settings, PipelineStats stats, Topics topics) {
-        RegionPattern regionOf = settings.regions();
+        RegionPattern regions = settings.regions();
+        Function<String, String> regionOf = regions.memoized();
         int partitions = (int) settings.integer(NETWORK_REGIONS_PARTITIONS_CONFIG);
         KStream<String, NetworkInput> toRegions = summaries.flatMap((k, s) -> {
             String ra = regionOf.apply(k.getA());
@@ -219,7 +221,7 @@ public final class TracesyncTopology {
                 topics.node, topics.syncFactor));
         KStream<String, SpecificRecord> answers = toRegions.merge(backboneFactors, Named.as("region-inputs"))
                 .process(() -> new RegionProcessor(REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE,
-                        NETWORK_FACTOR_STORE, regionOf, settings.networkOptions(),
+                        NETWORK_FACTOR_STORE, regions, settings.networkOptions(),
                         settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
                         settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats), Named.as("region"),
                         REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE, NETWORK_FACTOR_STORE);
@@ -238,7 +240,7 @@ public final class TracesyncTopology {
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BACKBONE_TIE_STORE),
                 topics.node, topics.syncFactor));
         crossing.merge(ties, Named.as("backbone-inputs"))
-                .process(() -> new BackboneProcessor(BACKBONE_LINK_STORE, BACKBONE_TIE_STORE, regionOf,
+                .process(() -> new BackboneProcessor(BACKBONE_LINK_STORE, BACKBONE_TIE_STORE, regions,
                         settings.networkOptions(), (int) settings.integer(NETWORK_REGIONS_PER_PAIR_CONFIG),
                         settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
                         settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG)), Named.as("backbone"),

@@ -48,7 +48,7 @@ public final class Backbone {
         this.network = new NetworkSync(options.withPinnedReference(pinned == null ? null : HUB + pinned));
     }
 
-    /** Whether a name is a hub's (or the closing networks' stand-in for a reference clock, {@link Region}). */
+    /** Whether a name is a hub's: the stand-in of a reference's clock, in the backbone and in a {@link Region}. */
     public static boolean isHub(String name) {
         return name.startsWith(HUB);
     }

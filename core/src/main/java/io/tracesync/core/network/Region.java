@@ -44,16 +44,6 @@ public final class Region {
         network.remove(key);
     }
 
-    public Set<String> nodes() {
-        Set<String> out = new HashSet<>();
-        network.nodes().forEach(n -> {
-            if (!Backbone.isHub(n)) {
-                out.add(n);
-            }
-        });
-        return out;
-    }
-
     /**
      * Where the reference whose stand-in is {@code top} is a node of the region, ties the two by the identity (1 ps,
      * at a time {@code atNs} near the ties' so that it constrains them): the ties carry what the last exchanges knew,

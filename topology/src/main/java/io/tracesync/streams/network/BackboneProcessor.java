@@ -15,6 +15,7 @@ import io.tracesync.streams.link.LinkSummaries;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -37,7 +38,7 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
 
     private final String linkStoreName;
     private final String tieStoreName;
-    private final RegionPattern regionOf;
+    private final Function<String, String> regionOf;
     private final NetworkOptions options;
     private final int perPair;
     private final Duration emitInterval;
@@ -54,7 +55,7 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
             NetworkOptions options, int perPair, Duration emitInterval, double minChange, double maxShare) {
         this.linkStoreName = linkStoreName;
         this.tieStoreName = tieStoreName;
-        this.regionOf = regionOf;
+        this.regionOf = regionOf.memoized();
         this.options = options;
         this.perPair = perPair;
         this.emitInterval = emitInterval;
