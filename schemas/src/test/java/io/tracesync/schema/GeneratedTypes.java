@@ -6,6 +6,7 @@ import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.MatchedPairs;
+import io.tracesync.avro.NetworkInput;
 import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
@@ -17,8 +18,8 @@ import org.apache.avro.specific.SpecificRecord;
 final class GeneratedTypes {
 
     static final List<Class<? extends SpecificRecord>> ALL = List.of(ClockMap.class, Line.class, LinkId.class,
-            LinkSummary.class, MatchedPair.class, MatchedPairs.class, SegmentKey.class, SyncFactor.class,
-            TraceEvent.class, TreeSnapshot.class);
+            LinkSummary.class, MatchedPair.class, MatchedPairs.class, NetworkInput.class, SegmentKey.class,
+            SyncFactor.class, TraceEvent.class, TreeSnapshot.class);
 
     /** The types used as record keys, whose schemas never change. */
     static final List<Class<? extends SpecificRecord>> KEYS = List.of(SegmentKey.class, LinkId.class);

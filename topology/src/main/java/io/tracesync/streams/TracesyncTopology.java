@@ -90,8 +90,8 @@ public final class TracesyncTopology {
     /** The matcher's before-commit hook ({@link BeforeCommit}): holds nothing, has no changelog. */
     static final String PAIR_BATCHES = "pair-batches";
     private static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
-            NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE, REGION_LINK_STORE, REGION_END_STORE,
-            REGION_BACKBONE_STORE, BACKBONE_LINK_STORE, BACKBONE_TIE_STORE);
+            NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE, REGION_LINK_STORE,
+            REGION_END_STORE, REGION_BACKBONE_STORE, BACKBONE_LINK_STORE, BACKBONE_TIE_STORE);
     private static final String SEGMENTS = "segments";
     private static final String PAIRS = "pairs";
     private static final String NETWORK = "network";
@@ -207,7 +207,8 @@ public final class TracesyncTopology {
             String ra = regionOf.apply(k.getA());
             String rb = regionOf.apply(k.getB());
             NetworkInput in = new NetworkInput(s, null);
-            return ra.equals(rb) ? List.of(KeyValue.pair(ra, in)) : List.of(KeyValue.pair(ra, in), KeyValue.pair(rb, in));
+            return ra.equals(rb) ? List.of(KeyValue.pair(ra, in))
+                    : List.of(KeyValue.pair(ra, in), KeyValue.pair(rb, in));
         }, Named.as("by-region")).repartition(Repartitioned.with(topics.node, topics.networkInput).withName(REGIONS)
                 .withNumberOfPartitions(partitions));
         KStream<String, NetworkInput> backboneFactors = b.stream(topics.backboneFactors,
