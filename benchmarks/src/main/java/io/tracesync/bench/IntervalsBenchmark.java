@@ -1,13 +1,10 @@
 package io.tracesync.bench;
 
-import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;
-import io.tracesync.core.numeric.ClockMap;
-import io.tracesync.core.numeric.DoubleDouble;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Random;
@@ -39,21 +36,7 @@ public final class IntervalsBenchmark {
 
     /** An estimate of link i consistent with the true clocks at the current latest time. */
     private LinkEstimate estimate(int i) {
-        int a = network.a(i);
-        int b = network.b(i);
-        // x_b = offset_b + (1 + drift_b)·t and x_a likewise: slope (1 + drift_b)/(1 + drift_a)
-        double slope = network.slope(i);
-        long halfWidthPs = 25_000_000 + random.nextInt(225_000_000);
-        double errorNs = (random.nextDouble() * 2 - 1) * halfWidthPs / 2e3;
-        double accuracy = Math.pow(10, -8 + 2 * random.nextDouble());
-        DoubleDouble s = DoubleDouble.of(slope);
-        DoubleDouble off = DoubleDouble.of(network.offset(b)).add(DoubleDouble.of(errorNs))
-                .subtract(s.multiply(DoubleDouble.of(network.offset(a))));
-        long x = network.local(a, latest);
-        long up = halfWidthPs + Math.round(errorNs * 1e3);
-        long down = halfWidthPs - Math.round(errorNs * 1e3);
-        return LinkEstimate.accurate(LinkKey.between(network.names[a], network.names[b]), ClockMap.of(s, off), accuracy,
-                slope - accuracy / 2, slope + accuracy / 2, x, up, down);
+        return network.estimate(i, latest, random);
     }
 
     /** Runs and prints one line of figures. */

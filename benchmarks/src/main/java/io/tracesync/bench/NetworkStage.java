@@ -7,12 +7,9 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.config.TracesyncConfig;
-import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.streams.network.NetworkProcessor;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.StreamsConfig;
@@ -26,14 +23,10 @@ import org.apache.kafka.streams.state.Stores;
  * {@link VirtualTask}: on a virtual wall clock that moves on by the thread CPU the task took, so a task that cannot
  * keep up falls behind the link time (its backlog) as a real one would.
  */
-final class NetworkStage implements Stage {
+final class NetworkStage extends Stage {
 
     private final KeyValueStore<LinkId, LinkSummary> links;
     private final VirtualTask<LinkId, LinkSummary, String, SpecificRecord> task;
-    /** Per node that was published: whether its latest factor is bounded. */
-    private final Map<String, Boolean> published = new HashMap<>();
-    private final PipelineStats stats = new PipelineStats();
-    private final Emissions emissions = new Emissions(stats);
 
     /**
      * {@code settings} needs a {@code schema.registry.url}, {@code mock://…} will do; starts at {@code startNs};
@@ -62,7 +55,7 @@ final class NetworkStage implements Stage {
         task = new VirtualTask<>(context, processor, topics.linkId.deserializer(), topics.linkSummary.deserializer(),
                 links::flush, commitNs(settings), startNs, emissions, (r, at) -> {
                     if (r.value() instanceof SyncFactor s) {
-                        published.put(s.getNode(), s.getUpPs() != null && s.getDownPs() != null);
+                        published(s);
                         factors.accept(s);
                     }
                 });
@@ -75,47 +68,27 @@ final class NetworkStage implements Stage {
     }
 
     @Override
-    public void arrive(long atNs, List<byte[]> keyBytes, List<byte[]> valueBytes) {
+    void arrive(long atNs, List<byte[]> keyBytes, List<byte[]> valueBytes) {
         task.arrive(atNs, keyBytes, valueBytes);
     }
 
     @Override
-    public void idleUntil(long ns) {
+    void idleUntil(long ns) {
         task.idleUntil(ns);
     }
 
     @Override
-    public void rebase(long ns) {
+    void rebase(long ns) {
         task.rebase(ns);
     }
 
     @Override
-    public long clockNs() {
+    long clockNs() {
         return task.clockNs();
     }
 
     @Override
-    public List<long[]> taskCpuNs() {
+    List<long[]> taskCpuNs() {
         return List.of(new long[] {task.processCpuNs(), task.emitCpuNs()});
-    }
-
-    @Override
-    public Emissions emissions() {
-        return emissions;
-    }
-
-    @Override
-    public PipelineStats stats() {
-        return stats;
-    }
-
-    @Override
-    public int publishedNodes() {
-        return published.size();
-    }
-
-    @Override
-    public int boundedNodes() {
-        return (int) published.values().stream().filter(b -> b).count();
     }
 }

@@ -173,9 +173,9 @@ final class NetworkStageRun {
         }
         return new Result(summaries, linkS, busiest[0] / 1e9, busiest[1] / 1e9, emissions, shares,
                 allPublished, allBounded, behindUntil, maxBacklog, checked[0], checked[1],
-                stage.stats().inconsistentLinks.get(), after.factors - before.factors, after.trees - before.trees,
+                stage.stats.inconsistentLinks.get(), after.factors - before.factors, after.trees - before.trees,
                 after.references - before.references, (after.lagMs - before.lagMs) / 1e3 / Math.max(1, emissions),
-                stage.emissions().maxLagMs() / 1e3, after.updates - before.updates, after.applied - before.applied);
+                stage.emissions.maxLagMs() / 1e3, after.updates - before.updates, after.applied - before.applied);
     }
 
     /** The stage's running counts at one moment; per task its thread time, records and punctuations. */
@@ -183,10 +183,10 @@ final class NetworkStageRun {
             long trees, long references, long updates, long applied) {
 
         Counters(Stage stage, long summaries) {
-            this(summaries, stage.taskCpuNs(), stage.emissions().count(), stage.emissions().lagMs(),
-                    stage.stats().factorRecords.get(), stage.stats().treeRecords.get(),
-                    stage.stats().referenceChanges.get(), stage.stats().networkUpdates.get(),
-                    stage.stats().networkApplied.get());
+            this(summaries, stage.taskCpuNs(), stage.emissions.count(), stage.emissions.lagMs(),
+                    stage.stats.factorRecords.get(), stage.stats.treeRecords.get(),
+                    stage.stats.referenceChanges.get(), stage.stats.networkUpdates.get(),
+                    stage.stats.networkApplied.get());
         }
 
         /** The thread time, records and punctuations, since {@code before} of the task that took the most. */

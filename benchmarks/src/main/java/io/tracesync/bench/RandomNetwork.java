@@ -1,5 +1,9 @@
 package io.tracesync.bench;
 
+import io.tracesync.core.link.LinkKey;
+import io.tracesync.core.network.LinkEstimate;
+import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
@@ -129,6 +133,28 @@ final class RandomNetwork {
             t = local - offset[v] - Math.round(drift[v] * t);
         }
         return t;
+    }
+
+    /**
+     * A random estimate of a link consistent with the true clocks at true time {@code latest}: half-widths
+     * 25–250 µs, the estimate anywhere within half of that, slope accuracies 10^-8 to 10^-6.
+     */
+    LinkEstimate estimate(int link, long latest, Random random) {
+        int u = a[link];
+        int v = b[link];
+        // x_b = offset_b + (1 + drift_b)·t and x_a likewise: slope (1 + drift_b)/(1 + drift_a)
+        double slope = slope(link);
+        long halfWidthPs = 25_000_000 + random.nextInt(225_000_000);
+        double errorNs = (random.nextDouble() * 2 - 1) * halfWidthPs / 2e3;
+        double accuracy = Math.pow(10, -8 + 2 * random.nextDouble());
+        DoubleDouble s = DoubleDouble.of(slope);
+        DoubleDouble off = DoubleDouble.of(offset[v]).add(DoubleDouble.of(errorNs))
+                .subtract(s.multiply(DoubleDouble.of(offset[u])));
+        long x = local(u, latest);
+        long up = halfWidthPs + Math.round(errorNs * 1e3);
+        long down = halfWidthPs - Math.round(errorNs * 1e3);
+        return LinkEstimate.accurate(LinkKey.between(names[u], names[v]), ClockMap.of(s, off), accuracy,
+                slope - accuracy / 2, slope + accuracy / 2, x, up, down);
     }
 
     /** The link's true relation's slope, b's clock against a's. */

@@ -15,9 +15,7 @@ import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -36,7 +34,7 @@ import org.apache.kafka.streams.state.Stores;
  * those of links between regions to the backbone too; what one task gives another (the ends' factors, the
  * backbone's) arrives a commit interval after the task that gave it got there.
  */
-final class RegionalStage implements Stage {
+final class RegionalStage extends Stage {
 
     private static final String HOP = "regions";
 
@@ -54,9 +52,6 @@ final class RegionalStage implements Stage {
     private final Serializer<NetworkInput> inputs;
     private final Deserializer<LinkId> linkIds;
     private final Deserializer<LinkSummary> summaries;
-    private final Map<String, Boolean> published = new HashMap<>();
-    private final PipelineStats stats = new PipelineStats();
-    private final Emissions emissions = new Emissions(stats);
 
     /** {@code settings} with {@code network.regions}; every factor record emitted goes to {@code factors}. */
     RegionalStage(Settings settings, long startNs, Consumer<SyncFactor> factors) {
@@ -84,12 +79,13 @@ final class RegionalStage implements Stage {
                     TracesyncTopology.NETWORK_FACTOR_STORE, regionOf, settings.networkOptions(),
                     settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                     settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG),
+                    settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG),
                     settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG), stats);
             toRegions.add(new ArrayList<>());
             regions.add(new VirtualTask<>(context, processor, Serdes.String().deserializer(),
                     topics.networkInput.deserializer(), links::flush, commitNs, startNs, emissions, (r, at) -> {
                         if (r.value() instanceof SyncFactor s) {
-                            published.put(s.getNode(), s.getUpPs() != null && s.getDownPs() != null);
+                            published(s);
                             factors.accept(s);
                         } else {
                             toBackbone.add(new Sent(keys.serialize(HOP, r.key()),
@@ -130,7 +126,7 @@ final class RegionalStage implements Stage {
     }
 
     @Override
-    public void arrive(long atNs, List<byte[]> keyBytes, List<byte[]> valueBytes) {
+    void arrive(long atNs, List<byte[]> keyBytes, List<byte[]> valueBytes) {
         List<List<Sent>> now = new ArrayList<>();
         regions.forEach(t -> now.add(new ArrayList<>()));
         List<Sent> crossing = new ArrayList<>();
@@ -170,7 +166,7 @@ final class RegionalStage implements Stage {
 
     /** Runs the clocks to {@code ns} a commit interval at a time, the tasks' records to one another delivered. */
     @Override
-    public void idleUntil(long ns) {
+    void idleUntil(long ns) {
         for (long t = Math.min(clockNs(), ns); t < ns; t += commitNs) {
             arrive(t, List.of(), List.of());
         }
@@ -178,7 +174,7 @@ final class RegionalStage implements Stage {
     }
 
     @Override
-    public void rebase(long ns) {
+    void rebase(long ns) {
         regions.forEach(t -> t.rebase(ns));
         backbone.rebase(ns);
         toRegions.forEach(q -> q.replaceAll(s -> new Sent(s.key(), s.value(), ns)));
@@ -186,7 +182,7 @@ final class RegionalStage implements Stage {
     }
 
     @Override
-    public long clockNs() {
+    long clockNs() {
         long max = backbone.clockNs();
         for (VirtualTask<?, ?, ?, ?> t : regions) {
             max = Math.max(max, t.clockNs());
@@ -196,30 +192,11 @@ final class RegionalStage implements Stage {
 
     /** Every task's thread time, records and punctuations: the regions' in partition order, then the backbone's. */
     @Override
-    public List<long[]> taskCpuNs() {
+    List<long[]> taskCpuNs() {
         List<long[]> out = new ArrayList<>();
         regions.forEach(t -> out.add(new long[] {t.processCpuNs(), t.emitCpuNs()}));
         out.add(new long[] {backbone.processCpuNs(), backbone.emitCpuNs()});
         return out;
     }
 
-    @Override
-    public Emissions emissions() {
-        return emissions;
-    }
-
-    @Override
-    public PipelineStats stats() {
-        return stats;
-    }
-
-    @Override
-    public int publishedNodes() {
-        return published.size();
-    }
-
-    @Override
-    public int boundedNodes() {
-        return (int) published.values().stream().filter(b -> b).count();
-    }
 }

@@ -224,7 +224,8 @@ public final class TracesyncTopology {
                 .process(() -> new RegionProcessor(REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE,
                         NETWORK_FACTOR_STORE, regions, settings.networkOptions(),
                         settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
-                        settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats), Named.as("region"),
+                        settings.number(LINKS_MIN_CHANGE_CONFIG), settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG),
+                        stats), Named.as("region"),
                         REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE, NETWORK_FACTOR_STORE);
         KStream<String, NetworkInput> crossing = summaries
                 .filter((k, s) -> !regionOf.apply(k.getA()).equals(regionOf.apply(k.getB())), Named.as("crossing"))

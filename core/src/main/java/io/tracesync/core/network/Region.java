@@ -35,6 +35,25 @@ public final class Region {
         network.update(link);
     }
 
+    /**
+     * {@link NetworkSync#update(int, int, LinkEstimate, double)} of a link between two of the region's nodes: the
+     * forest to hold {@code forestWeight} for it (NaN: its rule's weight); returns the weight the forest holds, NaN
+     * where the link takes no part.
+     */
+    public double update(LinkEstimate link, double forestWeight) {
+        int e = network.update(network.node(link.key().a()), network.node(link.key().b()), link, forestWeight);
+        return e == 0 ? Double.NaN : network.forestWeight(e);
+    }
+
+    /**
+     * Whether the region must apply {@code now}, a summary of one of its links that last restarted at
+     * {@code restartNs}, in place of the estimate it holds ({@link SlackGate}, with the slack of the region's last
+     * answer: the ties to the backbone are links of its network too).
+     */
+    public boolean matters(SlackGate gate, Restarts restarts, LinkEstimate now, long restartNs) {
+        return gate.matters(network, restarts, now, restartNs);
+    }
+
     /** Adds a node (an end of links between regions only, or not linked yet). */
     public void addNode(String node) {
         network.addNode(node);
@@ -57,9 +76,19 @@ public final class Region {
             network.remove(anchor);
         }
         if (key != null) {
-            network.update(Backbone.link(key, new Factor(ClockMap.IDENTITY, 0, 0, atNs, 0, 0)));
+            tie(Backbone.link(key, new Factor(ClockMap.IDENTITY, 0, 0, atNs, 0, 0)));
         }
         anchor = key;
+    }
+
+    /**
+     * Applies a tie with the weight its rule gives, never one held from an earlier tie
+     * ({@link NetworkOptions#weightSpread}): the forest then depends on the ties as they are, not on their history,
+     * and a region rebuilt from its links and the latest ties holds the forest the lost one held.
+     */
+    private void tie(LinkEstimate link) {
+        network.update(network.node(link.key().a()), network.node(link.key().b()), link,
+                network.options().weightOf(link));
     }
 
     /**
@@ -83,7 +112,7 @@ public final class Region {
                 network.remove(was);
             }
             if (key != null) {
-                network.update(Backbone.link(key, g.factor()));
+                tie(Backbone.link(key, g.factor()));
                 stale.remove(u);
                 if (pin == null || key.b().compareTo(pin) < 0) {
                     pin = key.b();

@@ -12,6 +12,7 @@ import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.RegionPattern;
 import io.tracesync.streams.link.LinkSummaries;
+import io.tracesync.streams.state.StoredValues;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,7 +21,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,16 +70,8 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
         ties = context.getStateStore(tieStoreName);
         backbone = new Backbone(options, perPair);
         given.clear();
-        int restored = 0;
-        try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
-            while (it.hasNext()) {
-                apply(it.next().value);
-                restored++;
-            }
-        }
-        try (KeyValueIterator<String, SyncFactor> it = ties.all()) {
-            it.forEachRemaining(kv -> tie(kv.value));
-        }
+        int restored = StoredValues.forEach(links, this::apply);
+        StoredValues.forEach(ties, this::tie);
         if (restored > 0) {
             LOG.info("backbone rebuilt from {} stored summaries of links between regions", restored);
         }

@@ -16,6 +16,7 @@ import io.tracesync.core.network.SlackGate;
 import io.tracesync.core.network.TreeEdge;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
+import io.tracesync.streams.state.StoredValues;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +33,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -138,9 +138,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         links = context.getStateStore(linkStoreName);
         emitted = context.getStateStore(factorStoreName);
         published.clear();
-        try (KeyValueIterator<String, SyncFactor> all = emitted.all()) {
-            all.forEachRemaining(kv -> published.put(kv.value));
-        }
+        StoredValues.forEach(emitted, published::put);
         stats.worstBoundPs.set(published.widest());
         trees = context.getStateStore(treeStoreName);
         TreeSnapshot last = trees.get(TREE_KEY);
@@ -157,15 +155,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         stats.networkPending.set(0);
         qualities.clear();
         perQuality.clear();
-        int restored = 0;
-        try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
-            while (it.hasNext()) {
-                LinkSummary s = it.next().value;
-                Double forestWeight = s.getForestWeight();
-                apply(s, LinkSummaries.estimate(s), null, forestWeight == null ? Double.NaN : forestWeight);
-                restored++;
-            }
-        }
+        int restored = StoredValues.forEach(links, s -> apply(s, LinkSummaries.estimate(s), null,
+                s.getForestWeight() == null ? Double.NaN : s.getForestWeight()));
         if (restored > 0) {
             LOG.info("network rebuilt from {} stored link summaries", restored);
             if (slackGate != null) {

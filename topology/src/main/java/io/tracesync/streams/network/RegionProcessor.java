@@ -13,8 +13,10 @@ import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.Region;
 import io.tracesync.core.network.RegionPattern;
 import io.tracesync.core.network.Restarts;
+import io.tracesync.core.network.SlackGate;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
+import io.tracesync.streams.state.StoredValues;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -54,6 +56,8 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
     private final NetworkOptions options;
     private final Duration emitInterval;
     private final FactorGate gate;
+    /** Which summaries a region applies; null: every one (a {@code links.min.change} of 0). */
+    private final SlackGate slackGate;
     private final EmissionPacer pacer;
     private final PipelineStats stats;
     private KeyValueStore<LinkId, LinkSummary> links;
@@ -75,7 +79,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
 
     public RegionProcessor(String linkStoreName, String endStoreName, String backboneStoreName,
             String factorStoreName, RegionPattern regionOf, NetworkOptions options, Duration emitInterval,
-            double minChange, double maxShare, PipelineStats stats) {
+            double minChange, double linkMinChange, double maxShare, PipelineStats stats) {
         if (emitInterval.isZero()) {
             throw new IllegalArgumentException("regions need an emission interval above 0");
         }
@@ -87,6 +91,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         this.options = options;
         this.emitInterval = emitInterval;
         this.gate = new FactorGate(minChange);
+        this.slackGate = linkMinChange > 0 ? new SlackGate(linkMinChange) : null;
         this.pacer = new EmissionPacer(maxShare);
         this.stats = stats;
     }
@@ -106,25 +111,20 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         tied.clear();
         published.clear();
         restarts = new Restarts();
-        try (KeyValueIterator<String, SyncFactor> all = emitted.all()) {
-            all.forEachRemaining(kv -> published.put(kv.value));
-        }
-        int restored = 0;
-        try (KeyValueIterator<LinkId, LinkSummary> it = links.all()) {
-            while (it.hasNext()) {
-                apply(it.next().value);
-                restored++;
-            }
-        }
+        StoredValues.forEach(emitted, published::put);
+        int restored = StoredValues.forEach(links, s -> apply(s, LinkSummaries.estimate(s),
+                s.getForestWeight() == null ? Double.NaN : s.getForestWeight()));
         try (KeyValueIterator<String, String> it = ends.all()) {
             it.forEachRemaining(kv -> end(kv.key));
         }
-        try (KeyValueIterator<String, SyncFactor> it = backbone.all()) {
-            it.forEachRemaining(kv -> fromBackbone(kv.value));
-        }
+        StoredValues.forEach(backbone, this::fromBackbone);
         if (restored > 0) {
             LOG.info("{} regions rebuilt from {} stored link summaries and {} ends", regions.size(), restored,
                     endNodes.size());
+            if (slackGate != null) {
+                // the slack of every link, as the last answers before the stored state left it
+                regions.forEach((name, region) -> region.answer(fromBackbone.getOrDefault(name, Map.of())));
+            }
         }
         context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
     }
@@ -153,12 +153,34 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         }
     }
 
-    private void apply(LinkSummary s) {
-        LinkEstimate e = LinkSummaries.estimate(s);
+    /**
+     * Applies a summary to its region, the forest holding {@code forestWeight} for it (NaN: by its rule); returns the
+     * weight the forest holds (NaN: the link takes no part).
+     */
+    private double apply(LinkSummary s, LinkEstimate e, double forestWeight) {
         String region = regionOf.apply(e.key().a());
-        region(region).update(e);
-        restarts.note(e.key(), s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs(), e.aToB());
+        double held = region(region).update(e, forestWeight);
+        restarts.note(e.key(), restartOf(s), e.aToB());
         changed.add(region);
+        return held;
+    }
+
+    /**
+     * Takes in a summary where it can move an answer ({@link SlackGate}): applied, and stored with the weight the
+     * forest holds where that is not its rule's, so that a restart rebuilds the same forest.
+     */
+    private void take(LinkSummary s) {
+        LinkEstimate e = LinkSummaries.estimate(s);
+        if (slackGate == null || region(regionOf.apply(e.key().a())).matters(slackGate, restarts, e, restartOf(s))) {
+            double w = apply(s, e, Double.NaN);
+            s.setForestWeight(Double.isNaN(w) || w == options.weightOf(e) ? null : w);
+            links.put(new LinkId(s.getA(), s.getB()), s);
+            stats.networkApplied.incrementAndGet();
+        }
+    }
+
+    private static long restartOf(LinkSummary s) {
+        return s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs();
     }
 
     private void end(String node) {
@@ -189,11 +211,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         }
         long began = System.nanoTime();
         stats.networkUpdates.addAndGet(pending.size());
-        for (LinkSummary s : pending.values()) {
-            links.put(new LinkId(s.getA(), s.getB()), s);
-            apply(s);
-            stats.networkApplied.incrementAndGet();
-        }
+        pending.values().forEach(this::take);
         pending.clear();
         stats.networkPending.set(0);
         stats.factorLagMs.set(oldestPendingMs == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestPendingMs));

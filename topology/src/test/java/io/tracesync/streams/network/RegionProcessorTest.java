@@ -8,6 +8,7 @@ import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.NetworkInput;
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.SendReceive;
@@ -16,6 +17,7 @@ import io.tracesync.core.network.RegionPattern;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
+import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
 import java.time.Duration;
@@ -34,18 +36,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The regions' task and the backbone's, each in a mock context over stores of its own, exchanging what they forward
- * as the topology routes it: a pair of tasks restarted from their stores goes on answering exactly as the pair it
+ * as the topology routes it: a pair of tasks restarted from their stores goes on gating and answering as the pair it
  * replaces.
  */
 class RegionProcessorTest {
 
-    /** n0–n2 in region "n", n3–n5 in the region named by the empty string. */
-    private static final RegionPattern REGIONS = RegionPattern.of("^(?=n[0-2])(n)");
+    /** n0–n4 in region "n", n5–n9 in the region named by the empty string. */
+    private static final RegionPattern REGIONS = RegionPattern.of("^(?=n[0-4])(n)");
 
     private final Settings settings = Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID(),
             "network.regions", REGIONS.pattern().pattern()));
     private final Topics topics = new Topics(settings);
-    private final SimulatedTraces cluster = SimulatedTraces.run(6, 10_000_000_000L, 5);
+    private final SimulatedTraces cluster = SimulatedTraces.run(10, 10_000_000_000L, 5);
 
     /** A region task and a backbone task over their stores (kept across restarts), and what they published. */
     private final class Pair {
@@ -54,6 +56,7 @@ class RegionProcessorTest {
         RegionProcessor region;
         BackboneProcessor backbone;
         final Map<String, SyncFactor> published = new TreeMap<>();
+        final PipelineStats stats = new PipelineStats();
 
         Pair() {
             for (String name : List.of("region-links", "backbone-links")) {
@@ -85,7 +88,8 @@ class RegionProcessorTest {
         /** New processors over the stores, as a task taken over after a crash. */
         void start() {
             region = new RegionProcessor("region-links", "region-ends", "region-backbone", "region-factors", REGIONS,
-                    settings.networkOptions(), Duration.ofSeconds(1), 0, 1, new PipelineStats());
+                    settings.networkOptions(), Duration.ofSeconds(1), 0,
+                    settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG), 1, stats);
             region.init(regionContext);
             backbone = new BackboneProcessor("backbone-links", "backbone-ties", REGIONS, settings.networkOptions(),
                     0, Duration.ofSeconds(1), 0, 1);
@@ -149,23 +153,40 @@ class RegionProcessorTest {
         Pair kept = new Pair();
         Pair restarted = new Pair();
         for (Pair p : List.of(kept, restarted)) {
-            p.feed(summaries(40));
-            for (int i = 1; i <= 4; i++) {
+            for (int i = 1; i <= 12; i++) {
+                p.feed(summaries(10 + 3 * i));
                 p.exchange(i * 1000L);
             }
         }
         assertEquals(kept.published, restarted.published, "the same input, the same answers");
-        assertEquals(6, kept.published.size(), "every node");
+        assertEquals(10, kept.published.size(), "every node");
         assertEquals(1, kept.published.values().stream().map(SyncFactor::getReference).distinct().count());
+        long appliedBefore = kept.stats.networkApplied.get();
         restarted.start();
         for (Pair p : List.of(kept, restarted)) {
-            p.feed(summaries(400));
-            for (int i = 5; i <= 8; i++) {
+            for (int i = 13; i <= 24; i++) {
+                p.feed(summaries(10 + 3 * i));
                 p.exchange(i * 1000L);
             }
         }
-        assertEquals(kept.published, restarted.published, "rebuilt from its stores, it goes on as before");
+        long applied = kept.stats.networkApplied.get() - appliedBefore;
+        assertTrue(applied > 0 && applied < kept.stats.networkUpdates.get() / 2,
+                "the regions apply only what can move an answer: " + applied + " of " + kept.stats.networkUpdates);
+        assertEquals(applied, restarted.stats.networkApplied.get() - appliedBefore,
+                "rebuilt from its stores, a region gates the summaries as before (the slack of its last answers)");
+        // rebuilt in another order, a network sums in another order: the same bounds to 10 ps, estimates to 0.1 ns
+        assertEquals(kept.published.keySet(), restarted.published.keySet());
+        kept.published.forEach((node, f) -> {
+            SyncFactor g = restarted.published.get(node);
+            assertEquals(f.getReference(), g.getReference(), node);
+            assertEquals(f.getEvaluatedAtNs(), g.getEvaluatedAtNs(), node);
+            assertEquals(f.getUpPs(), g.getUpPs(), 10, node);
+            assertEquals(f.getDownPs(), g.getDownPs(), 10, node);
+            long at = f.getEvaluatedAtNs();
+            assertEquals(0, PublishedFactor.of(f).factor().toReference().apply(at)
+                    .subtract(PublishedFactor.of(g).factor().toReference().apply(at)).hi(), 0.1, node);
+        });
         assertFalse(kept.published.values().stream().anyMatch(f -> f.getUpPs() == null), "every node bounded");
-        assertTrue(kept.published.values().stream().allMatch(f -> f.getVersion() > 1), "news of the later pairs");
+        assertTrue(kept.published.values().stream().allMatch(f -> f.getVersion() > 12), "news of the later pairs");
     }
 }
