@@ -44,6 +44,11 @@ public final class LinkSummaries {
                 .build();
     }
 
+    /** When the summary's link last restarted, on its a end's clock; {@code Long.MIN_VALUE}: never. */
+    public static long restartedNs(LinkSummary s) {
+        return s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs();
+    }
+
     /** The network core's view of a summary: equal to {@link LinkEstimate#of} on the link it came from. */
     public static LinkEstimate estimate(LinkSummary s) {
         LinkQuality q = LinkQuality.valueOf(s.getQuality().name());

@@ -88,7 +88,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private final Map<LinkKey, Integer> pendingNewIndex = new HashMap<>();
     /** The summaries that arrived since the last emission, those replaced included. */
     private long arrivals;
-    /** Per link id: the latest restart of the summaries applied since it took part ({@link #restartOf}). */
+    /** Per link id: the latest restart of the summaries applied since it took part. */
     private long[] heldRestart = new long[0];
     private final long[] slack = new long[4];
     private KeyValueStore<String, SyncFactor> emitted;
@@ -247,8 +247,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private void take(LinkSummary s, int id) {
         LinkEstimate e = LinkSummaries.estimate(s);
         LinkEstimate held = network.estimate(id, slack);
-        if (slackGate == null
-                || slackGate.matters(held, slack, held != null && restartOf(s) != heldRestart[id], e)) {
+        boolean restarted = held != null && LinkSummaries.restartedNs(s) != heldRestart[id];
+        if (slackGate == null || slackGate.matters(held, slack, restarted, e)) {
             // the forest may hold an earlier weight (NetworkOptions#weightSpread): stored, a restart rebuilds it
             int now = apply(s, e, held, Double.NaN);
             double w = now == 0 ? Double.NaN : network.forestWeight(now);
@@ -263,7 +263,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
      * holding {@code forestWeight} for it (NaN: by its rule); returns the link's id, 0 if it takes no part.
      */
     private int apply(LinkSummary s, LinkEstimate e, LinkEstimate held, double forestWeight) {
-        long restart = restartOf(s);
+        long restart = LinkSummaries.restartedNs(s);
         int id = network.update(network.node(e.key().a()), network.node(e.key().b()), e, forestWeight);
         restarts.note(e.key(), restart, e.aToB());
         if (id != 0) {
@@ -289,10 +289,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             pending = Arrays.copyOf(pending, n);
             heldRestart = Arrays.copyOf(heldRestart, n);
         }
-    }
-
-    private static long restartOf(LinkSummary s) {
-        return s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs();
     }
 
     private void count(Quality q, long change) {

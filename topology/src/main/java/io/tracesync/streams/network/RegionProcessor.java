@@ -160,7 +160,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
     private double apply(LinkSummary s, LinkEstimate e, double forestWeight) {
         String region = regionOf.apply(e.key().a());
         double held = region(region).update(e, forestWeight);
-        restarts.note(e.key(), restartOf(s), e.aToB());
+        restarts.note(e.key(), LinkSummaries.restartedNs(s), e.aToB());
         changed.add(region);
         return held;
     }
@@ -171,16 +171,13 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
      */
     private void take(LinkSummary s) {
         LinkEstimate e = LinkSummaries.estimate(s);
-        if (slackGate == null || region(regionOf.apply(e.key().a())).matters(slackGate, restarts, e, restartOf(s))) {
+        if (slackGate == null || region(regionOf.apply(e.key().a())).matters(slackGate, restarts, e,
+                LinkSummaries.restartedNs(s))) {
             double w = apply(s, e, Double.NaN);
             s.setForestWeight(Double.isNaN(w) || w == options.weightOf(e) ? null : w);
             links.put(new LinkId(s.getA(), s.getB()), s);
             stats.networkApplied.incrementAndGet();
         }
-    }
-
-    private static long restartOf(LinkSummary s) {
-        return s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs();
     }
 
     private void end(String node) {
