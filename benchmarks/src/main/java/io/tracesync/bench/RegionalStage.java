@@ -11,6 +11,7 @@ import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.streams.network.BackboneProcessor;
+import io.tracesync.streams.network.RegionPartitioner;
 import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,6 @@ import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
@@ -30,7 +30,7 @@ import org.apache.kafka.streams.state.Stores;
  * The network work with {@code network.regions}: the regions' tasks ({@link RegionProcessor}, one per partition of
  * {@code network.regions.partitions}) and the backbone's ({@link BackboneProcessor}), each a {@link VirtualTask} on
  * a clock of its own, as on a thread of its own, over in-memory stores of their names. The summaries go to their
- * regions' tasks as the {@code regions} repartition carries them (keyed by region, Kafka's default partitioner),
+ * regions' tasks as the {@code regions} repartition carries them (keyed by region, {@link RegionPartitioner}),
  * those of links between regions to the backbone too; what one task gives another (the ends' factors, the
  * backbone's) arrives a commit interval after the task that gave it got there.
  */
@@ -109,9 +109,8 @@ final class RegionalStage extends Stage {
         backbone = new VirtualTask<>(context, processor, Serdes.String().deserializer(),
                 topics.networkInput.deserializer(), links::flush, commitNs, startNs, new Emissions(new PipelineStats()),
                 (r, at) -> {
-                    byte[] key = keys.serialize(HOP, r.key());
-                    toRegions.get(partition(key)).add(new Sent(key, inputs.serialize(HOP, r.value()),
-                            at + commitNs));
+                    toRegions.get(partition(r.key())).add(new Sent(keys.serialize(HOP, r.key()),
+                            inputs.serialize(HOP, r.value()), at + commitNs));
                 });
     }
 
@@ -120,9 +119,9 @@ final class RegionalStage extends Stage {
         context.addStateStore(store);
     }
 
-    /** The partition Kafka's default partitioner gives a keyed record. */
-    private int partition(byte[] key) {
-        return Utils.toPositive(Utils.murmur2(key)) % regions.size();
+    /** The partition of a region's records, as the application's topics put them. */
+    private int partition(String region) {
+        return RegionPartitioner.partition(region, regions.size());
     }
 
     @Override
@@ -136,8 +135,7 @@ final class RegionalStage extends Stage {
             String ra = regionOf.apply(id.getA());
             String rb = regionOf.apply(id.getB());
             for (String r : ra.equals(rb) ? List.of(ra) : List.of(ra, rb)) {
-                byte[] key = r.getBytes(StandardCharsets.UTF_8);
-                now.get(partition(key)).add(new Sent(key, value, atNs));
+                now.get(partition(r)).add(new Sent(r.getBytes(StandardCharsets.UTF_8), value, atNs));
             }
             if (!ra.equals(rb)) {
                 crossing.add(new Sent((id.getA() + "~" + id.getB()).getBytes(StandardCharsets.UTF_8), value, atNs));

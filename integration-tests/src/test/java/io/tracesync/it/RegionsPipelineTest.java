@@ -16,9 +16,7 @@ import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
-import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -51,25 +49,7 @@ class RegionsPipelineTest {
     void regionsExchangeFactorsSurviveARestartAndAnswerAsTheOfflineRegions() throws Exception {
         Settings settings = settings();
         SimulatedTraces cluster = SimulatedTraces.run(6, 30_000_000_000L, 5);
-        int half = cluster.events.size() / 2;
-        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
-            writer.createTopics(cluster.nodes);
-            try (TracesyncApp app = TracesyncApp.start(settings)) {
-                cluster.events.subList(0, half).forEach(writer::write);
-                writer.flush();
-                long deadline = System.nanoTime() + WAIT.toNanos();
-                while (app.stats().events.get() < half) {
-                    assertTrue(System.nanoTime() < deadline, "first half not processed");
-                    Thread.sleep(100);
-                }
-            }
-            deleteRecursively(Path.of(settings.get("state.dir")));
-            try (TracesyncApp app = TracesyncApp.start(settings)) {
-                cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
-                writer.flush();
-                awaitOffline(settings, cluster);
-            }
-        }
+        WipedRestart.run(settings, cluster, WAIT, app -> awaitOffline(settings, cluster));
     }
 
     /** A backbone-factors topic of another partition count would send factors to other tasks: refused at start. */
@@ -149,13 +129,5 @@ class RegionsPipelineTest {
                 .with("links.min.change", "0")
                 .with("network.regions", REGIONS)
                 .with("network.regions.partitions", "2");
-    }
-
-    private static void deleteRecursively(Path p) throws java.io.IOException {
-        if (Files.exists(p)) {
-            try (var walk = Files.walk(p)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
     }
 }

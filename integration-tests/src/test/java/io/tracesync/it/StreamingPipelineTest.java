@@ -17,7 +17,6 @@ import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -57,27 +56,9 @@ class StreamingPipelineTest {
     void streamedFactorsEqualTheOfflineAnswerAndSurviveARestart() throws Exception {
         Settings settings = settings("restart");
         SimulatedTraces cluster = SimulatedTraces.run(6, 30_000_000_000L, 5);
-        int half = cluster.events.size() / 2;
-        try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
-            writer.createTopics(cluster.nodes);
-            try (TracesyncApp app = TracesyncApp.start(settings)) {
-                cluster.events.subList(0, half).forEach(writer::write);
-                writer.flush();
-                long deadline = System.nanoTime() + WAIT.toNanos();
-                while (app.stats().events.get() < half) {
-                    assertTrue(System.nanoTime() < deadline, "first half not processed");
-                    Thread.sleep(100);
-                }
-            }
-            // A new instance with no local state: hulls, pending segments and the network come back from the
-            // changelogs; sends of the first half meet their receives of the second.
-            deleteRecursively(Path.of(settings.get("state.dir")));
-            try (TracesyncApp app = TracesyncApp.start(settings)) {
-                cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
-                writer.flush();
-                awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(), DEFAULTS.networkOptions()));
-            }
-        }
+        // hulls, pending segments and the network come back from the changelogs
+        WipedRestart.run(settings, cluster, WAIT, app -> awaitFactors(settings,
+                OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(), DEFAULTS.networkOptions())));
     }
 
     @Test
@@ -244,13 +225,5 @@ class StreamingPipelineTest {
         Map<String, Object> config = new HashMap<>();
         settings.streamsProperties().forEach((k, v) -> config.put((String) k, v));
         return CommittedRecords.read(config, topic, atLeast, WAIT, Duration.ofSeconds(2));
-    }
-
-    private static void deleteRecursively(Path p) throws java.io.IOException {
-        if (Files.exists(p)) {
-            try (var walk = Files.walk(p)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
     }
 }

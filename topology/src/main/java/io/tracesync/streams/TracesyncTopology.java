@@ -36,6 +36,7 @@ import io.tracesync.core.network.RegionPattern;
 import io.tracesync.streams.network.HistoryProcessor;
 import io.tracesync.streams.network.BackboneProcessor;
 import io.tracesync.streams.network.NetworkProcessor;
+import io.tracesync.streams.network.RegionPartitioner;
 import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
@@ -196,7 +197,8 @@ public final class TracesyncTopology {
      * a link between regions to both ends' regions, marking them as ends, and to the backbone —, the regions in
      * {@code network.regions.partitions} tasks ({@link RegionProcessor}), the backbone in one
      * ({@link BackboneProcessor}); the regions' ends' factors to the backbone, the backbone's back to the regions
-     * through the topic {@link Topics#backboneFactors}, keyed by region as the regions' repartition is.
+     * through the topic {@link Topics#backboneFactors}, keyed and partitioned by region as the regions' repartition
+     * is ({@link RegionPartitioner}).
      */
     public static KStream<String, SpecificRecord> regions(StreamsBuilder b, KStream<LinkId, LinkSummary> summaries,
             Settings settings, PipelineStats stats, Topics topics) {
@@ -210,7 +212,7 @@ public final class TracesyncTopology {
             return ra.equals(rb) ? List.of(KeyValue.pair(ra, in))
                     : List.of(KeyValue.pair(ra, in), KeyValue.pair(rb, in));
         }, Named.as("by-region")).repartition(Repartitioned.with(topics.node, topics.networkInput).withName(REGIONS)
-                .withNumberOfPartitions(partitions));
+                .withNumberOfPartitions(partitions).withStreamPartitioner(new RegionPartitioner<>()));
         KStream<String, NetworkInput> backboneFactors = b.stream(topics.backboneFactors,
                 Consumed.with(topics.node, topics.networkInput).withName("backbone-factors"));
         b.addStateStore(WriteBackStoreBuilder.persistent(REGION_LINK_STORE, topics.linkId, topics.linkSummary));
@@ -248,7 +250,7 @@ public final class TracesyncTopology {
                         settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG)), Named.as("backbone"),
                         BACKBONE_LINK_STORE, BACKBONE_TIE_STORE)
                 .to(topics.backboneFactors, Produced.with(topics.node, topics.networkInput)
-                        .withName("to-backbone-factors"));
+                        .withStreamPartitioner(new RegionPartitioner<>()).withName("to-backbone-factors"));
         return answers.filter((k, v) -> !(v instanceof NetworkInput), Named.as("region-factors"));
     }
 
