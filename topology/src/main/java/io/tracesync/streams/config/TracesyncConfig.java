@@ -174,7 +174,8 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "does not match are one region. Empty: the network is solved whole, in one task.")
             .define(NETWORK_REGIONS_PARTITIONS_CONFIG, Type.INT, 4, ConfigDef.Range.atLeast(1), Importance.LOW,
                     "With " + NETWORK_REGIONS_CONFIG + ": the partitions, and so the tasks, the regions are "
-                            + "spread over.")
+                            + "spread over: a region whose name ends in a number n to partition n modulo this (so "
+                            + "regions numbered in a row spread evenly), any other by the hash of its name.")
             .define(NETWORK_REGIONS_PER_PAIR_CONFIG, Type.INT, 0, ConfigDef.Range.atLeast(0), Importance.LOW,
                     "With " + NETWORK_REGIONS_CONFIG + ": the links the backbone holds per pair of regions, the "
                             + "lightest by " + NETWORK_WEIGHT_CONFIG + "; 0: all.")
