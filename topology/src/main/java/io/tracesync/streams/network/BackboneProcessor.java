@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -76,7 +75,7 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
             LOG.info("backbone rebuilt from {} stored summaries of links between regions", restored);
         }
         dirty = restored > 0;
-        context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+        EmissionSchedule.start(context, emitInterval, () -> dirty, this::emit);
     }
 
     @Override

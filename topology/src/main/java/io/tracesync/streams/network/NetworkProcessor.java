@@ -28,8 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.streams.processor.Cancellable;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -58,8 +56,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
 
     private static final Logger LOG = LoggerFactory.getLogger(NetworkProcessor.class);
     private static final long SPACING_LOG_EVERY_NS = 60_000_000_000L;
-    /** How often a task that has not emitted yet looks for something to emit. */
-    static final Duration FIRST_EMISSION_CHECK = Duration.ofMillis(100);
 
     private final String linkStoreName;
     private final String factorStoreName;
@@ -166,25 +162,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             }
         }
         if (!emitInterval.isZero()) {
-            scheduleFirstEmission(context);
+            EmissionSchedule.start(context, emitInterval, () -> dirty, this::emit);
         }
-    }
-
-    /**
-     * The task's first emission as soon as there is something to emit, then one every {@code emitInterval}: a task
-     * that another instance took over after a failure publishes within {@link #FIRST_EMISSION_CHECK} of running
-     * again instead of up to an interval later, and emissions stay an interval apart.
-     */
-    private void scheduleFirstEmission(ProcessorContext<String, SpecificRecord> context) {
-        Cancellable[] first = new Cancellable[1];
-        Duration check = emitInterval.compareTo(FIRST_EMISSION_CHECK) < 0 ? emitInterval : FIRST_EMISSION_CHECK;
-        first[0] = context.schedule(check, PunctuationType.WALL_CLOCK_TIME, now -> {
-            if (dirty) {
-                first[0].cancel();
-                emit(now);
-                context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
-            }
-        });
     }
 
     @Override

@@ -27,7 +27,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -126,7 +125,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
                 regions.forEach((name, region) -> region.answer(fromBackbone.getOrDefault(name, Map.of())));
             }
         }
-        context.schedule(emitInterval, PunctuationType.WALL_CLOCK_TIME, this::emit);
+        EmissionSchedule.start(context, emitInterval, () -> !changed.isEmpty() || !pending.isEmpty(), this::emit);
     }
 
     @Override

@@ -210,7 +210,7 @@ class NetworkProcessorTest {
     void theFirstEmissionComesAsSoonAsThereIsSomethingThenOneAnInterval() {
         NetworkProcessor p = started();
         var first = context.scheduledPunctuators().get(0);
-        assertEquals(NetworkProcessor.FIRST_EMISSION_CHECK, first.getInterval());
+        assertEquals(EmissionSchedule.FIRST_CHECK, first.getInterval());
         first.getPunctuator().punctuate(100);
         assertTrue(context.forwarded().isEmpty() && !first.cancelled(), "nothing to emit yet: it keeps looking");
         feed(p, summaries(20));

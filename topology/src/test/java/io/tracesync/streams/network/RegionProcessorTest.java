@@ -163,6 +163,10 @@ class RegionProcessorTest {
         assertEquals(1, kept.published.values().stream().map(SyncFactor::getReference).distinct().count());
         long appliedBefore = kept.stats.networkApplied.get();
         restarted.start();
+        // taken over after a failure, both tasks look for something to emit at once, not an interval later
+        assertEquals(EmissionSchedule.FIRST_CHECK, last(restarted.regionContext.scheduledPunctuators()).getInterval());
+        assertEquals(EmissionSchedule.FIRST_CHECK,
+                last(restarted.backboneContext.scheduledPunctuators()).getInterval());
         for (Pair p : List.of(kept, restarted)) {
             for (int i = 13; i <= 24; i++) {
                 p.feed(summaries(10 + 3 * i));
