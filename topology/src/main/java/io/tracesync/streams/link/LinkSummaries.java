@@ -49,6 +49,11 @@ public final class LinkSummaries {
         return s.getRestartedNs() == null ? Long.MIN_VALUE : s.getRestartedNs();
     }
 
+    /** The weight the forest held for a stored summary where that was not its rule's; NaN: its rule's. */
+    public static double forestWeight(LinkSummary s) {
+        return s.getForestWeight() == null ? Double.NaN : s.getForestWeight();
+    }
+
     /** The network core's view of a summary: equal to {@link LinkEstimate#of} on the link it came from. */
     public static LinkEstimate estimate(LinkSummary s) {
         LinkQuality q = LinkQuality.valueOf(s.getQuality().name());

@@ -151,8 +151,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         stats.networkPending.set(0);
         qualities.clear();
         perQuality.clear();
-        int restored = StoredValues.forEach(links, s -> apply(s, LinkSummaries.estimate(s), null,
-                s.getForestWeight() == null ? Double.NaN : s.getForestWeight()));
+        int restored = StoredValues.forEach(links,
+                s -> apply(s, LinkSummaries.estimate(s), null, LinkSummaries.forestWeight(s)));
         if (restored > 0) {
             LOG.info("network rebuilt from {} stored link summaries", restored);
             if (slackGate != null) {

@@ -111,8 +111,8 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         published.clear();
         restarts = new Restarts();
         StoredValues.forEach(emitted, published::put);
-        int restored = StoredValues.forEach(links, s -> apply(s, LinkSummaries.estimate(s),
-                s.getForestWeight() == null ? Double.NaN : s.getForestWeight()));
+        int restored = StoredValues.forEach(links,
+                s -> apply(s, LinkSummaries.estimate(s), LinkSummaries.forestWeight(s)));
         try (KeyValueIterator<String, String> it = ends.all()) {
             it.forEachRemaining(kv -> end(kv.key));
         }
@@ -157,7 +157,10 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
      * weight the forest holds (NaN: the link takes no part).
      */
     private double apply(LinkSummary s, LinkEstimate e, double forestWeight) {
-        String region = regionOf.apply(e.key().a());
+        return apply(regionOf.apply(e.key().a()), s, e, forestWeight);
+    }
+
+    private double apply(String region, LinkSummary s, LinkEstimate e, double forestWeight) {
         double held = region(region).update(e, forestWeight);
         restarts.note(e.key(), LinkSummaries.restartedNs(s), e.aToB());
         changed.add(region);
@@ -170,9 +173,9 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
      */
     private void take(LinkSummary s) {
         LinkEstimate e = LinkSummaries.estimate(s);
-        if (slackGate == null || region(regionOf.apply(e.key().a())).matters(slackGate, restarts, e,
-                LinkSummaries.restartedNs(s))) {
-            double w = apply(s, e, Double.NaN);
+        String region = regionOf.apply(e.key().a());
+        if (slackGate == null || region(region).matters(slackGate, restarts, e, LinkSummaries.restartedNs(s))) {
+            double w = apply(region, s, e, Double.NaN);
             s.setForestWeight(Double.isNaN(w) || w == options.weightOf(e) ? null : w);
             links.put(new LinkId(s.getA(), s.getB()), s);
             stats.networkApplied.incrementAndGet();
