@@ -1,41 +1,90 @@
 package io.tracesync.sim;
 
-/**
- * A time daemon (ntpd, chrony) disciplining a node's clock, as a phase-locked loop: at every poll it measures the
- * clock's offset θ from true time (local minus true minus the clock's constant offset, the difference between
- * CLOCK_REALTIME, which the daemon steers, and the CLOCK_MONOTONIC that traces read), with a Gaussian error of
- * {@code noiseNs}; it then slews θ out over the next {@link #TIME_CONSTANT} polls, adjusting the frequency by
- * θ/(τ·poll), and corrects its frequency estimate by θ/(4τ²·poll) — a second-order loop like ntpd's PLL
- * [RFC 5905, §11.3], critically damped with these gains (offset and frequency errors shrink by 1 − 1/(2τ) per
- * poll). The adjustment is capped at
- * {@code maxSlewPpm} (ntpd: 500 ppm); an offset beyond {@link #STEP_THRESHOLD_NS} is stepped instead, which moves
- * CLOCK_REALTIME only. The daemon starts locked: its frequency estimate cancels the node's drift.
- * Frequency changes happen only at polls, so the disciplined clock relation has a kink at every poll.
- *
- * @param pollNs     poll interval, 0 for an undisciplined clock
- * @param noiseNs    standard deviation of each offset measurement (network delay asymmetry, server noise)
- * @param maxSlewPpm largest adjustment of the frequency
- * @param phaseNs    time of the first poll after the start, in [0, pollNs): each node's own
- */
-public record ClockDiscipline(long pollNs, long noiseNs, double maxSlewPpm, long phaseNs) {
+import java.util.Locale;
 
+/**
+ * A time daemon disciplining a node's clock: at every poll it measures the clock's offset θ from true time (local
+ * minus true minus the clock's constant offset, less the offset CLOCK_REALTIME had at the start: the difference
+ * between CLOCK_REALTIME, which the daemon steers, and the CLOCK_MONOTONIC that traces read, which runs at the same
+ * slewed rate), with a Gaussian error of {@code noiseNs}, and sets its frequency adjustment — as ntpd's phase-locked
+ * loop ({@link NtpdLoop}) or as chrony ({@link ChronyLoop}). The daemon starts locked: its frequency estimate cancels
+ * the node's drift (a drift file), and CLOCK_REALTIME is {@code startOffsetNs} off true time (0: on time).
+ *
+ * @param daemon         which daemon's discipline
+ * @param pollNs         poll (clock update) interval, 0 for an undisciplined clock
+ * @param noiseNs        standard deviation of each offset measurement (network delay asymmetry, server noise)
+ * @param maxSlewPpm     ntpd: largest adjustment of the frequency; chrony: largest rate of an offset's slew
+ * @param corrTimeRatio  chrony's {@code corrtimeratio}: an average offset is slewed out over that many polls
+ * @param startOffsetNs  CLOCK_REALTIME minus true time at the start
+ * @param phaseNs        time of the first poll after the start, in [0, pollNs): each node's own
+ */
+public record ClockDiscipline(Daemon daemon, long pollNs, long noiseNs, double maxSlewPpm, double corrTimeRatio,
+                              long startOffsetNs, long phaseNs) {
+
+    /** The daemons simulated. */
+    public enum Daemon {
+        /** ntpd's phase-locked loop [RFC 5905, §11.3] ({@link NtpdLoop}). */
+        NTPD(500),
+        /** chrony: the frequency set from a regression at every update, offsets slewed ({@link ChronyLoop}). */
+        CHRONY(83_333.333);
+
+        private final double defaultMaxSlewPpm;
+
+        Daemon(double defaultMaxSlewPpm) {
+            this.defaultMaxSlewPpm = defaultMaxSlewPpm;
+        }
+
+        /** ntpd's 500 ppm (its largest frequency adjustment); chrony.conf(5)'s {@code maxslewrate} default. */
+        public double defaultMaxSlewPpm() {
+            return defaultMaxSlewPpm;
+        }
+
+        /** A daemon as users write it: {@code ntpd} or {@code chrony}. */
+        public static Daemon parse(String s) {
+            try {
+                return valueOf(s.strip().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("'" + s + "' is not a daemon (ntpd, chrony)");
+            }
+        }
+    }
+
+    /** chrony.conf(5)'s default {@code corrtimeratio}. */
+    public static final double DEFAULT_CORR_TIME_RATIO = 3;
+    /** Measurement noise of a server on the LAN: chrony's documentation puts LAN synchronisation at tens of µs. */
+    public static final long LAN_NOISE_NS = 20_000;
     /** No daemon: the clock runs free (the other values are those a daemon gets by default). */
-    public static final ClockDiscipline NONE = new ClockDiscipline(0, 20_000, 500, 0);
-    /** ntpd's step threshold: a larger offset is stepped, not slewed. */
+    public static final ClockDiscipline NONE = ntpd(0, LAN_NOISE_NS, Daemon.NTPD.defaultMaxSlewPpm(), 0);
+    /** ntpd's step threshold: a larger offset is stepped out of CLOCK_REALTIME, not slewed. */
     public static final long STEP_THRESHOLD_NS = 128_000_000;
-    /** τ, in polls: the offset is slewed out over τ polls, the frequency estimate follows at 1/(4τ²) per poll. */
-    public static final int TIME_CONSTANT = 4;
 
     public ClockDiscipline {
+        if (daemon == null) {
+            throw new IllegalArgumentException("the daemon is required");
+        }
         if (pollNs < 0 || noiseNs < 0) {
             throw new IllegalArgumentException("the daemon's poll interval and noise cannot be negative");
         }
         if (!(maxSlewPpm > 0)) {
             throw new IllegalArgumentException("the daemon's largest adjustment must be above 0 ppm: " + maxSlewPpm);
         }
+        if (!(corrTimeRatio > 0)) {
+            throw new IllegalArgumentException("the correction time ratio must be above 0: " + corrTimeRatio);
+        }
         if (phaseNs < 0 || pollNs > 0 && phaseNs >= pollNs) {
             throw new IllegalArgumentException("the first poll must come within one poll interval: " + phaseNs);
         }
+    }
+
+    /** An ntpd-like daemon starting on time. */
+    public static ClockDiscipline ntpd(long pollNs, long noiseNs, double maxSlewPpm, long phaseNs) {
+        return new ClockDiscipline(Daemon.NTPD, pollNs, noiseNs, maxSlewPpm, DEFAULT_CORR_TIME_RATIO, 0, phaseNs);
+    }
+
+    /** A chrony-like daemon with chrony's defaults, CLOCK_REALTIME {@code startOffsetNs} off at the start. */
+    public static ClockDiscipline chrony(long pollNs, long noiseNs, long startOffsetNs, long phaseNs) {
+        return new ClockDiscipline(Daemon.CHRONY, pollNs, noiseNs, Daemon.CHRONY.defaultMaxSlewPpm(),
+                DEFAULT_CORR_TIME_RATIO, startOffsetNs, phaseNs);
     }
 
     public boolean active() {
@@ -44,6 +93,14 @@ public record ClockDiscipline(long pollNs, long noiseNs, double maxSlewPpm, long
 
     /** The same daemon with its first poll at {@code phase} ns after the start. */
     public ClockDiscipline withPhase(long phase) {
-        return new ClockDiscipline(pollNs, noiseNs, maxSlewPpm, phase);
+        return new ClockDiscipline(daemon, pollNs, noiseNs, maxSlewPpm, corrTimeRatio, startOffsetNs, phase);
+    }
+
+    /**
+     * The loop that carries out this discipline for a clock of natural frequency error {@code driftPpm} whose
+     * frequency is constant over steps of {@code stepNs}.
+     */
+    DaemonLoop loop(double driftPpm, long stepNs) {
+        return daemon == Daemon.NTPD ? new NtpdLoop(this, -driftPpm) : new ChronyLoop(this, -driftPpm, stepNs);
     }
 }

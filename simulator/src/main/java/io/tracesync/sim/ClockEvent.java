@@ -4,6 +4,8 @@ package io.tracesync.sim;
 public enum ClockEvent {
     /** The clock stepped forward ({@link ClockJumps}); the value is the step in ns. */
     JUMP,
-    /** The time daemon polled ({@link ClockDiscipline}); the value is the change of its adjustment in ppm. */
-    POLL
+    /** The time daemon polled (updated the clock, {@link ClockDiscipline}); the value is the change of its adjustment in ppm. */
+    POLL,
+    /** A slew of the daemon's ended ({@link ChronyLoop}); the value is the change of its adjustment in ppm. */
+    SLEW_END
 }

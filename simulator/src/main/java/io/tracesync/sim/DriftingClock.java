@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * increasing. A jump happens at a step's start, as a piece of one true ns. Steps, polls and jumps are drawn in
  * order, one step at a time, from the node's own random streams, whatever the queries: the truth does not depend on
  * the traffic. Every change of slope is reported as a breakpoint, which makes the ground-truth table (a clock
- * without wander, daemon or jumps has two), and every jump and poll as an event.
+ * without wander, daemon or jumps has two), and every jump, poll and end of a slew as an event.
  */
 final class DriftingClock {
 
@@ -17,7 +17,10 @@ final class DriftingClock {
     interface Truth {
         void breakpoint(long trueNs, long localNs);
 
-        /** A jump (value: its size in ns) or a poll of the daemon (value: the change of its adjustment, ppm). */
+        /**
+         * A jump (value: its size in ns), a poll of the daemon or the end of its slew (value: the change of its
+         * adjustment, ppm).
+         */
         void event(long trueNs, ClockEvent kind, double value);
     }
 
@@ -35,10 +38,13 @@ final class DriftingClock {
     /** The jump at this step's start (0: none): the clock reads stepLocal at stepTrue, stepLocal + jump 1 ns on. */
     private long jump;
     private double walkPpm;
-    /** The daemon's estimate of the frequency error it cancels, and its adjustment over the current poll. */
-    private double frequencyPpm;
+    /** The time daemon (null: none) and its adjustment over the current step. */
+    private final DaemonLoop daemon;
     private double adjustPpm;
-    /** Local minus true time the daemon steers to: the clock's offset, moved by each step of CLOCK_REALTIME. */
+    /**
+     * Local minus true time the daemon steers to: the clock's offset less CLOCK_REALTIME's at the start, moved by
+     * each step of CLOCK_REALTIME.
+     */
     private long targetOffset;
 
     /**
@@ -57,12 +63,11 @@ final class DriftingClock {
                 : 0;
         this.stepTrue = start;
         this.stepLocal = start + params.offsetNs();
-        this.frequencyPpm = -params.driftPpm();
-        this.adjustPpm = params.discipline().active() ? clampToSlew(frequencyPpm) : 0;
-        this.targetOffset = params.offsetNs();
-        if (pollsNow()) {
-            poll();
-        }
+        this.daemon = params.discipline().active() ? params.discipline().loop(params.driftPpm(), stepNs) : null;
+        this.targetOffset = params.offsetNs() - params.discipline().startOffsetNs();
+        // the daemon starts locked: its adjustment cancels the drift
+        this.adjustPpm = daemon == null ? 0 : -params.driftPpm();
+        adjust(pollsNow());
         this.perStep = localPerStep();
         sink.breakpoint(stepTrue, stepLocal);
     }
@@ -86,9 +91,7 @@ final class DriftingClock {
                 jump = Math.round(j.minNs() * Math.pow((double) j.maxNs() / j.minNs(), events.nextDouble()));
                 sink.event(stepTrue, ClockEvent.JUMP, jump);
             }
-            if (pollsNow()) {
-                poll();
-            }
+            adjust(pollsNow());
             long next = localPerStep();
             if (kink || jump != 0 || next != perStep) {
                 sink.breakpoint(stepTrue, stepLocal);
@@ -124,29 +127,32 @@ final class DriftingClock {
         return d.active() && since >= 0 && since % d.pollNs() == 0;
     }
 
-    /**
-     * One poll of the daemon ({@link ClockDiscipline}): measure the offset, set the next interval's adjustment. An
-     * offset beyond {@link ClockDiscipline#STEP_THRESHOLD_NS} is stepped out of CLOCK_REALTIME instead, which leaves
-     * the traced CLOCK_MONOTONIC as it is: the daemon steers to the new offset from then on.
-     */
-    private void poll() {
-        ClockDiscipline d = params.discipline();
-        double theta = (stepLocal + jump - stepTrue - targetOffset) + d.noiseNs() * events.nextGaussian();
-        double before = adjustPpm;
-        if (Math.abs(theta) > ClockDiscipline.STEP_THRESHOLD_NS) {
-            targetOffset += Math.round(theta);
-        } else {
-            double thetaPpm = theta / d.pollNs() * 1e6;
-            int tau = ClockDiscipline.TIME_CONSTANT;
-            adjustPpm = clampToSlew(frequencyPpm - thetaPpm / tau);
-            frequencyPpm -= thetaPpm / (4.0 * tau * tau);
+    /** The daemon's adjustment over the step that starts now, after its poll if it polls now. */
+    private void adjust(boolean polls) {
+        if (daemon == null) {
+            return;
         }
-        sink.event(stepTrue, ClockEvent.POLL, adjustPpm - before);
+        if (polls) {
+            poll();
+        }
+        double before = adjustPpm;
+        adjustPpm = daemon.adjustPpm();
+        if (polls) {
+            sink.event(stepTrue, ClockEvent.POLL, adjustPpm - before);
+        } else if (daemon.endedSlewPpm() != 0) {
+            sink.event(stepTrue, ClockEvent.SLEW_END, adjustPpm - before);
+        }
     }
 
-    private double clampToSlew(double ppm) {
-        double max = params.discipline().maxSlewPpm();
-        return Math.max(-max, Math.min(max, ppm));
+    /**
+     * One poll of the daemon: measure the offset of CLOCK_REALTIME from true time, noise included. A step of
+     * CLOCK_REALTIME instead of a slew leaves the traced CLOCK_MONOTONIC as it is: the daemon steers to the new
+     * offset from then on.
+     */
+    private void poll() {
+        double theta = (stepLocal + jump - stepTrue - targetOffset) + params.discipline().noiseNs()
+                * events.nextGaussian();
+        targetOffset += daemon.poll(stepTrue, theta);
     }
 
     /** Local ns per step, from the frequency at the start of the current step (at least 1: strictly increasing). */

@@ -21,8 +21,8 @@ import java.util.stream.Stream;
  *   <li>{@code pairs.csv} — the matched pairs, {@code sender,send_ns,receiver,recv_ns} (node-local times);</li>
  *   <li>{@code truth-pairs.csv} — the same pairs, same order, plus {@code true_send_ns,true_recv_ns};</li>
  *   <li>{@code truth-clocks.csv} — every clock's breakpoints {@code node,true_ns,local_ns};</li>
- *   <li>{@code truth-clock-events.csv} — every jump and daemon poll {@code node,true_ns,kind,value}
- *   ({@link ClockEvent});</li>
+ *   <li>{@code truth-clock-events.csv} — every jump, daemon poll and end of a slew
+ *   {@code node,true_ns,kind,value} ({@link ClockEvent});</li>
  *   <li>{@code truth.json} — options, every node's and link's parameters, counts ({@link TruthJson}).</li>
  * </ul>
  * The directory must be new or empty: trace files are appended to.

@@ -503,6 +503,9 @@ public final class SimulationConfig {
                     "discipline.pollNs", "must be in [16s, 36h] and a multiple of stepNs");
             check(discipline.noiseNs() <= 1_000_000_000, "discipline.noiseNs", "must be in [0, 1s]");
             check(discipline.maxSlewPpm() <= 100_000, "discipline.maxSlewPpm", "must be in (0, 100000] ppm");
+            check(discipline.corrTimeRatio() <= 1_000, "discipline.corrTimeRatio", "must be in (0, 1000]");
+            check(Math.abs(discipline.startOffsetNs()) <= 10_000_000_000L, "discipline.startOffsetNs",
+                    "must be in [-10s, 10s]");
             check(!jumps.active() || jumps.meanIntervalNs() >= stepNs, "jumps.meanIntervalNs",
                     "must be at least stepNs");
             check(jumps.maxNs() <= 3_600_000_000_000L, "jumps.maxNs", "must be in [1ns, 1h]");

@@ -12,7 +12,7 @@ public interface SimulationSink {
     /** A breakpoint of a node's true clock; each node's breakpoints come in increasing true time. */
     void clockBreakpoint(int node, long trueNs, long localNs);
 
-    /** A jump of a node's clock or a poll of its time daemon ({@link ClockEvent}), in increasing true time. */
+    /** A jump of a node's clock, a poll of its time daemon or a slew's end ({@link ClockEvent}), in true time order. */
     default void clockEvent(int node, long trueNs, ClockEvent kind, double value) {
     }
 

@@ -73,7 +73,10 @@ final class TruthJson {
         g.writeNumberField("wander_period_ns", c.wanderPeriodNs());
         g.writeNumberField("ntp_poll_ns", c.discipline().pollNs());
         g.writeNumberField("ntp_noise_ns", c.discipline().noiseNs());
+        g.writeStringField("ntp_daemon", c.discipline().daemon().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("ntp_max_slew_ppm", c.discipline().maxSlewPpm());
+        g.writeNumberField("ntp_corr_time_ratio", c.discipline().corrTimeRatio());
+        g.writeNumberField("ntp_start_offset_ns", c.discipline().startOffsetNs());
         g.writeNumberField("jumps_every_ns", c.jumps().meanIntervalNs());
         g.writeNumberField("jump_min_ns", c.jumps().minNs());
         g.writeNumberField("jump_max_ns", c.jumps().maxNs());

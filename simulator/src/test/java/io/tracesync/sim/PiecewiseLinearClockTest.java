@@ -76,8 +76,10 @@ class PiecewiseLinearClockTest {
                 Arbitraries.of(0.0, 0.37, 50.0),
                 Arbitraries.longs().between(1_000_000_000L, 86_400_000_000_000L),
                 Arbitraries.of(1L, 7L, 1_000L, 1_000_000L),
-                Arbitraries.of(ClockDiscipline.NONE, new ClockDiscipline(16_000_000_000L, 20_000, 500, 0),
-                        new ClockDiscipline(64_000_000_000L, 1_000_000, 0.5, 3_000_000_000L)),
+                Arbitraries.of(ClockDiscipline.NONE, ClockDiscipline.ntpd(16_000_000_000L, 20_000, 500, 0),
+                        ClockDiscipline.ntpd(64_000_000_000L, 1_000_000, 0.5, 3_000_000_000L),
+                        ClockDiscipline.chrony(16_000_000_000L, 20_000, 0, 0),
+                        ClockDiscipline.chrony(64_000_000_000L, 1_000_000, -50_000_000L, 3_000_000_000L)),
                 Arbitraries.of(ClockJumps.NONE, new ClockJumps(2_000_000_000L, 1, 1_000_000_000L)))
                 .as((offset, drift, walk, amp, period, res, daemon, jumps) -> new ClockParams(offset, drift, walk, amp,
                         period, 1.0, res, daemon, jumps));

@@ -7,6 +7,7 @@ import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.eval.Age;
 import io.tracesync.faults.Fault;
+import io.tracesync.sim.ClockDiscipline;
 import io.tracesync.sim.ClusterLayout;
 import io.tracesync.sim.DelayModel;
 import java.time.Duration;
@@ -118,6 +119,13 @@ final class Converters {
     static final class LayoutConverter extends Parsed<ClusterLayout.Kind> {
         LayoutConverter() {
             super(ClusterLayout.Kind::parse);
+        }
+    }
+
+    /** ntpd or chrony. */
+    static final class DaemonConverter extends Parsed<ClockDiscipline.Daemon> {
+        DaemonConverter() {
+            super(ClockDiscipline.Daemon::parse);
         }
     }
 

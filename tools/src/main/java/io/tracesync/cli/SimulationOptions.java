@@ -1,5 +1,6 @@
 package io.tracesync.cli;
 
+import io.tracesync.cli.Converters.DaemonConverter;
 import io.tracesync.cli.Converters.DistributionConverter;
 import io.tracesync.cli.Converters.DurationRange;
 import io.tracesync.cli.Converters.DurationRangeConverter;
@@ -79,18 +80,36 @@ final class SimulationOptions {
     Duration wanderPeriod;
 
     @Option(names = "--ntp-poll", paramLabel = "DURATION", defaultValue = "none", converter = DurationConverter.class,
-            description = "Discipline every clock by a time daemon (ntpd, chrony) polling this often, e.g. 64s to "
-                    + "1024s, each node at its own phase; none: free-running clocks (default: ${DEFAULT-VALUE}).")
+            description = "Discipline every clock by a time daemon polling (updating the clock) this often, e.g. 64s "
+                    + "to 1024s, each node at its own phase; none: free-running clocks (default: ${DEFAULT-VALUE}).")
     Duration ntpPoll;
+
+    @Option(names = "--ntp-daemon", paramLabel = "DAEMON", defaultValue = "ntpd",
+            converter = Converters.DaemonConverter.class,
+            description = "The daemon's discipline: ntpd (a phase-locked loop) or chrony (the frequency set from a "
+                    + "regression at every update, offsets slewed on top) (default: ${DEFAULT-VALUE}).")
+    ClockDiscipline.Daemon ntpDaemon;
 
     @Option(names = "--ntp-noise", paramLabel = "DURATION", defaultValue = "20us", converter = DurationConverter.class,
             description = "Standard deviation of the daemon's offset measurements (default: ${DEFAULT-VALUE}, a "
-                    + "server on the LAN).")
+                    + "server on the LAN; across a WAN about 1ms).")
     Duration ntpNoise;
 
-    @Option(names = "--ntp-max-slew", paramLabel = "PPM", defaultValue = "500",
-            description = "Largest frequency adjustment of the daemon (default: ${DEFAULT-VALUE}, ntpd's).")
-    double ntpMaxSlew;
+    @Option(names = "--ntp-max-slew", paramLabel = "PPM",
+            description = "ntpd: largest frequency adjustment (default: 500, ntpd's); chrony: largest rate of an "
+                    + "offset's slew (default: 83333.333, chrony's maxslewrate).")
+    Double ntpMaxSlew;
+
+    @Option(names = "--ntp-corrtimeratio", paramLabel = "RATIO", defaultValue = "3",
+            description = "chrony's corrtimeratio: an offset of the usual size is slewed out over RATIO updates, a "
+                    + "larger one faster (default: ${DEFAULT-VALUE}, chrony's).")
+    double ntpCorrTimeRatio;
+
+    @Option(names = "--ntp-start-offset", paramLabel = "DURATION", defaultValue = "0",
+            converter = DurationConverter.class,
+            description = "How far each node's CLOCK_REALTIME is off true time at the start, e.g. 50ms after a boot "
+                    + "(default: ${DEFAULT-VALUE}); ntpd steps beyond 128ms, chrony slews.")
+    Duration ntpStartOffset;
 
     @Option(names = "--jumps-every", paramLabel = "DURATION", defaultValue = "none",
             converter = DurationConverter.class,
@@ -181,6 +200,8 @@ final class SimulationOptions {
             Map.entry("wanderWalkPpmPerSqrtS", "--wander-walk"), Map.entry("wanderAmplitudePpm", "--wander-amplitude"),
             Map.entry("wanderPeriodNs", "--wander-period"), Map.entry("discipline.pollNs", "--ntp-poll"),
             Map.entry("discipline.noiseNs", "--ntp-noise"), Map.entry("discipline.maxSlewPpm", "--ntp-max-slew"),
+            Map.entry("discipline.corrTimeRatio", "--ntp-corrtimeratio"),
+            Map.entry("discipline.startOffsetNs", "--ntp-start-offset"),
             Map.entry("jumps.meanIntervalNs", "--jumps-every"), Map.entry("jumps.maxNs", "--jump-size"),
             Map.entry("stepNs", "--step"), Map.entry("resolutionNs", "--resolution"), Map.entry("loss", "--loss"),
             Map.entry("rateMin..rateMax", "--rate"), Map.entry("rateMax", "--rate"),
@@ -192,8 +213,12 @@ final class SimulationOptions {
 
     /** The configuration the options describe; a value out of range is refused naming its option. */
     SimulationConfig config() {
-        if (!(ntpMaxSlew > 0)) {
-            throw new IllegalArgumentException("--ntp-max-slew must be above 0 ppm: " + ntpMaxSlew);
+        double maxSlew = ntpMaxSlew == null ? ntpDaemon.defaultMaxSlewPpm() : ntpMaxSlew;
+        if (!(maxSlew > 0)) {
+            throw new IllegalArgumentException("--ntp-max-slew must be above 0 ppm: " + maxSlew);
+        }
+        if (!(ntpCorrTimeRatio > 0)) {
+            throw new IllegalArgumentException("--ntp-corrtimeratio must be above 0: " + ntpCorrTimeRatio);
         }
         if (jumpSize.min().toNanos() < 1 || jumpSize.min().compareTo(jumpSize.max()) > 0) {
             throw new IllegalArgumentException("--jump-size must be MIN..MAX with 1ns <= MIN <= MAX: "
@@ -203,7 +228,8 @@ final class SimulationOptions {
                 .groupSize(groupSize).durationNs(duration.toNanos()).seed(seed).maxOffsetNs(offset.toNanos())
                 .maxDriftPpm(driftPpm).wander(wander).wanderWalkPpmPerSqrtS(wanderWalk)
                 .wanderAmplitudePpm(wanderAmplitude).wanderPeriodNs(wanderPeriod.toNanos())
-                .discipline(new ClockDiscipline(ntpPoll.toNanos(), ntpNoise.toNanos(), ntpMaxSlew, 0))
+                .discipline(new ClockDiscipline(ntpDaemon, ntpPoll.toNanos(), ntpNoise.toNanos(), maxSlew,
+                        ntpCorrTimeRatio, ntpStartOffset.toNanos(), 0))
                 .jumps(new ClockJumps(jumpsEvery.toNanos(), jumpSize.min().toNanos(), jumpSize.max().toNanos()))
                 .stepNs(step.toNanos()).resolutionNs(resolution.toNanos()).loss(loss).rateMin(rate.min())
                 .rateMax(rate.max()).minDelayNs(minDelay.toNanos()).asymmetry(asymmetry)
