@@ -49,7 +49,7 @@ public record PublishedFactor(String node, String component, String reference, F
                 r.getAnchorNs() == null ? 0 : r.getAnchorNs(),
                 r.getGrowthAbove() == null ? 0 : r.getGrowthAbove(),
                 r.getGrowthBelow() == null ? 0 : r.getGrowthBelow(),
-                r.getCurvature() == null ? 0 : r.getCurvature());
+                r.getCurvature() == null ? 0 : r.getCurvature(), r.getStep() == null ? 0 : r.getStep());
         return new PublishedFactor(r.getNode(), r.getComponent(), r.getReference(), factor, r.getValidFromMs(),
                 r.getVersion(), r.getSteadyFromNs() == null ? Long.MIN_VALUE : r.getSteadyFromNs());
     }

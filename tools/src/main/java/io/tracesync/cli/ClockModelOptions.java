@@ -5,7 +5,10 @@ import io.tracesync.core.link.LinkOptions;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
-/** The clock model of the link core, as the application's {@code link.curvature} and {@code link.window.min}. */
+/**
+ * The clock model of the link core, as the application's {@code link.curvature}, {@code link.window.min},
+ * {@code link.step.ppb} and {@code link.step.interval}.
+ */
 final class ClockModelOptions {
 
     @Option(names = "--curvature", paramLabel = "PPB_PER_S",
@@ -20,13 +23,24 @@ final class ClockModelOptions {
                     + "${DEFAULT-VALUE}).")
     Duration shortestWindow;
 
+    @Option(names = "--step-ppb", paramLabel = "PPB", defaultValue = "0",
+            description = "Frequency steps of a time daemon on top of the clock model: the steps within any "
+                    + "--step-interval add up to at most this, in ppb, as link.step.ppb (default: ${DEFAULT-VALUE}).")
+    double stepPpb;
+
+    @Option(names = "--step-interval", paramLabel = "DURATION", defaultValue = "64s",
+            converter = DurationConverter.class,
+            description = "The interval of --step-ppb, as link.step.interval (default: ${DEFAULT-VALUE}).")
+    Duration stepInterval;
+
     /**
      * The link options of this model with the given horizon and minimum delays ({@link LinkOptions#withModel}).
      *
      * @throws IllegalArgumentException if a curvature above 0 is given without a horizon
      */
     LinkOptions linkOptions(Duration horizon, long minDelayAtoBNs, long minDelayBtoANs) {
-        return LinkOptions.withModel(horizon.toNanos(), minDelayAtoBNs, minDelayBtoANs, curvature,
+        LinkOptions model = LinkOptions.withModel(horizon.toNanos(), minDelayAtoBNs, minDelayBtoANs, curvature,
                 shortestWindow.toNanos());
+        return stepPpb == 0 ? model : model.withSteps(stepPpb, stepInterval.toNanos());
     }
 }

@@ -143,7 +143,7 @@ final class EvaluateCommand implements Callable<Integer> {
         Evaluation.Result result;
         try {
             result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
-                    model.shortestWindow, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
+                    model.shortestWindow, model.stepPpb, model.stepInterval, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
                     compareHorizons, ages, historySpacing, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

@@ -37,7 +37,7 @@ public final class Evaluation {
 
     /** How to replay: docs/ACCURACY.md and {@code tracesync evaluate --help} explain each. */
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
-            LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
+            double stepPpb, Duration stepInterval, LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
             NetworkIntervals.Weighting weighting, double minChange, Duration ahead, boolean knownMinDelays,
             List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Path factorsFile,
             Path reportDir) {
@@ -176,8 +176,7 @@ public final class Evaluation {
                         + "per second; applied (the last of each link's in a second, where it could move an answer): "
                         + "%d, %.3f", o.minChange(), published.summaries(), perLinkPerSecond(published.summaries(),
                         replay), published.applied(), perLinkPerSecond(published.applied(), replay))));
-        LinkOptions model = LinkOptions.withModel(o.horizon().toNanos(), 0, 0, o.curvature(),
-                o.shortestWindow().toNanos());
+        LinkOptions model = model(o.horizon(), o.curvature());
         if (model.bending()) {
             long[] windows = model.windows();
             ObservedTurns turns = ObservedTurns.of(replay.ends(), groundTruth, windows[windows.length - 1]);
@@ -219,10 +218,12 @@ public final class Evaluation {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("interval", human(o.interval()));
         p.put("horizon", o.horizon().isZero() ? "none" : human(o.horizon()));
-        LinkOptions model = LinkOptions.withModel(o.horizon().toNanos(), 0, 0, o.curvature(),
-                o.shortestWindow().toNanos());
+        LinkOptions model = model(o.horizon(), o.curvature());
         p.put("curvature", model.bending() ? model.curvaturePpbPerS() + " ppb/s, windows from "
                 + human(o.shortestWindow()) : "0 (linear clocks)");
+        if (model.stepPpb() > 0) {
+            p.put("frequency steps", model.stepPpb() + " ppb within any " + human(o.stepInterval()));
+        }
         p.put("weight", option(o.weight()));
         p.put("network", option(o.network()));
         p.put("reference-rule", o.referenceRule().label());
@@ -245,9 +246,18 @@ public final class Evaluation {
 
     /** Per link: horizon h, curvature ρ′ (ppb/s), and with --known-min-delays the link's minimum delays. */
     private Function<LinkKey, LinkOptions> linkOptions(Duration h, Double curvature, TrueClocks truth) {
-        LinkOptions options = LinkOptions.withModel(h.toNanos(), 0, 0, curvature, o.shortestWindow().toNanos());
+        LinkOptions options = model(h, curvature);
         return k -> o.knownMinDelays() ? options.withMinDelays(lowered(truth.minDelayNs(k.a(), k.b())),
                 lowered(truth.minDelayNs(k.b(), k.a()))) : options;
+    }
+
+    /**
+     * The links' model with horizon h and curvature ρ′ (ppb/s; null: the default), with the frequency steps asked for
+     * where it bends (the linear baselines take none).
+     */
+    private LinkOptions model(Duration h, Double curvature) {
+        LinkOptions model = LinkOptions.withModel(h.toNanos(), 0, 0, curvature, o.shortestWindow().toNanos());
+        return o.stepPpb() == 0 || !model.bending() ? model : model.withSteps(o.stepPpb(), o.stepInterval().toNanos());
     }
 
     /** A known minimum delay in true ns ({@link GroundTruth#asKnown}), 0 where the nodes do not talk. */

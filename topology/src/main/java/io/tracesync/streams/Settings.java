@@ -187,9 +187,12 @@ public final class Settings {
     public LinkOptions linkOptions() {
         long minDelay = duration(TracesyncConfig.LINK_MIN_DELAY_CONFIG).toNanos();
         long horizon = duration(TracesyncConfig.LINK_HORIZON_CONFIG).toNanos();
-        return LinkOptions.withModel(horizon, minDelay, minDelay,
+        LinkOptions model = LinkOptions.withModel(horizon, minDelay, minDelay,
                 horizon == 0 ? null : config.getDouble(TracesyncConfig.LINK_CURVATURE_CONFIG),
                 duration(TracesyncConfig.LINK_WINDOW_MIN_CONFIG).toNanos());
+        double steps = config.getDouble(TracesyncConfig.LINK_STEP_PPB_CONFIG);
+        return steps == 0 ? model
+                : model.withSteps(steps, duration(TracesyncConfig.LINK_STEP_INTERVAL_CONFIG).toNanos());
     }
 
     public NetworkOptions networkOptions() {

@@ -17,6 +17,7 @@ import java.math.RoundingMode;
  * <pre>
  *   g(t) ∈ [(1 − w)·lo(a) + w·lo(b) − ε(t), (1 − w)·hi(a) + w·hi(b) + ε(t)],   ε(t) = ρ′(t − a)(b − t)/2,
  * </pre>
+ * (with frequency steps ε(t) = (ρ′ + κ/(b − a))(t − a)(b − t), {@link #chordSlack})
  * since the relation g of the node's clock to the reference's lies in each version's interval at its anchor and
  * departs from any chord by at most ε (its second divided differences are at most ρ′/2: docs/LINK-CORE.md, "Clocks
  * that bend"; [Poirier 2010, §4.5] for the linear case, ε = 0). The chord's interval does not grow with the
@@ -124,9 +125,7 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
         BigDecimal p = BigDecimal.valueOf(t - a);
         BigDecimal q = BigDecimal.valueOf(b - t);
         BigDecimal span = BigDecimal.valueOf(b).subtract(BigDecimal.valueOf(a));
-        // ε(t)·(b − a) = ρ′·p·q·(b − a)/2, exact: the curvature is a binary fraction
-        BigDecimal slack = new BigDecimal(Math.max(f.curvature(), g.curvature())).multiply(p).multiply(q)
-                .multiply(span).divide(TWO);
+        BigDecimal slack = chordSlack(f, g, p, q, span);
         Long lower = max(fromBefore.lowerNs(), fromAfter.lowerNs());
         Long upper = min(fromBefore.upperNs(), fromAfter.upperNs());
         if (f.downPs() != LinkEstimate.UNBOUNDED
@@ -153,6 +152,23 @@ public record HistoricConversion(long localNs, BigDecimal referenceNs, Long lowe
             estimate = BigDecimal.valueOf(upper);
         }
         return new HistoricConversion(t, estimate, lower, upper, before, after, Basis.INTERPOLATED, false);
+    }
+
+    /**
+     * ε(t)·(b − a) for the chord between anchors a and b, p = t − a, q = b − t: ρ′·p·q·(b − a)/2 under the clock
+     * model (its second divided differences are at most ρ′/2), exact as the curvature is a binary fraction. With
+     * frequency steps adding up to at most κ within any τ, at most κ((b − a)/τ + 1) of them lie between the anchors,
+     * each moving a second divided difference by at most κ/(b − a): ρ′/2 + κ/τ + κ/(b − a) in all, within
+     * c + κ/(b − a) for the factors' curvature c = ρ′ + κ/τ (docs/LINK-CORE.md, "Frequency steps").
+     */
+    private static BigDecimal chordSlack(Factor f, Factor g, BigDecimal p, BigDecimal q, BigDecimal span) {
+        BigDecimal pq = p.multiply(q);
+        BigDecimal c = new BigDecimal(Math.max(f.curvature(), g.curvature()));
+        double step = Math.max(f.step(), g.step());
+        if (step == 0) {
+            return c.multiply(pq).multiply(span).divide(TWO);
+        }
+        return c.multiply(pq).multiply(span).add(new BigDecimal(step).multiply(pq));
     }
 
     private static BigDecimal picos(long ps) {

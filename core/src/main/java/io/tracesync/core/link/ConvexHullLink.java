@@ -107,7 +107,7 @@ public final class ConvexHullLink {
         long[] lengths = options.windows();
         this.windows = new Window[lengths.length];
         for (int i = 0; i < lengths.length; i++) {
-            windows[i] = new Window(lengths[i], options.curvaturePerNs());
+            windows[i] = new Window(lengths[i], options.windowCurvaturePerNs(lengths[i]));
         }
         long[] straightLengths = !options.bending() || options.minDelayAtoBNs() == 0 && options.minDelayBtoANs() == 0
                 ? new long[0] : lengths[lengths.length - 1] == options.horizonNs() ? lengths
@@ -501,14 +501,15 @@ public final class ConvexHullLink {
     private double limitOf(Window w, int sign) {
         DudaEstimator.Side side = sign > 0 ? w.maxSide() : w.minSide();
         return side == null ? Double.NaN
-                : sign > 0 ? widened(side.slopeAbove(), +1, w.length) : widened(side.slopeBelow(), -1, w.length);
+                : sign > 0 ? widened(side.slopeAbove(), +1, w) : widened(side.slopeBelow(), -1, w);
     }
 
-    private double widened(double slope, int sign, long length) {
+    /** A window's slope limit widened by the turn ρ_W·W/2 its curvature allows over its length. */
+    private double widened(double slope, int sign, Window w) {
         if (!options.bending()) {
             return slope;
         }
-        double turn = Math.nextUp(options.curvaturePerNs() * length / 2 * (1 + 0x1p-40));
+        double turn = Math.nextUp(w.curvature() * w.length / 2 * (1 + 0x1p-40));
         return sign > 0 ? Math.nextUp(slope + turn) : Math.nextDown(slope - turn);
     }
 

@@ -13,9 +13,13 @@ import java.util.List;
  * @param curvaturePpbPerS  the clock model ρ′: how fast the relative frequency of the two clocks may change, in parts
  *                          per billion per second (docs/LINK-CORE.md, "Clocks that bend"); 0 = linear clocks
  * @param shortestWindowNs  with ρ′ &gt; 0, the shortest of the windows the link keeps (each 4× the last, up to H)
+ * @param stepPpb           κ: on top of ρ′, the relative frequency may step (a time daemon's updates, the ends of
+ *                          its slews) by at most this much in all within any {@code stepIntervalNs}, in ppb; 0 = no
+ *                          steps (docs/LINK-CORE.md, "Frequency steps")
+ * @param stepIntervalNs    τ, in ns of a's clock: the interval within which the steps add up to at most κ
  */
 public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, double curvaturePpbPerS,
-        long shortestWindowNs) {
+        long shortestWindowNs, double stepPpb, long stepIntervalNs) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofMinutes(30);
     public static final Duration DEFAULT_SHORTEST_WINDOW = Duration.ofSeconds(30);
@@ -32,6 +36,8 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
     public static final long WINDOW_RATIO = 4;
     /** The largest allowance ρ′W²/8 of a window kept under a clock model: 1 ms. */
     public static final double MAX_ALLOWANCE_NS = 1e6;
+    /** τ of the application's default settings: chrony's shortest update interval ({@code minpoll} 6), 64 s. */
+    public static final Duration DEFAULT_STEP_INTERVAL = Duration.ofSeconds(64);
     public static final LinkOptions DEFAULT = new LinkOptions(DEFAULT_HORIZON.toNanos(), 0, 0);
     public static final LinkOptions NO_HORIZON = new LinkOptions(0, 0, 0);
 
@@ -51,11 +57,27 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
         if (curvaturePpbPerS > 0 && shortestWindowNs < 2) {
             throw new IllegalArgumentException("the shortest window must be at least 2 ns: " + shortestWindowNs);
         }
+        if (!(stepPpb >= 0) || stepPpb > 1e9) {
+            throw new IllegalArgumentException("frequency steps must be between 0 and 10^9 ppb: " + stepPpb);
+        }
+        if (stepPpb > 0 && curvaturePpbPerS == 0) {
+            throw new IllegalArgumentException("frequency steps need the clock model (a curvature above 0)");
+        }
+        if (stepIntervalNs < 1) {
+            throw new IllegalArgumentException("the steps' interval must be at least 1 ns: " + stepIntervalNs);
+        }
     }
 
     /** Linear clocks (ρ′ = 0): one window, the horizon. */
     public LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs) {
         this(horizonNs, minDelayAtoBNs, minDelayBtoANs, 0, DEFAULT_SHORTEST_WINDOW.toNanos());
+    }
+
+    /** Without frequency steps (κ = 0). */
+    public LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, double curvaturePpbPerS,
+            long shortestWindowNs) {
+        this(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, 0,
+                DEFAULT_STEP_INTERVAL.toNanos());
     }
 
     public boolean hasHorizon() {
@@ -70,6 +92,31 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
     /** ρ′ per nanosecond of a's clock: how far the relation's slope may turn per ns. */
     public double curvaturePerNs() {
         return perNs(curvaturePpbPerS);
+    }
+
+    /**
+     * The curvature a window of length w is relaxed by: ρ′ + 2κ/τ + 2κ/w per ns. Steps adding up to at most κ within
+     * any τ, at most κ(L/τ + 1) within any L ≥ w, move every second divided difference over points spanning L by at
+     * most κ(1/τ + 1/L) besides ρ′/2 — so the window's allowance, its slope range's widening and its bounds away from
+     * its range all hold with this curvature in place of ρ′ (docs/LINK-CORE.md, "Frequency steps").
+     */
+    public double windowCurvaturePerNs(long w) {
+        double kappa = stepPpb * 1e-9;
+        return kappa == 0 ? curvaturePerNs() : curvaturePerNs() + 2 * kappa / stepIntervalNs + 2 * kappa / w;
+    }
+
+    /**
+     * The curvature a link's bounds are carried by away from its latest time, beyond its slope range: ρ′ + κ/τ per
+     * ns. The steps within a window and the next d add up to at most κ((W + d)/τ + 1), which the window's turn
+     * ρ_W·W/2 (κW/τ + κ of it) and this curvature's (κ/τ)·d cover.
+     */
+    public double carriedCurvaturePerNs() {
+        return perNs(carriedCurvaturePpbPerS());
+    }
+
+    /** {@link #carriedCurvaturePerNs} in ppb per second. */
+    public double carriedCurvaturePpbPerS() {
+        return stepPpb == 0 ? curvaturePpbPerS : curvaturePpbPerS + stepPpb * 1e9 / stepIntervalNs;
     }
 
     /** A curvature in ppb per second as ρ′ per nanosecond. */
@@ -99,17 +146,25 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
         return out.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** The most a window of length w may bend under this model: ρ′w²/8, in ns. */
+    /** The most a window of length w may bend under this model: ρ_w·w²/8 ({@link #windowCurvaturePerNs}), in ns. */
     public double allowanceNs(long w) {
-        return curvaturePerNs() * w * (double) w / 8;
+        return windowCurvaturePerNs(w) * w * (double) w / 8;
     }
 
     public LinkOptions withHorizon(long ns) {
-        return new LinkOptions(ns, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs);
+        return new LinkOptions(ns, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
+                stepIntervalNs);
     }
 
     public LinkOptions withMinDelays(long aToBNs, long bToANs) {
-        return new LinkOptions(horizonNs, aToBNs, bToANs, curvaturePpbPerS, shortestWindowNs);
+        return new LinkOptions(horizonNs, aToBNs, bToANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
+                stepIntervalNs);
+    }
+
+    /** These options with frequency steps of at most κ = {@code ppb} in all within any {@code intervalNs}. */
+    public LinkOptions withSteps(double ppb, long intervalNs) {
+        return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, ppb,
+                intervalNs);
     }
 
     /**
@@ -128,6 +183,7 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
 
     /** These options under the clock model ρ′ (ppb/s), with windows from {@code shortestNs} up to the horizon. */
     public LinkOptions withCurvature(double ppbPerS, long shortestNs) {
-        return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, ppbPerS, shortestNs);
+        return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, ppbPerS, shortestNs, stepPpb,
+                stepIntervalNs);
     }
 }

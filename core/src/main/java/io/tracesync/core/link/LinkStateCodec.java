@@ -5,12 +5,13 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 6 (version 5, without the time
- * of the last restart, version 4, without the turn the data show and with the horizon's straight window only,
+ * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 7 (version 6, without the
+ * frequency steps, version 5, without the time of the last restart, version 4, without the turn the data show and with the horizon's straight window only,
  * version 3, without straight windows, and versions 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
- * horizon minDelayAB minDelayBA curvatureBits shortestWindow latestX pairs stored stale failures answer restartedAt
+ * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval
+ * latestX pairs stored stale failures answer restartedAt
  * window* (window since)*  one per length of {@link LinkOptions#windows()}; under the model with known minimum
  *                          delays the straight ones (those lengths and the horizon), each with when it last
  *                          started again
@@ -21,7 +22,7 @@ import java.util.Arrays;
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 6;
+    private static final byte VERSION = 7;
 
     private LinkStateCodec() {
     }
@@ -32,7 +33,8 @@ public final class LinkStateCodec {
         w.buf[w.pos++] = (byte) ((link.started ? 1 : 0) | (link.failing ? 2 : 0));
         LinkOptions o = link.options();
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
-                Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(), link.latestX, link.pairs,
+                Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(),
+                Double.doubleToLongBits(o.stepPpb()), o.stepIntervalNs(), link.latestX, link.pairs,
                 link.stored, link.stale, link.failures, link.answer, link.restartedAt}) {
             w.varLong(v);
         }
@@ -68,6 +70,9 @@ public final class LinkStateCodec {
         try {
             options = new LinkOptions(r.varLong(), r.varLong(), r.varLong(), Double.longBitsToDouble(r.varLong()),
                     r.varLong());
+            if (version >= 7) {
+                options = options.withSteps(Double.longBitsToDouble(r.varLong()), r.varLong());
+            }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad options in link state: " + e.getMessage(), e);
         }

@@ -23,6 +23,7 @@ final class Window {
 
     final long length;
     private final long half;
+    /** ρ′ per ns, or with frequency steps this window's ρ_W ({@link LinkOptions#windowCurvaturePerNs}); 0: linear. */
     private final double curvature;
     Corridor older = new Corridor();
     Corridor newer;
@@ -63,6 +64,11 @@ final class Window {
 
     boolean bending() {
         return curvature > 0;
+    }
+
+    /** The curvature the window is relaxed by, per ns. */
+    double curvature() {
+        return curvature;
     }
 
     /** Moves to the latest time x (on a's clock, not older than the last), rotating epochs at the window's end. */

@@ -146,7 +146,8 @@ public final class Backbone {
         double min = Math.nextDown(Math.nextDown(hi - (f.growthBelow() + lo)));
         double max = Math.nextUp(Math.nextUp(hi + (f.growthAbove() + lo)));
         return new LinkEstimate(key, LinkQuality.ACCURATE, map, max - min, min, max, f.anchorNs(),
-                Math.max(1, f.upPs()), Math.max(1, f.downPs()), NetworkIntervals.modelCurvature(f.curvature()));
+                Math.max(1, f.upPs()), Math.max(1, f.downPs()), NetworkIntervals.modelCurvature(f.curvature()),
+                NetworkIntervals.modelCurvature(f.step()));
     }
 
     private static String pair(String ra, String rb) {

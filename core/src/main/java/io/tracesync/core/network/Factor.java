@@ -13,21 +13,29 @@ import java.util.Objects;
  *   d &lt; 0: up(t) = upPs + growthBelow·|d| + curvature·d²/2,  down(t) = downPs + growthAbove·|d| + curvature·d²/2
  * </pre>
  * — the true slope lies in [slope − growthBelow, slope + growthAbove] (reference ns per local ns) at the anchor and
- * turns by at most {@code curvature} per local ns away from it (the clock model ρ′; 0 for linear clocks). A factor
- * composed along the spanning tree [Jabbarifar 2013, §5.5.4] has rates 0: its bounds hold at the latest time of
- * every link on its path; {@link NetworkSync#evaluate} gives factors whose bounds hold at a stated time.
+ * turns by at most {@code curvature} per local ns away from it (the clock model ρ′, plus κ/τ with frequency steps;
+ * 0 for linear clocks), and besides by frequency steps adding up to at most {@code step} within any τ (κ; 0: none),
+ * which a chord between two anchors must allow for ({@code HistoricConversion}). A factor composed along the spanning
+ * tree [Jabbarifar 2013, §5.5.4] has rates 0: its bounds hold at the latest time of every link on its path;
+ * {@link NetworkSync#evaluate} gives factors whose bounds hold at a stated time.
  */
 public record Factor(ClockMap toReference, long upPs, long downPs, long anchorNs, double growthAbove,
-        double growthBelow, double curvature) {
+        double growthBelow, double curvature, double step) {
 
     public static final Factor REFERENCE = new Factor(ClockMap.IDENTITY, 0, 0);
 
     public Factor {
         Objects.requireNonNull(toReference, "toReference");
-        if (!(growthAbove >= 0) || !(growthBelow >= 0) || !(curvature >= 0)) {
+        if (!(growthAbove >= 0) || !(growthBelow >= 0) || !(curvature >= 0) || !(step >= 0)) {
             throw new IllegalArgumentException("growth must be >= 0: " + growthAbove + ", " + growthBelow + ", "
-                    + curvature);
+                    + curvature + ", " + step);
         }
+    }
+
+    /** A factor without frequency steps. */
+    public Factor(ClockMap toReference, long upPs, long downPs, long anchorNs, double growthAbove,
+            double growthBelow, double curvature) {
+        this(toReference, upPs, downPs, anchorNs, growthAbove, growthBelow, curvature, 0);
     }
 
     /** A factor of linear clocks: its bounds grow linearly away from the anchor. */

@@ -13,14 +13,15 @@ import java.util.Objects;
  * What the network core needs of one link a~b: its quality, the estimate a→b, the slope accuracy and the smallest
  * and largest compatible slopes (doubles: they rank links and scale bounds, rounded the safe way: the true slope
  * lies in [minSlope, maxSlope]), the link's latest time {@code latestNs} on a's clock and Poirier's bounds there in
- * picoseconds of b's clock ({@link #UNBOUNDED} where the corridor is open), and the clock model's ρ′ per ns of
- * a's clock ({@code curvature}, 0 for linear clocks).
+ * picoseconds of b's clock ({@link #UNBOUNDED} where the corridor is open), the clock model's turn per ns of a's
+ * clock ({@code curvature}: ρ′, plus κ/τ with frequency steps; 0 for linear clocks) and its frequency steps κ
+ * ({@code step}, a fraction: the steps within any τ add up to at most it; 0 for none).
  *
  * <p>From these the relation is bounded at any time of a's clock: its slope lies in [minSlope, maxSlope] around
- * the latest time and turns by at most ρ′ per ns away from it (see {@link #upAtPs}).
+ * the latest time and turns by at most {@code curvature} per ns away from it (see {@link #upAtPs}).
  */
 public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, double slopeAccuracy, double minSlope,
-        double maxSlope, long latestNs, long upPs, long downPs, double curvature) {
+        double maxSlope, long latestNs, long upPs, long downPs, double curvature, double step) {
 
     public static final long UNBOUNDED = Long.MAX_VALUE;
 
@@ -36,6 +37,15 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         if (!(curvature >= 0)) {
             throw new IllegalArgumentException("curvature of " + key + " must be at least 0: " + curvature);
         }
+        if (!(step >= 0)) {
+            throw new IllegalArgumentException("frequency steps of " + key + " must be at least 0: " + step);
+        }
+    }
+
+    /** An estimate without frequency steps (κ = 0). */
+    public LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, double slopeAccuracy, double minSlope,
+            double maxSlope, long latestNs, long upPs, long downPs, double curvature) {
+        this(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, latestNs, upPs, downPs, curvature, 0);
     }
 
     /** An estimate of linear clocks (ρ′ = 0). */
@@ -63,8 +73,8 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
             return unusable(key, q);
         }
         return new LinkEstimate(key, q, link.estimate(), link.slopeAccuracyValue(), link.minSlopeBelow(),
-                link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED, link.options().curvaturePerNs())
-                .atLatest(link);
+                link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED, link.options().carriedCurvaturePerNs(),
+                link.options().stepPpb() * 1e-9).atLatest(link);
     }
 
     /**
@@ -83,7 +93,7 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         LinkBounds b = link.boundsAt(t);
         return new LinkEstimate(key, e.quality, e.aToB, e.slopeAccuracy, e.minSlope, e.maxSlope, t, picos(b.upNs()),
-                picos(b.downNs()), e.curvature);
+                picos(b.downNs()), e.curvature, e.step);
     }
 
     /**
@@ -100,7 +110,7 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         LinkBounds b = link.boundsAtLatest();
         return new LinkEstimate(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, b.t(), picos(b.upNs()),
-                picos(b.downNs()), curvature);
+                picos(b.downNs()), curvature, step);
     }
 
     private static long picos(BigDecimal ns) {

@@ -229,6 +229,7 @@ public final class NetworkIntervals {
         final long[] up;
         final long[] down;
         final double[] curvature;
+        final double[] step;
         /**
          * The log-slope system's weights of a link without curvature, which depend on its slope range alone
          * (computed once per estimate; with curvature the range widens with the evaluation time, so per solve).
@@ -251,6 +252,7 @@ public final class NetworkIntervals {
             up = new long[m];
             down = new long[m];
             curvature = new double[m];
+            step = new double[m];
             logUp = new long[m];
             logDown = new long[m];
             for (int l = 0; l < m; l++) {
@@ -268,6 +270,7 @@ public final class NetworkIntervals {
             up[l] = e.upPs();
             down[l] = e.downPs();
             curvature[l] = e.curvature();
+            step[l] = e.step();
             slopeHi[l] = estimated[l] ? e.aToB().slope().hi() : 0;
             slopeLo[l] = estimated[l] ? e.aToB().slope().lo() : 0;
             offsetHi[l] = estimated[l] ? e.aToB().offset().hi() : 0;
@@ -410,7 +413,8 @@ public final class NetworkIntervals {
         int n = x.length;
         String ref = c.names()[0];
         AnchoredFactor[] out = new AnchoredFactor[n];
-        double curvature = curvature(c.table());
+        double curvature = curvature(c.table().curvature);
+        double step = curvature(c.table().step);
         out[0] = new AnchoredFactor(ref, ref, new Factor(ClockMap.IDENTITY, 0, 0, x[0], 0, 0), x[0], 0, 0, method);
         Solution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
@@ -439,7 +443,7 @@ public final class NetworkIntervals {
             Factor factor = new Factor(map, bounded ? Bounds.add(up - shift, margin) : LinkEstimate.UNBOUNDED,
                     bounded ? Bounds.add(down + shift, margin) : LinkEstimate.UNBOUNDED, x[v],
                     bounded ? rateUp(kHi, slope, 1) : 0, bounded ? rateUp(kLo, slope, -1) : 0,
-                    bounded ? curvature : 0);
+                    bounded ? curvature : 0, bounded ? step : 0);
             out[v] = new AnchoredFactor(c.names()[v], ref, factor, x[0],
                     bounded && tree.up[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.up[v] - shift, margin)
                             : LinkEstimate.UNBOUNDED,
@@ -453,11 +457,12 @@ public final class NetworkIntervals {
     /**
      * How far any node's relation to its reference may turn per local ns: the clock model's ρ′ bounds the change of
      * any two clocks' relative frequency (docs/LINK-CORE.md, "Clocks that bend"), taken from the links (the largest,
-     * with 10^-3 for the reference's units against the node's: slopes lie within a factor 1 ± 10^-3 of 1).
+     * with 10^-3 for the reference's units against the node's: slopes lie within a factor 1 ± 10^-3 of 1); the
+     * frequency steps κ likewise.
      */
-    private static double curvature(LinkTable links) {
+    private static double curvature(double[] links) {
         double rho = 0;
-        for (double c : links.curvature) {
+        for (double c : links) {
             rho = Math.max(rho, c);
         }
         return rho == 0 ? 0 : Math.nextUp(rho * UNITS);

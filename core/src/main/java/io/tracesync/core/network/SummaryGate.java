@@ -92,8 +92,9 @@ public final class SummaryGate {
             return false;
         }
         // in picoseconds: 1e-9 above the doubles' rounding, one for the ceiling to the picosecond, one for the sum's;
-        // under the clock model the allowance ε(t) of a window of length W moves by at most ρ′W/2 per ns, one more
-        double rate = at.slopeAccuracy() + at.curvature() * last.link.windowNs() / 2;
+        // under the clock model the allowance ε(t) of a window of length W moves by at most ρ_W·W/2 per ns, one more
+        long w = last.link.windowNs();
+        double rate = at.slopeAccuracy() + last.link.options().windowCurvaturePerNs(w) * w / 2;
         double moved = rate * Math.abs((double) latestX - last.atX) * 1000 * (1 + 1e-9) + (at.curvature() > 0 ? 3 : 2);
         if (!(moved < Long.MAX_VALUE / 4.0)) {
             return false;
@@ -101,7 +102,7 @@ public final class SummaryGate {
         long shrink = (long) Math.ceil(moved);
         LinkEstimate narrowest = new LinkEstimate(at.key(), at.quality(), at.aToB(), at.slopeAccuracy(),
                 at.minSlope(), at.maxSlope(), latestX, Math.max(0, at.upPs() - shrink),
-                Math.max(0, at.downPs() - shrink), at.curvature());
+                Math.max(0, at.downPs() - shrink), at.curvature(), at.step());
         return !matters(before, narrowest);
     }
 

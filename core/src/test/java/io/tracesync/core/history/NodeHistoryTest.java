@@ -35,21 +35,31 @@ class NodeHistoryTest {
      */
     private static FactorVersion version(CurvedClock g, long number, String reference, long a, double rho,
             SplittableRandom r) {
+        return version(g, number, reference, a, rho, 0, 0, 20_000_000, r);
+    }
+
+    /**
+     * The same under frequency steps of at most {@code step} within any τ: the curvature {@code curvature} (ρ′ + κ/τ)
+     * and the slope range widened by κ besides, as a window's turn covers the steps of the next τ; bounds holding the
+     * truth with a margin below {@code marginPs}.
+     */
+    private static FactorVersion version(CurvedClock g, long number, String reference, long a, double curvature,
+            double step, long tau, long marginPs, SplittableRandom r) {
         double slope = g.slopeAt(a).toBigDecimal(Rational.PRINT).doubleValue() + (r.nextDouble() - 0.5) * 1e-5;
         BigDecimal truth = g.at(a).toBigDecimal(Rational.PRINT);
         DoubleDouble estimate = DoubleDouble.of(truth.add(BigDecimal.valueOf(r.nextLong(-50_000, 50_001))));
         ClockMap map = ClockMap.through(a, estimate, DoubleDouble.of(slope));
         BigDecimal mapped = Conversion.of(new Factor(map, 0, 0), a).referenceNs();
-        long margin = r.nextLong(0, 20_000_000);
-        long up = picosUp(truth.subtract(mapped)) + margin;
-        long down = picosUp(mapped.subtract(truth)) + r.nextLong(0, 20_000_000);
+        long up = picosUp(truth.subtract(mapped)) + r.nextLong(0, marginPs);
+        long down = picosUp(mapped.subtract(truth)) + r.nextLong(0, marginPs);
         Rational trueSlope = g.slopeAt(a);
         Rational ours = exact(slope);
         double above = Math.max(0, Math.nextUp(trueSlope.subtract(ours).toBigDecimal(Rational.PRINT).doubleValue()))
                 + r.nextDouble() * 2e-6;
         double below = Math.max(0, Math.nextUp(ours.subtract(trueSlope).toBigDecimal(Rational.PRINT).doubleValue()))
-                + r.nextDouble() * 2e-6;
-        return new FactorVersion(number, reference, new Factor(map, up, down, a, above, below, rho), number * 1000);
+                + r.nextDouble() * 2e-6 + step;
+        return new FactorVersion(number, reference, new Factor(map, up, down, a, above + step, below, curvature, step),
+                number * 1000);
     }
 
     /** f with its bounds holding at another anchor. */
@@ -123,6 +133,31 @@ class NodeHistoryTest {
                 assertTrue(width(c.lowerNs(), c.upperNs()) <= width(back.lowerNs(), back.upperNs()));
                 assertTrue(c.version().anchorNs() <= t && t < c.next().anchorNs());
             }
+        }
+    }
+
+    /**
+     * Under frequency steps (1 ppm in all within any 64 s, on top of 20 ppb/s), versions 1–120 s apart whose bounds
+     * hold the truth within 2 µs: every answer holds it — the chord between two anchors widened by the steps' share
+     * κ(t − a)(b − t)/(b − a) besides the curvature's.
+     */
+    @Property(tries = 200)
+    void underFrequencyStepsEveryAnswerHolds(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double step = 1e-6;
+        long tau = 64 * SECOND;
+        double curvature = RHO + step / tau;
+        CurvedClock g = CurvedClock.random(r, T0 - 3600 * SECOND, T0 + 7200 * SECOND, exact(RHO), exact(step), tau);
+        NodeHistory history = new NodeHistory(1000);
+        long a = T0;
+        for (int k = 1; k <= 20; k++) {
+            assertTrue(history.add(version(g, k, "ref", a, curvature, step, tau, 2_000_000, r)));
+            a += r.nextLong(SECOND, 120 * SECOND);
+        }
+        for (int i = 0; i < 200; i++) {
+            long t = T0 + r.nextLong(-600 * SECOND, a - T0 + 600 * SECOND);
+            HistoricConversion c = history.convert(t);
+            assertTrue(contains(c.lowerNs(), c.upperNs(), g.at(t)), c + " misses " + g.at(t).toDecimalString());
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.core.numeric.Rational;
@@ -60,6 +61,46 @@ class BendingLinkTest {
                     checked++;
                 }
                 assertSlopeInside(link, g.slopeAt(link.latestX()));
+            }
+        }
+        assertEquals(0, link.failures());
+        assertTrue(checked > 100, "bounds checked " + checked + " times");
+    }
+
+    /**
+     * Under frequency steps (κ up to 2 ppm in all within any τ of 10 s to 5 min, on top of ρ′), a link told of them
+     * ({@link LinkOptions#withSteps}) holds the truth as under ρ′ alone: inside its bounds at its latest time, before
+     * and after it, its slope inside the slope range, inside the summary's bounds carried up to 2 min on
+     * ({@link LinkEstimate#upAtPs}), and no pair contradicts it.
+     */
+    @Property(tries = 30)
+    void underFrequencyStepsTheTruthLiesInsideTheBoundsOfALinkToldOfThem(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        long ppb = r.nextLong(1, 201);
+        long kappa = r.nextLong(1, 2001);
+        long tau = r.nextLong(10 * SECOND, 5 * MINUTE);
+        CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(ppb, 1_000_000_000_000_000_000L),
+                Rational.of(kappa, 1_000_000_000L), tau);
+        ConvexHullLink link = new ConvexHullLink(bending(ppb).withSteps(kappa, tau));
+        LinkKey key = new LinkKey("a", "b");
+        long checked = 0;
+        for (long x = 0, n = 0; x < DURATION; x += r.nextLong(1, 400_000_000), n++) {
+            assertEquals(0, feed(link, g::at, r, x), () -> "a pair contradicted the model at " + link.latestX());
+            if (n % 7 == 0 && link.estimate() != null) {
+                for (long t : new long[] {link.latestX(), link.latestX() - r.nextLong(6 * MINUTE),
+                        link.latestX() + r.nextLong(2 * MINUTE)}) {
+                    assertInside(link, t, g.at(t));
+                    checked++;
+                }
+                assertSlopeInside(link, g.slopeAt(link.latestX()));
+                LinkEstimate e = LinkEstimate.of(key, link);
+                if (e.bounded()) {
+                    long t = link.latestX() + r.nextLong(2 * MINUTE);
+                    Rational off = g.at(t).subtract(at(e.aToB(), t)).multiply(Rational.of(1000));
+                    assertTrue(off.compareTo(Rational.of(e.upAtPs(t))) <= 0
+                            && off.negate().compareTo(Rational.of(e.downAtPs(t))) <= 0,
+                            () -> "carried to " + t + ": " + off.toDecimalString() + " ps");
+                }
             }
         }
         assertEquals(0, link.failures());

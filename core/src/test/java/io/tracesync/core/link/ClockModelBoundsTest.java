@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
  * relative frequency of two clocks changes by at most ρ′ per unit of time, the relaxed constraints always admit a
  * line, and the true relation lies inside the bounds at every time — inside the points' span, before it and after
  * it — whether each point is relaxed by its own allowance or all by the widest; the bounds carried past the data
- * by the slope range and ρ′(W·d/2 + d²/2) hold too. Without the allowance they do not.
+ * by the slope range and ρ′(W·d/2 + d²/2) hold too. Without the allowance they do not. With frequency steps of at
+ * most κ in all within any τ, the same holds with the curvature ρ′ + 2κ/τ + 2κ/W over points spanning W, and the
+ * bounds carried with the slope range widened by that curvature's turn and κ, and the curvature ρ′ + κ/τ; without
+ * the steps' share a stepping relation escapes them.
  */
 class ClockModelBoundsTest {
 
@@ -99,6 +102,121 @@ class ClockModelBoundsTest {
                         "below, " + d + " ns on");
             }
         }
+    }
+
+    /** κ up to 2 ppm as a fraction; τ from 1 s to 2 min. */
+    private static Rational kappa(SplittableRandom r) {
+        return Rational.of(r.nextLong(1, 2001), 1_000_000_000L);
+    }
+
+    /** ρ′ + 2κ/τ + 2κ/W: the curvature points spanning W are relaxed by under frequency steps. */
+    private static Rational withSteps(Rational rho, Rational kappa, long tau, long span) {
+        return rho.add(kappa.multiply(Rational.of(2)).multiply(Rational.of(1, tau)))
+                .add(kappa.multiply(Rational.of(2)).multiply(Rational.of(1, span)));
+    }
+
+    private static long span(Messages m) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        for (List<long[]> side : List.of(m.aToB(), m.bToA())) {
+            for (long[] p : side) {
+                lo = Math.min(lo, p[0]);
+                hi = Math.max(hi, p[0]);
+            }
+        }
+        return Math.max(1, hi - lo);
+    }
+
+    @Property(tries = 60)
+    void underFrequencyStepsTheTruthLiesInsideTheBoundsOfTheCurvatureTheyAdd(@ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 40) int count) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Rational rho = rho(r);
+        Rational kappa = kappa(r);
+        long tau = r.nextLong(1_000_000_000L, 120_000_000_001L);
+        // steps go on after the messages' span, into the times the bounds are carried to
+        CurvedClock g = CurvedClock.random(r, 0, 3 * WINDOW, rho, kappa, tau);
+        Messages m = Messages.of(g, r, count);
+        if (m.aToB().isEmpty() || m.bToA().isEmpty()) {
+            return;
+        }
+        Rational curvature = withSteps(rho, kappa, tau, span(m));
+        CurvedLinkOracle link = new CurvedLinkOracle(m.aToB(), m.bToA(), curvature, false);
+        assertTrue(link.feasible(), "the chord satisfies the relaxed constraints");
+        for (int k = 0; k < 8; k++) {
+            long t = r.nextLong(-WINDOW, 2 * WINDOW + 1);
+            Rational truth = g.at(t);
+            Rational up = link.upperAt(t);
+            Rational down = link.lowerAt(t);
+            assertTrue(up == null || truth.compareTo(up) <= 0, () -> "above at " + t);
+            assertTrue(down == null || truth.compareTo(down) >= 0, () -> "below at " + t);
+        }
+        // carried from the end: slope range widened by the window's turn, then ρ′ + κ/τ
+        Rational[] slopes = link.slopes();
+        long v = link.end();
+        Rational w = Rational.of(v - link.start());
+        Rational turn = curvature.multiply(w).multiply(Rational.of(1, 2));
+        Rational carried = rho.add(kappa.multiply(Rational.of(1, tau)));
+        Rational upEnd = link.upperAt(v);
+        Rational downEnd = link.lowerAt(v);
+        for (int k = 0; k < 8; k++) {
+            Rational d = Rational.of(r.nextLong(0, 2 * WINDOW));
+            Rational grown = turn.multiply(d).add(carried.multiply(d).multiply(d).multiply(Rational.of(1, 2)));
+            Rational truth = g.at(v + d.numerator().longValueExact());
+            if (upEnd != null && slopes[1] != null) {
+                assertTrue(truth.compareTo(upEnd.add(slopes[1].multiply(d)).add(grown)) <= 0, "above, " + d + " on");
+            }
+            if (downEnd != null && slopes[0] != null) {
+                assertTrue(truth.compareTo(downEnd.add(slopes[0].multiply(d)).subtract(grown)) >= 0,
+                        "below, " + d + " on");
+            }
+        }
+    }
+
+    /**
+     * The control for steps: a slope step of κ = 1 ppm halfway through 100 s, points exactly on the relation at both
+     * ends: with the curvature alone (1 ppb/s) the bound 100 s on misses the truth, with the steps' share it holds.
+     */
+    @Test
+    void withoutTheStepsShareASteppingRelationEscapesTheBounds() {
+        Rational rho = Rational.of(1, 1_000_000_000_000_000_000L);
+        Rational kappa = Rational.of(1, 1_000_000);
+        long half = WINDOW / 2;
+        List<long[]> ends = new ArrayList<>();
+        ends.add(new long[] {0, 0});
+        ends.add(new long[] {WINDOW, WINDOW + kappa.multiply(Rational.of(half)).numerator().longValueExact()});
+        long t = 2 * WINDOW;
+        Rational truth = Rational.of(t).add(kappa.multiply(Rational.of(t - half)));
+        CurvedLinkOracle model = new CurvedLinkOracle(ends, ends, rho, false);
+        assertTrue(truth.compareTo(model.upperAt(t)) > 0, "the curvature alone misses the step");
+        CurvedLinkOracle steps = new CurvedLinkOracle(ends, ends, withSteps(rho, kappa, half, WINDOW), false);
+        assertTrue(truth.compareTo(steps.upperAt(t)) <= 0 && truth.compareTo(steps.lowerAt(t)) >= 0);
+    }
+
+    /**
+     * Carried past the data under steps of +κ every τ from the end on (1 ppm every 100 s, the points exactly on the
+     * relation at both ends of 100 s): 10 minutes on the window's turn alone misses the truth, the curvature ρ′ + κ/τ
+     * on top of it holds it.
+     */
+    @Test
+    void boundsCarriedPastTheDataNeedTheStepsCurvature() {
+        Rational rho = Rational.of(1, 1_000_000_000_000_000_000L);
+        Rational kappa = Rational.of(1, 1_000_000);
+        long tau = WINDOW;
+        List<long[]> ends = List.of(new long[] {0, 0}, new long[] {WINDOW, WINDOW});
+        Rational curvature = withSteps(rho, kappa, tau, WINDOW);
+        CurvedLinkOracle link = new CurvedLinkOracle(ends, ends, curvature, false);
+        long d = 6 * tau;
+        Rational truth = Rational.of(WINDOW + d);
+        for (long k = 0; k * tau < d; k++) {
+            truth = truth.add(kappa.multiply(Rational.of(d - k * tau)));
+        }
+        Rational dd = Rational.of(d);
+        Rational turned = link.upperAt(WINDOW).add(link.slopes()[1].multiply(dd))
+                .add(curvature.multiply(Rational.of(WINDOW / 2)).multiply(dd));
+        Rational half = dd.multiply(dd).multiply(Rational.of(1, 2));
+        assertTrue(truth.compareTo(turned.add(rho.multiply(half))) > 0, "ρ′ alone misses the steps to come");
+        assertTrue(truth.compareTo(turned.add(rho.add(kappa.multiply(Rational.of(1, tau))).multiply(half))) <= 0);
     }
 
     /** The control: the same bounds without the allowance (a linear model) miss a bending relation's truth. */

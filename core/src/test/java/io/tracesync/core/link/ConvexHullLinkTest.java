@@ -301,31 +301,43 @@ class ConvexHullLinkTest {
         assertEquals(link.boundsAtLatest(), copy.boundsAtLatest());
     }
 
-    /** A link's state written by layout 5 (without the last restart) decodes to the link, never restarted. */
+    /**
+     * A link's state written by layout 5 (without the last restart, nor the frequency steps) decodes to the link,
+     * never restarted; one of layout 6 (without the steps) to the link without steps.
+     */
     @Test
-    void stateOfLayoutFiveStillDecodes() {
+    void statesOfLayoutsFiveAndSixStillDecode() {
         ConvexHullLink link = new ConvexHullLink(new LinkOptions(30 * 60 * SECOND, 5, 3)
                 .withCurvature(20, 15 * SECOND));
         Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 3_000).forEach(p -> feed(link, p));
-        byte[] layout6 = LinkStateCodec.encode(link);
-        // version, flags, 11 varints, then the last restart's varint, which layout 5 lacks
+        byte[] layout7 = LinkStateCodec.encode(link);
+        // after version and flags: 5 options, the steps' 2 (layout 7), 6 counters, the last restart (layout 6)
+        ConvexHullLink five = LinkStateCodec.decode(withoutVarints(layout7, 5, 5, 6, 13));
+        assertEquals(Long.MIN_VALUE, five.restartedNs());
+        ConvexHullLink six = LinkStateCodec.decode(withoutVarints(layout7, 6, 5, 6));
+        assertEquals(link.restartedNs(), six.restartedNs());
+        assertEquals(link.options(), six.options());
+        assertArrayEquals(layout7, LinkStateCodec.encode(six));
+    }
+
+    /** {@code state} as layout {@code version}: without the varints at {@code drop} (counted after the flags). */
+    private static byte[] withoutVarints(byte[] state, int version, int... drop) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.write(version);
+        out.write(state[1]);
         int at = 2;
-        for (int i = 0; i < 11; i++) {
-            while ((layout6[at++] & 0x80) != 0) {
+        for (int i = 0; i <= drop[drop.length - 1]; i++) {
+            int from = at;
+            while ((state[at++] & 0x80) != 0) {
                 // the varint's continuation bytes
             }
+            int index = i;
+            if (java.util.Arrays.stream(drop).noneMatch(d -> d == index)) {
+                out.write(state, from, at - from);
+            }
         }
-        int restart = at;
-        while ((layout6[at++] & 0x80) != 0) {
-            // the restart's continuation bytes
-        }
-        byte[] layout5 = new byte[layout6.length - (at - restart)];
-        System.arraycopy(layout6, 0, layout5, 0, restart);
-        System.arraycopy(layout6, at, layout5, restart, layout6.length - at);
-        layout5[0] = 5;
-        ConvexHullLink copy = LinkStateCodec.decode(layout5);
-        assertEquals(Long.MIN_VALUE, copy.restartedNs());
-        assertArrayEquals(layout6, LinkStateCodec.encode(copy));
+        out.write(state, at, state.length - at);
+        return out.toByteArray();
     }
 
     /** Layout 4: the windows without whole-range flags nor turns, and the horizon's straight window alone. */

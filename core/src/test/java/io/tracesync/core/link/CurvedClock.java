@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A clock relation y = g(x) that bends as much as the clock model allows and no more: its slope is continuous and
- * piecewise linear, changing at a rate of at most ρ′ per unit of x on every piece, so g is piecewise quadratic and
- * every second divided difference of g is at most ρ′/2. Exact (rationals); test helper.
+ * A clock relation y = g(x) that bends as much as the clock model allows and no more: its slope is piecewise linear,
+ * changing at a rate of at most ρ′ per unit of x on every piece, so g is piecewise quadratic and every second divided
+ * difference of g is at most ρ′/2 — and, with frequency steps, steps at some knots (a time daemon's updates), each of
+ * at most κ and at least τ apart, so that those within any τ add up to at most κ. Exact (rationals); test helper.
  */
 public final class CurvedClock {
 
@@ -20,12 +21,31 @@ public final class CurvedClock {
      * length, each bending at ±ρ′ or some rate in between (to the limit more often than not).
      */
     public static CurvedClock random(SplittableRandom r, long from, long to, Rational rho) {
+        return random(r, from, to, rho, Rational.of(0), 1);
+    }
+
+    /**
+     * The same with slope steps: pieces of τ/2 to 3τ/2, a step of ±κ or some size in between at the start of each
+     * piece at least τ after the last step.
+     */
+    public static CurvedClock random(SplittableRandom r, long from, long to, Rational rho, Rational kappa, long tau) {
         CurvedClock c = new CurvedClock();
         Rational value = Rational.of(r.nextLong(-(1L << 40), 1L << 40));
         Rational slope = Rational.of(1).add(Rational.of(r.nextLong(-100_000, 100_001), 1_000_000_000));
+        boolean steps = kappa.signum() > 0;
+        long lastStep = Long.MIN_VALUE;
         long x = from;
         while (x < to) {
-            long length = Math.max(1, (to - from) / (1 + r.nextInt(6)));
+            if (steps && (lastStep == Long.MIN_VALUE || x - lastStep >= tau)) {
+                slope = slope.add(kappa.multiply(switch (r.nextInt(3)) {
+                    case 0 -> Rational.of(1);
+                    case 1 -> Rational.of(-1);
+                    default -> Rational.of(r.nextLong(-1000, 1001), 1000);
+                }));
+                lastStep = x;
+            }
+            long length = steps ? Math.max(1, tau / 2 + r.nextLong(tau + 1))
+                    : Math.max(1, (to - from) / (1 + r.nextInt(6)));
             long next = x > to - length ? to : x + length;
             Rational rate = switch (r.nextInt(4)) {
                 case 0 -> rho;

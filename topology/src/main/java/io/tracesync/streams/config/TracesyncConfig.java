@@ -50,6 +50,8 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String LINK_HORIZON_CONFIG = "link.horizon";
     public static final String LINK_MIN_DELAY_CONFIG = "link.min.delay";
     public static final String LINK_CURVATURE_CONFIG = "link.curvature";
+    public static final String LINK_STEP_PPB_CONFIG = "link.step.ppb";
+    public static final String LINK_STEP_INTERVAL_CONFIG = "link.step.interval";
     public static final String LINK_WINDOW_MIN_CONFIG = "link.window.min";
     public static final String LINKS_MIN_CHANGE_CONFIG = "links.min.change";
     public static final String LINKS_WITH_NETWORK_CONFIG = "links.with.network";
@@ -136,6 +138,15 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "covers a quartz oscillator's temperature cycle of several °C within minutes and NTP's "
                             + "frequency corrections; 0: linear clocks, one window (the horizon). Not used with "
                             + "link.horizon=none, which presumes linear clocks.")
+            .define(LINK_STEP_PPB_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 1e6), Importance.MEDIUM,
+                    "Frequency steps on top of link.curvature (docs/LINK-CORE.md, \"Frequency steps\"): a time "
+                            + "daemon that sets the frequency at each update and slews offsets out (chrony) steps "
+                            + "the relative frequency of two clocks; the steps within any link.step.interval add up "
+                            + "to at most this, in ppb. 0: none (only steps below link.curvature·window/2 covered). "
+                            + "Needs link.curvature > 0.")
+            .define(LINK_STEP_INTERVAL_CONFIG, Type.STRING, "64s", positiveDuration(), Importance.LOW,
+                    "The interval within which the frequency steps add up to at most link.step.ppb: the daemons' "
+                            + "update interval (chrony's minpoll 6: 64 s).")
             .define(LINK_WINDOW_MIN_CONFIG, Type.STRING, "30s", positiveDuration(), Importance.LOW,
                     "The shortest window a link keeps under the clock model; each next one is 4 times longer, up to "
                             + "the horizon, and the narrowest answers.")

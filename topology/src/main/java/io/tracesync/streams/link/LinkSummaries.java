@@ -36,7 +36,8 @@ public final class LinkSummaries {
                 .setFailures(link.failures())
                 .setEpoch(link.epoch())
                 .setMaxSlope(Double.isNaN(e.maxSlope()) ? null : e.maxSlope())
-                .setCurvaturePpbPerS(link.options().curvaturePpbPerS())
+                .setCurvaturePpbPerS(link.options().carriedCurvaturePpbPerS())
+                .setStepPpb(link.options().stepPpb())
                 .setWindowNs(link.windowNs())
                 .setObservedCurvaturePpbPerS(Double.isNaN(link.observedCurvaturePpbPerS()) ? null
                         : link.observedCurvaturePpbPerS())
@@ -67,7 +68,7 @@ public final class LinkSummaries {
                 maxSlope(s), s.getLatestNs(),
                 s.getUpPs() == null ? LinkEstimate.UNBOUNDED : s.getUpPs(),
                 s.getDownPs() == null ? LinkEstimate.UNBOUNDED : s.getDownPs(),
-                LinkOptions.perNs(s.getCurvaturePpbPerS()));
+                LinkOptions.perNs(s.getCurvaturePpbPerS()), s.getStepPpb() * 1e-9);
     }
 
     /** The summary's largest slope; records written before it was carried give the max line's. */

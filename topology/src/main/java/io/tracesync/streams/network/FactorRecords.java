@@ -43,6 +43,7 @@ public final class FactorRecords {
                 .setGrowthAbove(x.growthAbove())
                 .setGrowthBelow(x.growthBelow())
                 .setCurvature(x.curvature() == 0 ? null : x.curvature())
+                .setStep(x.step() == 0 ? null : x.step())
                 .setEvaluatedAtNs(f.evaluatedAtNs())
                 .setMethod(f.method().label())
                 .setTreeUpPs(bound(f.treeUpPs()))
