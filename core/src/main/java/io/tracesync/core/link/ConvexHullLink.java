@@ -90,6 +90,8 @@ public final class ConvexHullLink {
     private long rotationDue = Long.MIN_VALUE;
     /** Passes the usual pair, redundant in every epoch, at the cost of one comparison; null to test without. */
     private final RedundancyFilter filter;
+    /** The interval under the datasheet alone ({@link LinkOptions#maxDriftPpm}); null without. */
+    final DatasheetBounds datasheet;
     /** Pairs the filter passed. */
     long filtered;
     /** How far the filter reaches now: halved while it holds many pairs, doubled while few (see {@link #passes}). */
@@ -104,6 +106,7 @@ public final class ConvexHullLink {
     ConvexHullLink(LinkOptions options, boolean filtering) {
         this.options = options;
         this.filter = filtering ? new RedundancyFilter() : null;
+        this.datasheet = options.maxDriftPpm() > 0 ? new DatasheetBounds(options.maxDriftPpm()) : null;
         long[] lengths = options.windows();
         this.windows = new Window[lengths.length];
         for (int i = 0; i < lengths.length; i++) {
@@ -155,6 +158,9 @@ public final class ConvexHullLink {
             tickAt = Math.floorDiv(latestX, tick) * tick;
         }
         boolean changed = advance(x) | (windows.length > 1 && tickMoved());
+        if (datasheet != null && x >= restartedAt) {
+            datasheet.add(aToB, x, y); // a pair before the last restart is of the clocks before their step
+        }
         Window top = windows[windows.length - 1];
         if (!options.hasHorizon() && top.older.failed) {
             return PairEffect.FAILED;
@@ -204,6 +210,11 @@ public final class ConvexHullLink {
                 failing = true;
                 restartedAt = x;
                 changed = true;
+                if (datasheet != null) {
+                    // a clock stepped before this pair: the older messages no longer bound the relation
+                    datasheet.restart();
+                    datasheet.add(aToB, x, y);
+                }
             }
         }
         if (changed) {
@@ -445,6 +456,11 @@ public final class ConvexHullLink {
         ExactLine min = minLine();
         ExactLine max = maxLine();
         return min == null || max == null ? null : max.slope().subtract(min.slope());
+    }
+
+    /** The link's interval under the datasheet alone ({@link LinkOptions#maxDriftPpm}); null without one. */
+    public DatasheetBounds datasheet() {
+        return datasheet;
     }
 
     /**

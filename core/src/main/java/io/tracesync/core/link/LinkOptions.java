@@ -17,9 +17,11 @@ import java.util.List;
  *                          its slews) by at most this much in all within any {@code stepIntervalNs}, in ppb; 0 = no
  *                          steps (docs/LINK-CORE.md, "Frequency steps")
  * @param stepIntervalNs    τ, in ns of a's clock: the interval within which the steps add up to at most κ
+ * @param maxDriftPpm       R: each clock's rate stays within ±R of true time, the datasheet's statement the second
+ *                          bound rests on ({@link DatasheetBounds}); 0 = no such bound
  */
 public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, double curvaturePpbPerS,
-        long shortestWindowNs, double stepPpb, long stepIntervalNs) {
+        long shortestWindowNs, double stepPpb, long stepIntervalNs, double maxDriftPpm) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofMinutes(30);
     public static final Duration DEFAULT_SHORTEST_WINDOW = Duration.ofSeconds(30);
@@ -66,6 +68,16 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
         if (stepIntervalNs < 1) {
             throw new IllegalArgumentException("the steps' interval must be at least 1 ns: " + stepIntervalNs);
         }
+        if (!(maxDriftPpm >= 0) || maxDriftPpm >= 1e6) {
+            throw new IllegalArgumentException("the largest drift must be in [0, 10^6) ppm: " + maxDriftPpm);
+        }
+    }
+
+    /** Without the datasheet bound (R = 0). */
+    public LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, double curvaturePpbPerS,
+            long shortestWindowNs, double stepPpb, long stepIntervalNs) {
+        this(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb, stepIntervalNs,
+                0);
     }
 
     /** Linear clocks (ρ′ = 0): one window, the horizon. */
@@ -153,18 +165,24 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
 
     public LinkOptions withHorizon(long ns) {
         return new LinkOptions(ns, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
-                stepIntervalNs);
+                stepIntervalNs, maxDriftPpm);
     }
 
     public LinkOptions withMinDelays(long aToBNs, long bToANs) {
         return new LinkOptions(horizonNs, aToBNs, bToANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
-                stepIntervalNs);
+                stepIntervalNs, maxDriftPpm);
+    }
+
+    /** These options with the datasheet bound of clocks within ±{@code ppm} of true time (0: none). */
+    public LinkOptions withMaxDrift(double ppm) {
+        return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
+                stepIntervalNs, ppm);
     }
 
     /** These options with frequency steps of at most κ = {@code ppb} in all within any {@code intervalNs}. */
     public LinkOptions withSteps(double ppb, long intervalNs) {
         return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, ppb,
-                intervalNs);
+                intervalNs, maxDriftPpm);
     }
 
     /**
@@ -184,6 +202,6 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
     /** These options under the clock model ρ′ (ppb/s), with windows from {@code shortestNs} up to the horizon. */
     public LinkOptions withCurvature(double ppbPerS, long shortestNs) {
         return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, ppbPerS, shortestNs, stepPpb,
-                stepIntervalNs);
+                stepIntervalNs, maxDriftPpm);
     }
 }

@@ -6,12 +6,14 @@ import java.util.Arrays;
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
  * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 7 (version 6, without the
- * frequency steps, version 5, without the time of the last restart, version 4, without the turn the data show and with the horizon's straight window only,
- * version 3, without straight windows, and versions 1 and 2, one window, are still decoded):
+ * frequency steps and the datasheet bound, version 5, without the time of the last restart, version 4, without the
+ * turn the data show and with the horizon's straight window only, version 3, without straight windows, and versions
+ * 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
- * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval
- * latestX pairs stored stale failures answer restartedAt
+ * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval maxDriftBits
+ * latestX pairs stored stale failures answer restartedAt [datasheet]
+ * datasheet = baseX baseDiff upperKeyBits lowerKeyBits        with a largest drift only ({@link DatasheetBounds})
  * window* (window since)*  one per length of {@link LinkOptions#windows()}; under the model with known minimum
  *                          delays the straight ones (those lengths and the horizon), each with when it last
  *                          started again
@@ -34,9 +36,16 @@ public final class LinkStateCodec {
         LinkOptions o = link.options();
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
                 Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(),
-                Double.doubleToLongBits(o.stepPpb()), o.stepIntervalNs(), link.latestX, link.pairs,
-                link.stored, link.stale, link.failures, link.answer, link.restartedAt}) {
+                Double.doubleToLongBits(o.stepPpb()), o.stepIntervalNs(), Double.doubleToLongBits(o.maxDriftPpm()),
+                link.latestX, link.pairs, link.stored, link.stale, link.failures, link.answer, link.restartedAt}) {
             w.varLong(v);
+        }
+        DatasheetBounds d = link.datasheet;
+        if (d != null) {
+            for (long v : new long[] {d.baseX, d.baseDiff, Double.doubleToLongBits(d.upperKey),
+                    Double.doubleToLongBits(d.lowerKey)}) {
+                w.varLong(v);
+            }
         }
         for (Window win : link.windows) {
             w.window(win);
@@ -71,7 +80,8 @@ public final class LinkStateCodec {
             options = new LinkOptions(r.varLong(), r.varLong(), r.varLong(), Double.longBitsToDouble(r.varLong()),
                     r.varLong());
             if (version >= 7) {
-                options = options.withSteps(Double.longBitsToDouble(r.varLong()), r.varLong());
+                options = options.withSteps(Double.longBitsToDouble(r.varLong()), r.varLong())
+                        .withMaxDrift(Double.longBitsToDouble(r.varLong()));
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad options in link state: " + e.getMessage(), e);
@@ -91,6 +101,13 @@ public final class LinkStateCodec {
         link.answer = (int) answer;
         if (version >= 6) {
             link.restartedAt = r.varLong();
+        }
+        DatasheetBounds d = link.datasheet;
+        if (d != null) {
+            d.baseX = r.varLong();
+            d.baseDiff = r.varLong();
+            d.upperKey = Double.longBitsToDouble(r.varLong());
+            d.lowerKey = Double.longBitsToDouble(r.varLong());
         }
         for (Window w : link.windows) {
             r.window(w, version);

@@ -107,12 +107,15 @@ class BendingLinkTest {
         assertTrue(checked > 100, "bounds checked " + checked + " times");
     }
 
-    /** A link decoded from its state at any pair goes on exactly as the one never encoded. */
+    /**
+     * A link decoded from its state at any pair goes on exactly as the one never encoded, its frequency steps and
+     * datasheet bound too.
+     */
     @Test
     void aDecodedLinkContinuesByteForByte() {
         SplittableRandom r = new SplittableRandom(11);
         CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(20, 1_000_000_000_000_000_000L));
-        ConvexHullLink link = new ConvexHullLink(bending(20));
+        ConvexHullLink link = new ConvexHullLink(bending(20).withSteps(300, 64 * SECOND).withMaxDrift(100));
         ConvexHullLink copy = link;
         for (long x = 0, n = 0; x < DURATION; x += r.nextLong(1, 400_000_000), n++) {
             long seed = r.nextLong();
@@ -121,6 +124,7 @@ class BendingLinkTest {
                 feed(copy, g::at, new SplittableRandom(seed), x);
                 assertEquals(link.windowNs(), copy.windowNs());
                 assertEquals(link.boundsAtLatest(), copy.boundsAtLatest());
+                assertEquals(link.datasheet().upperAt(link.latestX()), copy.datasheet().upperAt(copy.latestX()));
             }
             if (n % 5 == 0) {
                 copy = LinkStateCodec.decode(LinkStateCodec.encode(link));
@@ -267,14 +271,19 @@ class BendingLinkTest {
 
     @Test
     void aJumpIsDetectedByThePairThatContradictsItAndTheLinkRecovers() {
+        // the datasheet bound (100 ppm) starts again with the detecting pair
         SplittableRandom r = new SplittableRandom(3);
         long jumpAt = 5 * MINUTE;
         LongFunction<Rational> g = x -> Rational.of(x + 1_000 + (x >= jumpAt ? 2_000_000 : 0)); // b steps 2 ms
-        ConvexHullLink link = new ConvexHullLink(bending(20));
+        ConvexHullLink link = new ConvexHullLink(bending(20).withMaxDrift(100));
         long detected = -1;
         long recovered = -1;
         for (long x = 0; x < DURATION; x += 100_000_000) { // 10 messages a second
             int failed = feed(link, g, r, x);
+            if (x < jumpAt || detected >= 0) {
+                // the datasheet bound holds before the step and again from its detection on
+                assertDatasheetInside(link, link.latestX(), g.apply(link.latestX()));
+            }
             if (failed > 0 && detected < 0) {
                 detected = link.latestX();
                 assertEquals(LinkQuality.FAIL, link.quality());
@@ -289,6 +298,13 @@ class BendingLinkTest {
         assertTrue(detected >= jumpAt && detected < jumpAt + SECOND, "detected at " + detected);
         assertTrue(recovered > detected && recovered < detected + 30 * SECOND, "recovered at " + recovered);
         assertEquals(1, link.failures());
+    }
+
+    private static void assertDatasheetInside(ConvexHullLink link, long t, Rational truth) {
+        BigDecimal up = link.datasheet().upperAt(t);
+        BigDecimal down = link.datasheet().lowerAt(t);
+        assertTrue(up == null || truth.compareTo(rational(up)) <= 0, () -> "above the datasheet bound at " + t);
+        assertTrue(down == null || truth.compareTo(rational(down)) >= 0, () -> "below the datasheet bound at " + t);
     }
 
     private static void assertInside(ConvexHullLink link, long t, Rational truth) {

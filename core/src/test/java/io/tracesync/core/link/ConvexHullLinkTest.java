@@ -302,8 +302,8 @@ class ConvexHullLinkTest {
     }
 
     /**
-     * A link's state written by layout 5 (without the last restart, nor the frequency steps) decodes to the link,
-     * never restarted; one of layout 6 (without the steps) to the link without steps.
+     * A link's state written by layout 5 (without the last restart, nor the frequency steps and the largest drift)
+     * decodes to the link, never restarted; one of layout 6 (without the steps and drift) to the link without them.
      */
     @Test
     void statesOfLayoutsFiveAndSixStillDecode() {
@@ -311,10 +311,11 @@ class ConvexHullLinkTest {
                 .withCurvature(20, 15 * SECOND));
         Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 3_000).forEach(p -> feed(link, p));
         byte[] layout7 = LinkStateCodec.encode(link);
-        // after version and flags: 5 options, the steps' 2 (layout 7), 6 counters, the last restart (layout 6)
-        ConvexHullLink five = LinkStateCodec.decode(withoutVarints(layout7, 5, 5, 6, 13));
+        // after version and flags: 5 options, the steps' 2 and the largest drift (layout 7), 6 counters, the last
+        // restart (layout 6)
+        ConvexHullLink five = LinkStateCodec.decode(withoutVarints(layout7, 5, 5, 6, 7, 14));
         assertEquals(Long.MIN_VALUE, five.restartedNs());
-        ConvexHullLink six = LinkStateCodec.decode(withoutVarints(layout7, 6, 5, 6));
+        ConvexHullLink six = LinkStateCodec.decode(withoutVarints(layout7, 6, 5, 6, 7));
         assertEquals(link.restartedNs(), six.restartedNs());
         assertEquals(link.options(), six.options());
         assertArrayEquals(layout7, LinkStateCodec.encode(six));
