@@ -37,7 +37,7 @@ public final class Evaluation {
 
     /** How to replay: docs/ACCURACY.md and {@code tracesync evaluate --help} explain each. */
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
-            double stepPpb, Duration stepInterval, LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
+            double stepPpb, Duration stepInterval, double maxDriftPpm, LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
             NetworkIntervals.Weighting weighting, double minChange, Duration ahead, boolean knownMinDelays,
             List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Path factorsFile,
             Path reportDir) {
@@ -89,7 +89,7 @@ public final class Evaluation {
                 + ", --reference-rule " + o.referenceRule().label() + "): each node's true error against its "
                 + "reference's clock, " + sampled + "; inside % = share inside the guaranteed bounds, width = up + "
                 + "down.", published);
-        List<Baseline> baselines = List.of(tracesync,
+        List<Baseline> baselines = new ArrayList<>(List.of(tracesync,
                 new Baseline("tracesync, spanning tree: node vs reference", "The same links, each factor composed "
                         + "along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
                         new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), gate)),
@@ -104,7 +104,13 @@ public final class Evaluation {
                         + "[Ashton 1995, §3].", new DudaRegressionPolicy()),
                 new Baseline("midpoint, composed: node vs its reference", "Per link the offset of its latest "
                         + "request/response exchange (symmetric delays), composed along fewest-hop paths; no "
-                        + "bounds.", new MidpointPolicy()));
+                        + "bounds.", new MidpointPolicy())));
+        if (o.maxDriftPpm() > 0) {
+            baselines.add(1, new Baseline("datasheet bound, R " + o.maxDriftPpm() + " ppm: node vs ref.", "The "
+                    + "second guarantee: every node's interval under each clock's rate within ±R of true alone, from "
+                    + "each link's latest messages carried by the slopes R allows, combined over every link "
+                    + "(docs/LINK-CORE.md, \"The datasheet bound\").", new DatasheetPolicy(options)));
+        }
         Map<Baseline, Replay.Result> replays;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
             replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth), baselines,
@@ -256,7 +262,8 @@ public final class Evaluation {
      * where it bends (the linear baselines take none).
      */
     private LinkOptions model(Duration h, Double curvature) {
-        LinkOptions model = LinkOptions.withModel(h.toNanos(), 0, 0, curvature, o.shortestWindow().toNanos());
+        LinkOptions model = LinkOptions.withModel(h.toNanos(), 0, 0, curvature, o.shortestWindow().toNanos())
+                .withMaxDrift(o.maxDriftPpm());
         return o.stepPpb() == 0 || !model.bending() ? model : model.withSteps(o.stepPpb(), o.stepInterval().toNanos());
     }
 

@@ -1,10 +1,12 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.DatasheetBounds;
 import io.tracesync.core.link.LinkBounds;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.numeric.ClockMap;
+import io.tracesync.core.numeric.DoubleDouble;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Objects;
@@ -75,6 +77,30 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         return new LinkEstimate(key, q, link.estimate(), link.slopeAccuracyValue(), link.minSlopeBelow(),
                 link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED, link.options().carriedCurvaturePerNs(),
                 link.options().stepPpb() * 1e-9).atLatest(link);
+    }
+
+    /**
+     * The link under the datasheet alone ({@link io.tracesync.core.link.LinkOptions#maxDriftPpm}): its interval at
+     * its latest time ({@link DatasheetBounds}) around the line of slope 1 through its middle, its slope range
+     * [s_min, s_max] everywhere, no curvature; INCOMPLETE while a direction has no message, FAIL where the two
+     * bounds cross (a clock step not yet detected).
+     */
+    public static LinkEstimate datasheet(LinkKey key, ConvexHullLink link) {
+        DatasheetBounds d = link.datasheet();
+        long t = link.latestX();
+        BigDecimal hi = d == null ? null : d.upperAt(t);
+        BigDecimal lo = d == null ? null : d.lowerAt(t);
+        if (hi == null || lo == null) {
+            return unusable(key, LinkQuality.INCOMPLETE);
+        }
+        if (hi.compareTo(lo) < 0) {
+            return unusable(key, LinkQuality.FAIL);
+        }
+        ClockMap map = ClockMap.through(t, DoubleDouble.of(hi.add(lo).divide(BigDecimal.valueOf(2))),
+                DoubleDouble.ONE);
+        BigDecimal at = map.apply(t).toBigDecimal();
+        return new LinkEstimate(key, LinkQuality.ACCURATE, map, d.maxSlope() - d.minSlope(), d.minSlope(),
+                d.maxSlope(), t, Math.max(0, picos(hi.subtract(at))), Math.max(0, picos(at.subtract(lo))), 0, 0);
     }
 
     /**

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -21,58 +19,6 @@ import org.junit.jupiter.api.Test;
 class DatasheetBoundsTest {
 
     private static final long SECOND = 1_000_000_000L;
-
-    /** A clock of true time: pieces of constant rate, exact; its inverse by bisection over the pieces. */
-    private record Clock(long[] starts, Rational[] values, Rational[] rates) {
-
-        /** Pieces of 0.1–30 s over [0, span], each at a rate within ±r of 1 (its limit one time in three). */
-        static Clock random(SplittableRandom rnd, long span, double ppm, long offset) {
-            List<Long> starts = new ArrayList<>();
-            List<Rational> values = new ArrayList<>();
-            List<Rational> rates = new ArrayList<>();
-            Rational value = Rational.of(offset);
-            long t = 0;
-            long ppb = Math.round(ppm * 1000);
-            while (t < span) {
-                long drift = switch (rnd.nextInt(3)) {
-                    case 0 -> rnd.nextBoolean() ? ppb : -ppb;
-                    default -> rnd.nextLong(-ppb, ppb + 1);
-                };
-                Rational rate = Rational.of(1).add(Rational.of(drift, 1_000_000_000L));
-                long length = rnd.nextLong(SECOND / 10, 30 * SECOND);
-                starts.add(t);
-                values.add(value);
-                rates.add(rate);
-                value = value.add(rate.multiply(Rational.of(length)));
-                t += length;
-            }
-            return new Clock(starts.stream().mapToLong(Long::longValue).toArray(), values.toArray(Rational[]::new),
-                    rates.toArray(Rational[]::new));
-        }
-
-        private int piece(long trueNs) {
-            int i = 0;
-            while (i < starts.length - 1 && trueNs >= starts[i + 1]) {
-                i++;
-            }
-            return i;
-        }
-
-        Rational at(Rational trueNs) {
-            long floor = floor(trueNs);
-            int i = piece(floor);
-            return values[i].add(rates[i].multiply(trueNs.subtract(Rational.of(starts[i]))));
-        }
-
-        /** The true time at which the clock reads {@code local}. */
-        Rational trueAt(Rational local) {
-            int i = 0;
-            while (i < starts.length - 1 && values[i + 1].compareTo(local) <= 0) {
-                i++;
-            }
-            return Rational.of(starts[i]).add(local.subtract(values[i]).divide(rates[i]));
-        }
-    }
 
     private static long floor(Rational q) {
         return CurvedClock.floor(q);
@@ -92,8 +38,8 @@ class DatasheetBoundsTest {
         SplittableRandom r = new SplittableRandom(seed);
         double ppm = 1 + r.nextInt(600);
         long span = 600 * SECOND;
-        Clock a = Clock.random(r, span + 300 * SECOND, ppm, r.nextLong(-(1L << 50), 1L << 50));
-        Clock b = Clock.random(r, span + 300 * SECOND, ppm, r.nextLong(-(1L << 50), 1L << 50));
+        RateBoundedClock a = RateBoundedClock.random(r, span + 300 * SECOND, ppm, r.nextLong(-(1L << 50), 1L << 50));
+        RateBoundedClock b = RateBoundedClock.random(r, span + 300 * SECOND, ppm, r.nextLong(-(1L << 50), 1L << 50));
         DatasheetBounds bounds = new DatasheetBounds(ppm);
         long latest = Long.MIN_VALUE;
         int checked = 0;
