@@ -191,8 +191,9 @@ public final class Settings {
                 horizon == 0 ? null : config.getDouble(TracesyncConfig.LINK_CURVATURE_CONFIG),
                 duration(TracesyncConfig.LINK_WINDOW_MIN_CONFIG).toNanos());
         double steps = config.getDouble(TracesyncConfig.LINK_STEP_PPB_CONFIG);
-        return steps == 0 ? model
+        LinkOptions stepping = steps == 0 ? model
                 : model.withSteps(steps, duration(TracesyncConfig.LINK_STEP_INTERVAL_CONFIG).toNanos());
+        return stepping.withMaxDrift(config.getDouble(TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG));
     }
 
     public NetworkOptions networkOptions() {

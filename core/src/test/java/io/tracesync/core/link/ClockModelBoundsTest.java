@@ -61,16 +61,20 @@ class ClockModelBoundsTest {
             return;
         }
         for (boolean uniform : new boolean[] {false, true}) {
-            CurvedLinkOracle link = new CurvedLinkOracle(m.aToB(), m.bToA(), rho, uniform);
-            assertTrue(link.feasible(), "the chord satisfies the relaxed constraints");
-            for (int k = 0; k < 8; k++) {
-                long t = r.nextLong(-WINDOW, 2 * WINDOW + 1);
-                Rational truth = g.at(t);
-                Rational up = link.upperAt(t);
-                Rational down = link.lowerAt(t);
-                assertTrue(up == null || truth.compareTo(up) <= 0, () -> "above at " + t + (uniform ? " (uniform)" : ""));
-                assertTrue(down == null || truth.compareTo(down) >= 0, () -> "below at " + t);
-            }
+            assertHolds(g, new CurvedLinkOracle(m.aToB(), m.bToA(), rho, uniform), r);
+        }
+    }
+
+    /** The relaxed constraints admit the chord, and the truth lies in the bounds at 8 times from −W to 2W. */
+    private static void assertHolds(CurvedClock g, CurvedLinkOracle link, SplittableRandom r) {
+        assertTrue(link.feasible(), "the chord satisfies the relaxed constraints");
+        for (int k = 0; k < 8; k++) {
+            long t = r.nextLong(-WINDOW, 2 * WINDOW + 1);
+            Rational truth = g.at(t);
+            Rational up = link.upperAt(t);
+            Rational down = link.lowerAt(t);
+            assertTrue(up == null || truth.compareTo(up) <= 0, () -> "above at " + t);
+            assertTrue(down == null || truth.compareTo(down) >= 0, () -> "below at " + t);
         }
     }
 
@@ -142,15 +146,7 @@ class ClockModelBoundsTest {
         }
         Rational curvature = withSteps(rho, kappa, tau, span(m));
         CurvedLinkOracle link = new CurvedLinkOracle(m.aToB(), m.bToA(), curvature, false);
-        assertTrue(link.feasible(), "the chord satisfies the relaxed constraints");
-        for (int k = 0; k < 8; k++) {
-            long t = r.nextLong(-WINDOW, 2 * WINDOW + 1);
-            Rational truth = g.at(t);
-            Rational up = link.upperAt(t);
-            Rational down = link.lowerAt(t);
-            assertTrue(up == null || truth.compareTo(up) <= 0, () -> "above at " + t);
-            assertTrue(down == null || truth.compareTo(down) >= 0, () -> "below at " + t);
-        }
+        assertHolds(g, link, r);
         // carried from the end: slope range widened by the window's turn, then ρ′ + κ/τ
         Rational[] slopes = link.slopes();
         long v = link.end();

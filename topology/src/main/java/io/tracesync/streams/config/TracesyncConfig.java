@@ -52,6 +52,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String LINK_CURVATURE_CONFIG = "link.curvature";
     public static final String LINK_STEP_PPB_CONFIG = "link.step.ppb";
     public static final String LINK_STEP_INTERVAL_CONFIG = "link.step.interval";
+    public static final String LINK_MAX_DRIFT_PPM_CONFIG = "link.max.drift.ppm";
     public static final String LINK_WINDOW_MIN_CONFIG = "link.window.min";
     public static final String LINKS_MIN_CHANGE_CONFIG = "links.min.change";
     public static final String LINKS_WITH_NETWORK_CONFIG = "links.with.network";
@@ -147,6 +148,11 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(LINK_STEP_INTERVAL_CONFIG, Type.STRING, "64s", positiveDuration(), Importance.LOW,
                     "The interval within which the frequency steps add up to at most link.step.ppb: the daemons' "
                             + "update interval (chrony's minpoll 6: 64 s).")
+            .define(LINK_MAX_DRIFT_PPM_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 100_000),
+                    Importance.MEDIUM, "The datasheet bound (docs/LINK-CORE.md, \"The datasheet bound\"): each "
+                            + "clock's rate stays within ±this many ppm of true time — its crystal's tolerance plus "
+                            + "the most its time daemon may adjust. Every link summary then carries its interval under "
+                            + "that statement alone (datasheet_up_ps, datasheet_down_ps in /links). 0: none.")
             .define(LINK_WINDOW_MIN_CONFIG, Type.STRING, "30s", positiveDuration(), Importance.LOW,
                     "The shortest window a link keeps under the clock model; each next one is 4 times longer, up to "
                             + "the horizon, and the narrowest answers.")

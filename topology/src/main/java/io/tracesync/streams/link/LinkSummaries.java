@@ -6,11 +6,14 @@ import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.Quality;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.link.ConvexHullLink;
+import io.tracesync.core.link.DatasheetBounds;
 import io.tracesync.core.link.ExactLine;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.network.LinkEstimate;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 
 /** A link's state as the {@link LinkSummary} record, and back to what the network core needs, bit for bit. */
 public final class LinkSummaries {
@@ -42,7 +45,29 @@ public final class LinkSummaries {
                 .setObservedCurvaturePpbPerS(Double.isNaN(link.observedCurvaturePpbPerS()) ? null
                         : link.observedCurvaturePpbPerS())
                 .setRestartedNs(link.restartedNs() == Long.MIN_VALUE ? null : link.restartedNs())
+                .setDatasheetUpPs(datasheetPs(link, e, true))
+                .setDatasheetDownPs(datasheetPs(link, e, false))
                 .build();
+    }
+
+    /**
+     * The datasheet bound above ({@code up}) or below the estimate at the latest time, ps rounded up; null without
+     * one (no largest drift, no estimate, or no message that way since the last restart).
+     */
+    private static Long datasheetPs(ConvexHullLink link, LinkEstimate e, boolean up) {
+        DatasheetBounds d = link.datasheet();
+        if (d == null || e.aToB() == null) {
+            return null;
+        }
+        long t = link.latestX();
+        BigDecimal bound = up ? d.upperAt(t) : d.lowerAt(t);
+        if (bound == null) {
+            return null;
+        }
+        BigDecimal at = e.aToB().apply(t).toBigDecimal();
+        java.math.BigInteger ps = (up ? bound.subtract(at) : at.subtract(bound)).movePointRight(3)
+                .setScale(0, RoundingMode.CEILING).toBigIntegerExact();
+        return ps.bitLength() < 63 ? ps.longValueExact() : null;
     }
 
     /** When the summary's link last restarted, on its a end's clock; {@code Long.MIN_VALUE}: never. */
