@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The clock model of the link core, as the application's {@code link.curvature}, {@code link.window.min},
- * {@code link.step.ppb} and {@code link.step.interval}.
+ * {@code link.step.ppb} and {@code link.step.interval}, and the datasheet bound's {@code link.max.drift.ppm}.
  */
 final class ClockModelOptions {
 
@@ -33,6 +33,11 @@ final class ClockModelOptions {
             description = "The interval of --step-ppb, as link.step.interval (default: ${DEFAULT-VALUE}).")
     Duration stepInterval;
 
+    @Option(names = "--max-drift-ppm", paramLabel = "PPM", defaultValue = "0",
+            description = "Also give the datasheet bound: every node's interval under each clock's rate within this "
+                    + "many ppm of true time alone, as link.max.drift.ppm; 0: none (default: ${DEFAULT-VALUE}).")
+    double maxDriftPpm;
+
     /**
      * The link options of this model with the given horizon and minimum delays ({@link LinkOptions#withModel}).
      *
@@ -41,6 +46,6 @@ final class ClockModelOptions {
     LinkOptions linkOptions(Duration horizon, long minDelayAtoBNs, long minDelayBtoANs) {
         LinkOptions model = LinkOptions.withModel(horizon.toNanos(), minDelayAtoBNs, minDelayBtoANs, curvature,
                 shortestWindow.toNanos());
-        return stepPpb == 0 ? model : model.withSteps(stepPpb, stepInterval.toNanos());
+        return (stepPpb == 0 ? model : model.withSteps(stepPpb, stepInterval.toNanos())).withMaxDrift(maxDriftPpm);
     }
 }

@@ -57,11 +57,6 @@ final class EvaluateCommand implements Callable<Integer> {
     @Mixin
     ClockModelOptions model;
 
-    @Option(names = "--max-drift-ppm", paramLabel = "PPM", defaultValue = "0",
-            description = "Also replay the datasheet bound: every node's interval under each clock's rate within "
-                    + "this many ppm of true time alone, as a row of its own; 0: none (default: ${DEFAULT-VALUE}).")
-    double maxDriftPpm;
-
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
             converter = Converters.WeightConverter.class,
             description = "Link weight of tracesync's spanning tree: slope-accuracy or bound-width (default: "
@@ -148,7 +143,7 @@ final class EvaluateCommand implements Callable<Integer> {
         Evaluation.Result result;
         try {
             result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
-                    model.shortestWindow, model.stepPpb, model.stepInterval, maxDriftPpm, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
+                    model.shortestWindow, model.stepPpb, model.stepInterval, model.maxDriftPpm, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
                     compareHorizons, ages, historySpacing, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

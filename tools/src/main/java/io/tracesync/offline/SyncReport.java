@@ -11,6 +11,7 @@ import io.tracesync.core.link.LinkBounds;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.Conversion;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.LinkWeight;
@@ -58,6 +59,11 @@ final class SyncReport {
     private final Map<String, List<AnchoredFactor>> members = new HashMap<>();
     private final Map<String, List<TreeEdge>> treeOf = new HashMap<>();
     private final List<String> warnings = new ArrayList<>();
+    /**
+     * Per node its factor under the datasheet alone ({@link LinkEstimate#datasheet}, the links' largest drift), from
+     * the links' final state; empty without a largest drift or with {@code at} times.
+     */
+    private final Map<String, AnchoredFactor> datasheet = new HashMap<>();
 
     /** A component of the spanning forest, named by its reference node. */
     record Component(String reference, int nodes) {
@@ -121,6 +127,13 @@ final class SyncReport {
         net.drain();
         SyncReport r = new SyncReport(links, at, boundsAt, options.weight(),
                 net.evaluate(at.isEmpty() ? null : Collections.max(at)), net.tree());
+        if (at.isEmpty() && links.values().stream().anyMatch(l -> l.datasheet() != null)) {
+            NetworkSync sheet = new NetworkSync(options.withMethod(NetworkMethod.ALL_LINKS));
+            ids.forEach(sheet::addNode);
+            links.forEach((k, l) -> sheet.update(LinkEstimate.datasheet(k, l)));
+            sheet.drain();
+            sheet.evaluate(null).factors().forEach(f -> r.datasheet.put(f.node(), f));
+        }
         for (LinkKey k : r.excluded) {
             r.warnings.add("warning: link " + k + " contradicts the other paths between its nodes (a negative "
                     + "cycle): left out");
@@ -233,6 +246,11 @@ final class SyncReport {
             o.put("curvature_ppb_per_s", x.bounded() ? x.curvature() * 1e18 : null);
             o.put("tree_up_ns", nanos(f.treeUpPs()));
             o.put("tree_down_ns", nanos(f.treeDownPs()));
+            Conversion sheet = datasheetAt(f);
+            if (sheet != null) {
+                o.put("datasheet_lower_ns", sheet.lowerNs() == null ? null : Long.toString(sheet.lowerNs()));
+                o.put("datasheet_upper_ns", sheet.upperNs() == null ? null : Long.toString(sheet.upperNs()));
+            }
         }
         ArrayNode ex = root.putArray("excluded_links");
         excluded.forEach(k -> ex.addObject().put("a", k.a()).put("b", k.b()));
@@ -250,6 +268,27 @@ final class SyncReport {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The node's interval under the datasheet alone at its factor's anchor, as reference time; null without one or
+     * where the datasheet's component has another reference.
+     */
+    private Conversion datasheetAt(AnchoredFactor f) {
+        AnchoredFactor d = datasheet.get(f.node());
+        return d == null || !d.reference().equals(f.reference()) || !d.factor().bounded() ? null
+                : Conversion.of(d.factor(), f.factor().anchorNs());
+    }
+
+    /** The larger distance from the factor's map at its anchor to an end of the datasheet interval there, ns. */
+    private BigDecimal datasheetBound(AnchoredFactor f) {
+        Conversion c = datasheetAt(f);
+        if (c == null || c.lowerNs() == null || c.upperNs() == null) {
+            return null;
+        }
+        BigDecimal at = f.factor().toReference().apply(f.factor().anchorNs()).toBigDecimal();
+        return BigDecimal.valueOf(c.upperNs()).subtract(at).max(at.subtract(BigDecimal.valueOf(c.lowerNs())))
+                .setScale(3, RoundingMode.UP);
     }
 
     /** The link's bounds at its latest time, or at each {@code at} time from its pairs around it. */
@@ -316,14 +355,25 @@ final class SyncReport {
                     fs.get(0).evaluatedAtNs(), c.reference(),
                     at.isEmpty() ? "the end of the pairs" : "the latest --at"));
             String offset = "%,." + offsetDecimals(fs) + "f";
-            TextTable nt = new TextTable("node", ">drift (ppm)", ">offset (ms)", ">bound", ">tree bound", ">grows");
+            List<String> columns = new ArrayList<>(List.of("node", ">drift (ppm)", ">offset (ms)", ">bound",
+                    ">tree bound", ">grows"));
+            if (!datasheet.isEmpty()) {
+                columns.add(">datasheet bound");
+            }
+            TextTable nt = new TextTable(columns.toArray(String[]::new));
             for (AnchoredFactor f : fs) {
                 Factor x = f.factor();
                 ClockMap m = x.toReference();
                 BigDecimal offsetNs = m.apply(x.anchorNs()).subtract(DoubleDouble.of(x.anchorNs())).toBigDecimal();
-                nt.row(f.node(), ppm(m.slope()), String.format(Locale.ROOT, offset, offsetNs.movePointLeft(6)),
-                        ns(x.boundNs()), ns(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))),
-                        x.bounded() ? Durations.format(Math.max(x.growthAbove(), x.growthBelow()) * 1e9) + "/s" : "-");
+                List<Object> cells = new ArrayList<>(List.of(f.node(), ppm(m.slope()),
+                        String.format(Locale.ROOT, offset, offsetNs.movePointLeft(6)), ns(x.boundNs()),
+                        ns(nanos(Math.max(f.treeUpPs(), f.treeDownPs()))),
+                        x.bounded() ? Durations.format(Math.max(x.growthAbove(), x.growthBelow()) * 1e9) + "/s"
+                                : "-"));
+                if (!datasheet.isEmpty()) {
+                    cells.add(ns(datasheetBound(f)));
+                }
+                nt.row(cells.toArray());
             }
             nt.appendTo(sb);
             List<TreeEdge> edges = treeOf.getOrDefault(c.reference(), List.of());
