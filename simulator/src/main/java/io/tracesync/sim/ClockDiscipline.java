@@ -24,9 +24,9 @@ public record ClockDiscipline(Daemon daemon, long pollNs, long noiseNs, double m
     /** The daemons simulated. */
     public enum Daemon {
         /** ntpd's phase-locked loop [RFC 5905, §11.3] ({@link NtpdLoop}). */
-        NTPD(500),
+        NTPD(NTPD_MAX_SLEW_PPM),
         /** chrony: the frequency set from a regression at every update, offsets slewed ({@link ChronyLoop}). */
-        CHRONY(83_333.333);
+        CHRONY(CHRONY_MAX_SLEW_PPM);
 
         private final double defaultMaxSlewPpm;
 
@@ -49,10 +49,15 @@ public record ClockDiscipline(Daemon daemon, long pollNs, long noiseNs, double m
         }
     }
 
+    /** ntpd's largest frequency adjustment [RFC 5905, Appendix A.5.5]. */
+    public static final double NTPD_MAX_SLEW_PPM = 500;
+    /** chrony.conf(5)'s default {@code maxslewrate}. */
+    public static final double CHRONY_MAX_SLEW_PPM = 83_333.333;
     /** chrony.conf(5)'s default {@code corrtimeratio}. */
     public static final double DEFAULT_CORR_TIME_RATIO = 3;
-    /** Measurement noise of a server on the LAN: chrony's documentation puts LAN synchronisation at tens of µs. */
-    public static final long LAN_NOISE_NS = 20_000;
+    /** Measurement noise of a server on the LAN, µs: chrony's documentation puts LAN synchronisation at tens of µs. */
+    public static final long LAN_NOISE_US = 20;
+    public static final long LAN_NOISE_NS = LAN_NOISE_US * 1_000;
     /** No daemon: the clock runs free (the other values are those a daemon gets by default). */
     public static final ClockDiscipline NONE = ntpd(0, LAN_NOISE_NS, Daemon.NTPD.defaultMaxSlewPpm(), 0);
     /** ntpd's step threshold: a larger offset is stepped out of CLOCK_REALTIME, not slewed. */

@@ -28,7 +28,7 @@ final class ClockModelOptions {
                     + "--step-interval add up to at most this, in ppb, as link.step.ppb (default: ${DEFAULT-VALUE}).")
     double stepPpb;
 
-    @Option(names = "--step-interval", paramLabel = "DURATION", defaultValue = "64s",
+    @Option(names = "--step-interval", paramLabel = "DURATION", defaultValue = LinkOptions.DEFAULT_STEP_INTERVAL_S + "s",
             converter = DurationConverter.class,
             description = "The interval of --step-ppb, as link.step.interval (default: ${DEFAULT-VALUE}).")
     Duration stepInterval;

@@ -90,17 +90,20 @@ final class SimulationOptions {
                     + "regression at every update, offsets slewed on top) (default: ${DEFAULT-VALUE}).")
     ClockDiscipline.Daemon ntpDaemon;
 
-    @Option(names = "--ntp-noise", paramLabel = "DURATION", defaultValue = "20us", converter = DurationConverter.class,
+    @Option(names = "--ntp-noise", paramLabel = "DURATION", defaultValue = ClockDiscipline.LAN_NOISE_US + "us",
+            converter = DurationConverter.class,
             description = "Standard deviation of the daemon's offset measurements (default: ${DEFAULT-VALUE}, a "
                     + "server on the LAN; across a WAN about 1ms).")
     Duration ntpNoise;
 
     @Option(names = "--ntp-max-slew", paramLabel = "PPM",
-            description = "ntpd: largest frequency adjustment (default: 500, ntpd's); chrony: largest rate of an "
-                    + "offset's slew (default: 83333.333, chrony's maxslewrate).")
+            description = "ntpd: largest frequency adjustment (default: " + ClockDiscipline.NTPD_MAX_SLEW_PPM
+                    + ", ntpd's); chrony: largest rate of an offset's slew (default: "
+                    + ClockDiscipline.CHRONY_MAX_SLEW_PPM + ", chrony's maxslewrate).")
     Double ntpMaxSlew;
 
-    @Option(names = "--ntp-corrtimeratio", paramLabel = "RATIO", defaultValue = "3",
+    @Option(names = "--ntp-corrtimeratio", paramLabel = "RATIO",
+            defaultValue = "" + ClockDiscipline.DEFAULT_CORR_TIME_RATIO,
             description = "chrony's corrtimeratio: an offset of the usual size is slewed out over RATIO updates, a "
                     + "larger one faster (default: ${DEFAULT-VALUE}, chrony's).")
     double ntpCorrTimeRatio;

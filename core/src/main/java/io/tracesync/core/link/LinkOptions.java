@@ -38,8 +38,9 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
     public static final long WINDOW_RATIO = 4;
     /** The largest allowance ρ′W²/8 of a window kept under a clock model: 1 ms. */
     public static final double MAX_ALLOWANCE_NS = 1e6;
-    /** τ of the application's default settings: chrony's shortest update interval ({@code minpoll} 6), 64 s. */
-    public static final Duration DEFAULT_STEP_INTERVAL = Duration.ofSeconds(64);
+    /** τ of the application's default settings, s: chrony's shortest update interval ({@code minpoll} 6). */
+    public static final long DEFAULT_STEP_INTERVAL_S = 64;
+    public static final Duration DEFAULT_STEP_INTERVAL = Duration.ofSeconds(DEFAULT_STEP_INTERVAL_S);
     public static final LinkOptions DEFAULT = new LinkOptions(DEFAULT_HORIZON.toNanos(), 0, 0);
     public static final LinkOptions NO_HORIZON = new LinkOptions(0, 0, 0);
 

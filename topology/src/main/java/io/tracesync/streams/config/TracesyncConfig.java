@@ -145,7 +145,8 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "the relative frequency of two clocks; the steps within any link.step.interval add up "
                             + "to at most this, in ppb. 0: none (only steps below link.curvature·window/2 covered). "
                             + "Needs link.curvature > 0.")
-            .define(LINK_STEP_INTERVAL_CONFIG, Type.STRING, "64s", positiveDuration(), Importance.LOW,
+            .define(LINK_STEP_INTERVAL_CONFIG, Type.STRING, LinkOptions.DEFAULT_STEP_INTERVAL_S + "s",
+                    positiveDuration(), Importance.LOW,
                     "The interval within which the frequency steps add up to at most link.step.ppb: the daemons' "
                             + "update interval (chrony's minpoll 6: 64 s).")
             .define(LINK_MAX_DRIFT_PPM_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 100_000),
