@@ -25,17 +25,26 @@ public final class GroundTruth {
     private final Map<String, Long> minDelays;
     private final Map<String, String> parameters;
     private final List<Jump> jumps;
+    private final List<FrequencyStep> steps;
 
     /** A jump of a node's clock at true time {@code trueNs}, forward by {@code sizeNs} ({@link ClockJumps}). */
     public record Jump(String node, long trueNs, long sizeNs) {
     }
 
+    /**
+     * A step of a node's frequency by its time daemon at true time {@code trueNs}, by {@code ppm} (a poll, or the
+     * end of a slew: {@link ClockEvent}).
+     */
+    public record FrequencyStep(String node, long trueNs, double ppm) {
+    }
+
     private GroundTruth(Map<String, PiecewiseLinearClock> clocks, Map<String, Long> minDelays,
-            Map<String, String> parameters, List<Jump> jumps) {
+            Map<String, String> parameters, List<Jump> jumps, List<FrequencyStep> steps) {
         this.clocks = clocks;
         this.minDelays = minDelays;
         this.parameters = parameters;
         this.jumps = jumps;
+        this.steps = steps;
     }
 
     /**
@@ -88,12 +97,9 @@ public final class GroundTruth {
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("seed", root.path("seed").asText());
         root.path("config").fields().forEachRemaining(e -> parameters.put(e.getKey(), e.getValue().asText()));
-        return new GroundTruth(clocks, minDelays, Collections.unmodifiableMap(parameters), jumps(dir));
-    }
-
-    private static List<Jump> jumps(Path dir) throws IOException {
-        Path events = dir.resolve(OutputDirectory.CLOCK_EVENTS);
         List<Jump> jumps = new ArrayList<>();
+        List<FrequencyStep> steps = new ArrayList<>();
+        Path events = dir.resolve(OutputDirectory.CLOCK_EVENTS);
         if (Files.exists(events)) {
             try (BufferedReader in = Files.newBufferedReader(events, StandardCharsets.US_ASCII)) {
                 in.readLine();
@@ -102,16 +108,24 @@ public final class GroundTruth {
                     String[] f = line.split(",");
                     if (f[2].equals("jump")) {
                         jumps.add(new Jump(f[0], Long.parseLong(f[1]), Long.parseLong(f[3])));
+                    } else {
+                        steps.add(new FrequencyStep(f[0], Long.parseLong(f[1]), Double.parseDouble(f[3])));
                     }
                 }
             }
         }
-        return List.copyOf(jumps);
+        return new GroundTruth(clocks, minDelays, Collections.unmodifiableMap(parameters), List.copyOf(jumps),
+                List.copyOf(steps));
     }
 
     /** Every jump of every clock, in true-time order (none for a run made before jumps were simulated). */
     public List<Jump> jumps() {
         return jumps;
+    }
+
+    /** Every step of a daemon's frequency adjustment, in true-time order (none without a daemon). */
+    public List<FrequencyStep> steps() {
+        return steps;
     }
 
     /** The exact clock of a node. */

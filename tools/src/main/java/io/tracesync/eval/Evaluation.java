@@ -190,6 +190,10 @@ public final class Evaluation {
                 findings.add(turns.finding(model.curvaturePpbPerS()));
             }
         }
+        if (!groundTruth.steps().isEmpty()) {
+            findings.add(DaemonSteps.of(groundTruth.steps(), replay.links().keySet(), o.stepInterval().toNanos())
+                    .finding(o.stepPpb()));
+        }
         if (!groundTruth.jumps().isEmpty()) {
             JumpDetection jumps = JumpDetection.of(groundTruth.jumps(), replay.links());
             findings.add(jumps.finding());
