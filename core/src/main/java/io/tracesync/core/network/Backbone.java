@@ -37,7 +37,12 @@ public final class Backbone {
     private final Map<String, NodeFactor> regionFactors = new HashMap<>();
     private final NetworkSync network;
 
-    /** The pinned reference, if any, is pinned as its hub: its clock whatever its region's answer. */
+    /**
+     * The pinned reference, if any, is pinned as its hub: its clock whatever its region's answer. Otherwise a
+     * component's reference is its node with the most links, hubs aside ({@link ReferenceRule#MOST_LINKS}, whatever
+     * the options' rule): the ends tied to the hub of the last answer's reference make that hub the centroid, which
+     * would keep it whatever the links.
+     */
     public Backbone(NetworkOptions options, int perPair) {
         if (perPair < 0) {
             throw new IllegalArgumentException("links per pair of regions must be >= 0 (0: all): " + perPair);
@@ -45,7 +50,8 @@ public final class Backbone {
         this.options = options;
         this.perPair = perPair == 0 ? Integer.MAX_VALUE : perPair;
         String pinned = options.pinnedReference();
-        this.network = new NetworkSync(options.withPinnedReference(pinned == null ? null : HUB + pinned));
+        this.network = new NetworkSync(options.withPinnedReference(pinned == null ? null : HUB + pinned)
+                .withReferenceRule(ReferenceRule.MOST_LINKS));
     }
 
     /** Whether a name is a hub's: the stand-in of a reference's clock, in the backbone and in a {@link Region}. */

@@ -185,14 +185,23 @@ final class ReferenceNodes {
         stats.referenceNanos += stats.clock() - t0;
     }
 
-    /** The vertex of c's tree with the most links in the forest's graph, of those the smallest name. */
+    /**
+     * The vertex of c's tree with the most links in the forest's graph, of those the smallest name; a hub
+     * ({@link Backbone#isHub}) only in a tree of hubs: a hub's links are the ties of the ends whose regions answered
+     * to its reference, so in the backbone the last answer's reference would have the most and keep it whatever the
+     * links, the choice a matter of the exchanges' history.
+     */
     private int mostLinked(int c) {
         int best = c;
+        boolean bestHub = Backbone.isHub(forest.name(c));
         for (int k = 0, n = forest.enumerateTree(c); k < n; k++) {
             int v = forest.enumerated(k);
-            int d = forest.degree(v) - forest.degree(best);
+            boolean hub = Backbone.isHub(forest.name(v));
+            int h = Boolean.compare(bestHub, hub);
+            int d = h != 0 ? h : forest.degree(v) - forest.degree(best);
             if (d > 0 || d == 0 && forest.name(v).compareTo(forest.name(best)) < 0) {
                 best = v;
+                bestHub = hub;
             }
         }
         return best;
