@@ -51,7 +51,8 @@ final class NetworkStage extends Stage {
                 settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG),
                 settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG),
-                settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG), stats);
+                settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG),
+                settings.number(TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG), stats);
         task = new VirtualTask<>(context, processor, topics.linkId.deserializer(), topics.linkSummary.deserializer(),
                 links::flush, commitNs(settings), startNs, emissions, (r, at) -> {
                     if (r.value() instanceof SyncFactor s) {

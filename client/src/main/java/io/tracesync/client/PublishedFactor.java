@@ -1,5 +1,6 @@
 package io.tracesync.client;
 
+import io.tracesync.avro.DatasheetBound;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
@@ -10,6 +11,7 @@ import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A node's factor as one record of {@code sync.factors} carries it, immutable: which component and reference it
@@ -27,9 +29,12 @@ import java.util.Objects;
  * @param steadyFromNs the node's local time from which the factor rests on one stretch of its clock and its
  *     reference's (where their links placed the last step of either: a clock step may lie before it),
  *     {@code Long.MIN_VALUE} if none is known
+ * @param datasheet the node's factor to the same reference under the datasheet alone ({@code link.max.drift.ppm}:
+ *     every clock's rate within ±R of true, no clock model), its bounds growing linearly away from its anchor for
+ *     ever; null where the record carries none
  */
 public record PublishedFactor(String node, String component, String reference, Factor factor, long validFromMs,
-        long version, long steadyFromNs) {
+        long version, long steadyFromNs, Factor datasheet) {
 
     public PublishedFactor {
         Objects.requireNonNull(node, "node");
@@ -51,7 +56,25 @@ public record PublishedFactor(String node, String component, String reference, F
                 r.getGrowthBelow() == null ? 0 : r.getGrowthBelow(),
                 r.getCurvature() == null ? 0 : r.getCurvature(), r.getStep() == null ? 0 : r.getStep());
         return new PublishedFactor(r.getNode(), r.getComponent(), r.getReference(), factor, r.getValidFromMs(),
-                r.getVersion(), r.getSteadyFromNs() == null ? Long.MIN_VALUE : r.getSteadyFromNs());
+                r.getVersion(), r.getSteadyFromNs() == null ? Long.MIN_VALUE : r.getSteadyFromNs(),
+                datasheet(r.getDatasheet()));
+    }
+
+    /** A record's datasheet bound as a factor of linear growth; null without one. */
+    private static Factor datasheet(DatasheetBound d) {
+        if (d == null) {
+            return null;
+        }
+        return new Factor(clockMap(d.getMap()), bound("datasheet up_ps", d.getUpPs()),
+                bound("datasheet down_ps", d.getDownPs()), d.getAnchorNs(), growth(d.getGrowthAbove()),
+                growth(d.getGrowthBelow()), 0, 0);
+    }
+
+    private static double growth(double g) {
+        if (!(g >= 0) || g == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("a datasheet growth is not a finite number >= 0: " + g);
+        }
+        return g;
     }
 
     /** A record's map as the core holds it: slope and offset are the exact sums hi + lo of its parts. */
@@ -75,6 +98,17 @@ public record PublishedFactor(String node, String component, String reference, F
             throw new IllegalArgumentException(name + " is negative: " + ps);
         }
         return ps;
+    }
+
+    /**
+     * {@code localNs} in reference time under the datasheet alone: {@link Conversion#of} with the record's datasheet
+     * factor (valid at any time, its bounds growing with the distance from its anchor); empty where the record
+     * carries none.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    public Optional<Conversion> convertUnderDatasheet(long localNs) {
+        return datasheet == null ? Optional.empty() : Optional.of(Conversion.of(datasheet, localNs));
     }
 
     /** Whether both bounds are known. */

@@ -2,6 +2,7 @@ package io.tracesync.client;
 
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.core.history.FactorVersion;
+import io.tracesync.core.network.Conversion;
 import io.tracesync.schema.SpecificAvroDeserializer;
 import java.time.Duration;
 import java.util.HashMap;
@@ -177,6 +178,28 @@ public final class SyncClock implements AutoCloseable {
                 : histories.convert(node, localNs, reference);
         return past.isPresent() ? past : table.get(node)
                 .filter(f -> reference == null || f.reference().equals(reference)).map(f -> f.convert(localNs));
+    }
+
+    /**
+     * {@code localNs} of {@code node}'s clock in its reference's time under the datasheet alone (each clock's rate
+     * within ±{@code link.max.drift.ppm} of true, no clock model), from its latest factor
+     * ({@link PublishedFactor#convertUnderDatasheet}); empty if the node has none or it carries no datasheet bound.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    public Optional<Conversion> convertUnderDatasheet(String node, long localNs) {
+        return convertUnderDatasheet(node, localNs, null);
+    }
+
+    /**
+     * {@link #convertUnderDatasheet(String, long)} in {@code reference}'s time (null: whichever the latest factor
+     * has): empty where the latest factor is to another reference.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    public Optional<Conversion> convertUnderDatasheet(String node, long localNs, String reference) {
+        return table.get(node).filter(f -> reference == null || f.reference().equals(reference))
+                .flatMap(f -> f.convertUnderDatasheet(localNs));
     }
 
     /** The node's latest factor, if any. */

@@ -77,7 +77,8 @@ class InteractiveQueriesTest {
                 .with("topics.partitions", "3")
                 .with("factors.min.change", "0")
                 .with("factors.history.spacing", "0")
-                .with("links.min.change", "0");
+                .with("links.min.change", "0")
+                .with("link.max.drift.ppm", "150");
         SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 7);
         Map<String, NodeFactor> expected = OfflineSync.factors(cluster.pairs, settings.linkOptions(),
                 settings.networkOptions());
@@ -230,6 +231,9 @@ class InteractiveQueriesTest {
             assertEquals(0, new BigDecimal(c.get("reference_ns").asText()).subtract(BigDecimal.valueOf(trueNs))
                     .compareTo(BigDecimal.valueOf(c.get("true_error_ns").asDouble())), c.toString());
             assertTrue(c.get("inside").asBoolean(), c.toString());
+            // the second guarantee (the simulated clocks drift by at most 100 ppm)
+            assertTrue(c.get("datasheet_inside").asBoolean(), c.toString());
+            assertTrue(f.has("datasheet") && !f.get("datasheet").isNull(), f.toString());
             JsonNode before = get(b, "/convert?node=" + node + "&t=1");
             assertEquals(node.equals(before.get("reference").asText()), before.has("true_error_ns"),
                     "no truth before the simulated run, but a reference's own reading: " + before);

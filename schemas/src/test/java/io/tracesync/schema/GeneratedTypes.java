@@ -1,6 +1,7 @@
 package io.tracesync.schema;
 
 import io.tracesync.avro.ClockMap;
+import io.tracesync.avro.DatasheetBound;
 import io.tracesync.avro.Line;
 import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
@@ -17,7 +18,7 @@ import org.apache.avro.specific.SpecificRecord;
 /** The record classes generated from src/main/avro, one per .avsc file ({@code GeneratedTypesTest} checks). */
 final class GeneratedTypes {
 
-    static final List<Class<? extends SpecificRecord>> ALL = List.of(ClockMap.class, Line.class, LinkId.class,
+    static final List<Class<? extends SpecificRecord>> ALL = List.of(ClockMap.class, DatasheetBound.class, Line.class, LinkId.class,
             LinkSummary.class, MatchedPair.class, MatchedPairs.class, NetworkInput.class, SegmentKey.class,
             SyncFactor.class, TraceEvent.class, TreeSnapshot.class);
 

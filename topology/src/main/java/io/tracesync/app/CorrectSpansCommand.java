@@ -39,8 +39,9 @@ import picocli.CommandLine.Spec;
                 + "however late it comes), adding the attributes tracesync.status, tracesync.reference, "
                 + "tracesync.local_start_ns, tracesync.local_end_ns, tracesync.basis (interpolated between two "
                 + "versions, or extrapolated from one: past the newest data), tracesync.from_data_ns and "
-                + "tracesync.bound_ns (the true times lie within +- that). Spans of hosts without factors are "
-                + "copied unchanged, marked tracesync.status=no_factor.",
+                + "tracesync.bound_ns (the true times lie within +- that; with the application's "
+                + "link.max.drift.ppm also tracesync.datasheet_bound_ns, the same under the datasheet alone). Spans "
+                + "of hosts without factors are copied unchanged, marked tracesync.status=no_factor.",
                 "A Kafka Streams application (application id --application-id); runs until stopped (Ctrl-C).",
                 "Configuration as for run: defaults, --config FILE, TRACESYNC_<KEY> variables, then flags."})
 public final class CorrectSpansCommand implements Callable<Integer> {
@@ -104,7 +105,7 @@ public final class CorrectSpansCommand implements Callable<Integer> {
         try (SyncClock clock = SyncClock.start(clockConfig);
                 KafkaStreams streams = new KafkaStreams(CorrectedSpansTopology.build(input, output, encoding,
                         new SpanTimeCorrection(new HostIdentity(hostAttributes), clock::convert,
-                                host -> newestData(clock, host)), wait), p)) {
+                                host -> newestData(clock, host), clock::convertUnderDatasheet), wait), p)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 streams.close(Duration.ofSeconds(30));
                 stopped.countDown();

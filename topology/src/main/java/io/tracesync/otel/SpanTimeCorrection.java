@@ -8,6 +8,7 @@ import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
 import io.tracesync.core.history.HistoricConversion.Basis;
+import io.tracesync.core.network.Conversion;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,9 @@ import java.util.function.Function;
  * where the versions around it exclude each other, a clock step), {@code tracesync.from_data_ns} (the larger
  * distance of the two times from the data behind their answers), and, when the factor is bounded,
  * {@code tracesync.bound_ns}: the largest distance from a corrected time (start or end) to the edges of its
- * guaranteed interval, so the true time lies within ± that.
+ * guaranteed interval, so the true time lies within ± that; where the host's latest factor carries one (the
+ * application's {@code link.max.drift.ppm}), {@code tracesync.datasheet_bound_ns}: the same under the datasheet
+ * alone, every clock's rate within ±R of true and no clock model (docs/LINK-CORE.md, "The datasheet bound").
  */
 public final class SpanTimeCorrection {
 
@@ -37,10 +40,12 @@ public final class SpanTimeCorrection {
     public static final String BOUND_NS = "tracesync.bound_ns";
     public static final String BASIS = "tracesync.basis";
     public static final String FROM_DATA_NS = "tracesync.from_data_ns";
+    public static final String DATASHEET_BOUND_NS = "tracesync.datasheet_bound_ns";
 
     private final HostIdentity hosts;
     private final Conversions convert;
     private final Function<String, OptionalLong> newestData;
+    private final DatasheetConversions datasheet;
 
     /** A host's local times in a reference's time, as {@code SyncClock.convert} gives them. */
     @FunctionalInterface
@@ -49,16 +54,31 @@ public final class SpanTimeCorrection {
         Optional<ReferenceTime> convert(String host, long localNs, String reference);
     }
 
+    /** A host's local times in a reference's time under the datasheet alone, as SyncClock.convertUnderDatasheet. */
+    @FunctionalInterface
+    public interface DatasheetConversions {
+        /** {@code localNs} of the host's clock in {@code reference}'s time under the datasheet alone, if known. */
+        Optional<Conversion> convert(String host, long localNs, String reference);
+    }
+
+    /** Without the datasheet bound. */
+    public SpanTimeCorrection(HostIdentity hosts, Conversions convert,
+            Function<String, OptionalLong> newestData) {
+        this(hosts, convert, newestData, (host, t, reference) -> Optional.empty());
+    }
+
     /**
      * @param convert a host's local time to a reference's (as {@code SyncClock.convert})
      * @param newestData the newest local time of the data behind a host's factors, the newest factor's anchor (empty
      *     while it has none)
+     * @param datasheet the same under the datasheet alone (as {@code SyncClock.convertUnderDatasheet})
      */
     public SpanTimeCorrection(HostIdentity hosts, Conversions convert,
-            Function<String, OptionalLong> newestData) {
+            Function<String, OptionalLong> newestData, DatasheetConversions datasheet) {
         this.hosts = hosts;
         this.convert = convert;
         this.newestData = newestData;
+        this.datasheet = datasheet;
     }
 
     /**
@@ -126,6 +146,12 @@ public final class SpanTimeCorrection {
         if (start.get().bounded() && end.get().bounded()) {
             s.addAttributes(integer(BOUND_NS, Math.max(bound(start.get()), bound(end.get()))));
         }
+        Optional<Conversion> sheetStart = datasheet.convert(host, s.getStartTimeUnixNano(), reference);
+        Optional<Conversion> sheetEnd = datasheet.convert(host, s.getEndTimeUnixNano(), reference);
+        if (sheetStart.isPresent() && sheetEnd.isPresent()) {
+            s.addAttributes(integer(DATASHEET_BOUND_NS, Math.max(bound(start.get().referenceNs(), sheetStart.get()),
+                    bound(end.get().referenceNs(), sheetEnd.get()))));
+        }
         s.setStartTimeUnixNano(start.get().referenceNs()).setEndTimeUnixNano(end.get().referenceNs());
         for (Span.Event.Builder e : s.getEventsBuilderList()) {
             convert.convert(host, e.getTimeUnixNano(), reference).ifPresent(c -> e.setTimeUnixNano(c.referenceNs()));
@@ -139,6 +165,11 @@ public final class SpanTimeCorrection {
 
     private static long bound(ReferenceTime c) {
         return Math.max(c.upperNs().getAsLong() - c.referenceNs(), c.referenceNs() - c.lowerNs().getAsLong());
+    }
+
+    /** The largest distance from a corrected time to the edges of an interval under the datasheet alone. */
+    private static long bound(long correctedNs, Conversion c) {
+        return Math.max(c.upperNs() - correctedNs, correctedNs - c.lowerNs());
     }
 
     private static KeyValue string(String key, String value) {

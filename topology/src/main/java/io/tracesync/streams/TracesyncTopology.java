@@ -8,6 +8,7 @@ import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_SPACIN
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.MATCHER_MAX_PENDING_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.MATCHER_ROTATION_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.NETWORK_REGIONS_PARTITIONS_CONFIG;
@@ -319,7 +320,7 @@ public final class TracesyncTopology {
         return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
                 NETWORK_TREE_STORE, settings.networkOptions(), settings.duration(FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.number(FACTORS_MIN_CHANGE_CONFIG), settings.number(LINKS_MIN_CHANGE_CONFIG),
-                settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), stats),
+                settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), settings.number(LINK_MAX_DRIFT_PPM_CONFIG), stats),
                 Named.as("network"),
                 NETWORK_LINK_STORE, NETWORK_FACTOR_STORE, NETWORK_TREE_STORE);
     }

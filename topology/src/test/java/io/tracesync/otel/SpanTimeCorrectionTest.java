@@ -12,7 +12,9 @@ import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
 import io.tracesync.client.ReferenceTime;
 import io.tracesync.core.history.HistoricConversion.Basis;
+import io.tracesync.core.network.Conversion;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -68,6 +70,32 @@ class SpanTimeCorrectionTest {
         assertEquals("web", corrected.getAttributesList().stream()
                 .filter(kv -> kv.getKey().equals(SpanTimeCorrection.REFERENCE)).findFirst().orElseThrow()
                 .getValue().getStringValue());
+    }
+
+    /**
+     * Where the host's factor carries a datasheet bound, the span says how far its corrected times lie from the
+     * edges of that interval too: the larger of its start's and end's (here the end's upper edge, 70 ns off), in the
+     * start's reference.
+     */
+    @Test
+    void theDatasheetBoundOfBothTimesIsAnAttribute() {
+        SpanTimeCorrection correction = new SpanTimeCorrection(HostIdentity.DEFAULT, (host, t, reference) ->
+                Optional.of(new ReferenceTime(host, "web", "web", t, t - 1_000, OptionalLong.of(t - 1_010),
+                        OptionalLong.of(t - 990), 1, OptionalLong.empty(), Basis.EXTRAPOLATED, 0, false)),
+                host -> OptionalLong.empty(), (host, t, reference) -> Optional.of("web".equals(reference)
+                        ? new Conversion(t, BigDecimal.valueOf(t - 1_000), t - 1_040, t < 9_000 ? t - 950 : t - 930)
+                        : new Conversion(t, BigDecimal.ZERO, 0L, 0L)));
+        Span span = Span.newBuilder().setStartTimeUnixNano(5_000).setEndTimeUnixNano(9_000).build();
+        Span corrected = correction.correct(ExportTraceServiceRequest.newBuilder().addResourceSpans(
+                ResourceSpans.newBuilder().setResource(Resource.newBuilder()
+                        .addAttributes(KeyValue.newBuilder().setKey("host.name").setValue(
+                                AnyValue.newBuilder().setStringValue("mid"))))
+                        .addScopeSpans(ScopeSpans.newBuilder().addSpans(span)))
+                .build()).getResourceSpans(0).getScopeSpans(0).getSpans(0);
+        Map<String, Long> ints = corrected.getAttributesList().stream().filter(kv -> kv.getValue().hasIntValue())
+                .collect(Collectors.toMap(KeyValue::getKey, kv -> kv.getValue().getIntValue()));
+        assertEquals(10, ints.get(SpanTimeCorrection.BOUND_NS));
+        assertEquals(70, ints.get(SpanTimeCorrection.DATASHEET_BOUND_NS));
     }
 
     @Test

@@ -30,9 +30,30 @@ public final class DatasheetBounds {
         if (!(maxDriftPpm > 0) || maxDriftPpm >= 1e6) {
             throw new IllegalArgumentException("the largest drift must be in (0, 10^6) ppm: " + maxDriftPpm);
         }
+        this.above = above(maxDriftPpm);
+        this.below = below(maxDriftPpm);
+    }
+
+    /** s_max − 1 under a largest drift of R ppm: (1 + R)/(1 − R) − 1, rounded up. */
+    private static double above(double maxDriftPpm) {
         double r = maxDriftPpm * 1e-6;
-        this.above = Math.nextUp(Math.nextUp(2 * r) / Math.nextDown(1 - r));
-        this.below = Math.nextUp(Math.nextUp(2 * r) / Math.nextDown(1 + r));
+        return Math.nextUp(Math.nextUp(2 * r) / Math.nextDown(1 - r));
+    }
+
+    /** 1 − s_min under a largest drift of R ppm: 1 − (1 − R)/(1 + R), rounded up. */
+    private static double below(double maxDriftPpm) {
+        double r = maxDriftPpm * 1e-6;
+        return Math.nextUp(Math.nextUp(2 * r) / Math.nextDown(1 + r));
+    }
+
+    /** s_min under a largest drift of R ppm, rounded down. */
+    public static double minSlope(double maxDriftPpm) {
+        return Math.nextDown(1 - below(maxDriftPpm));
+    }
+
+    /** s_max under a largest drift of R ppm, rounded up. */
+    public static double maxSlope(double maxDriftPpm) {
+        return Math.nextUp(1 + above(maxDriftPpm));
     }
 
     /** A message a→b at (x, y) — or b→a — with the minimum delay applied, in order of arrival. */

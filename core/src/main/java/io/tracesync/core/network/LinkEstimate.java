@@ -87,9 +87,20 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
      */
     public static LinkEstimate datasheet(LinkKey key, ConvexHullLink link) {
         DatasheetBounds d = link.datasheet();
+        if (d == null) {
+            return unusable(key, LinkQuality.INCOMPLETE);
+        }
         long t = link.latestX();
-        BigDecimal hi = d == null ? null : d.upperAt(t);
-        BigDecimal lo = d == null ? null : d.lowerAt(t);
+        return datasheet(key, t, d.lowerAt(t), d.upperAt(t), d.minSlope(), d.maxSlope());
+    }
+
+    /**
+     * A link under the datasheet alone from its interval [lo, hi] at its latest time t (null: no message that way)
+     * and the slopes the largest drift allows: around the line of slope 1 through the interval's middle, those
+     * slopes everywhere, no curvature; INCOMPLETE while an end is missing, FAIL where the two cross.
+     */
+    public static LinkEstimate datasheet(LinkKey key, long t, BigDecimal lo, BigDecimal hi, double minSlope,
+            double maxSlope) {
         if (hi == null || lo == null) {
             return unusable(key, LinkQuality.INCOMPLETE);
         }
@@ -99,8 +110,8 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         ClockMap map = ClockMap.through(t, DoubleDouble.of(hi.add(lo).divide(BigDecimal.valueOf(2))),
                 DoubleDouble.ONE);
         BigDecimal at = map.apply(t).toBigDecimal();
-        return new LinkEstimate(key, LinkQuality.ACCURATE, map, d.maxSlope() - d.minSlope(), d.minSlope(),
-                d.maxSlope(), t, Math.max(0, picos(hi.subtract(at))), Math.max(0, picos(at.subtract(lo))), 0, 0);
+        return new LinkEstimate(key, LinkQuality.ACCURATE, map, maxSlope - minSlope, minSlope, maxSlope, t,
+                Math.max(0, picos(hi.subtract(at))), Math.max(0, picos(at.subtract(lo))), 0, 0);
     }
 
     /**

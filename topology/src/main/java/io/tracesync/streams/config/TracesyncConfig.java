@@ -152,8 +152,11 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(LINK_MAX_DRIFT_PPM_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 100_000),
                     Importance.MEDIUM, "The datasheet bound (docs/LINK-CORE.md, \"The datasheet bound\"): each "
                             + "clock's rate stays within ±this many ppm of true time — its crystal's tolerance plus "
-                            + "the most its time daemon may adjust. Every link summary then carries its interval under "
-                            + "that statement alone (datasheet_up_ps, datasheet_down_ps in /links). 0: none.")
+                            + "the most its time daemon may adjust (600 under ntpd, or chrony with maxslewrate 500). "
+                            + "Every link summary then carries its interval under that statement alone "
+                            + "(datasheet_up_ps, datasheet_down_ps in /links), and every factor record the node's "
+                            + "conversion under it (datasheet in sync.factors, datasheet_lower_ns/upper_ns in "
+                            + "/convert), at the cost of a second network evaluation per emission. 0: none.")
             .define(LINK_WINDOW_MIN_CONFIG, Type.STRING, "30s", positiveDuration(), Importance.LOW,
                     "The shortest window a link keeps under the clock model; each next one is 4 times longer, up to "
                             + "the horizon, and the narrowest answers.")

@@ -80,6 +80,23 @@ public final class LinkSummaries {
         return s.getForestWeight() == null ? Double.NaN : s.getForestWeight();
     }
 
+    /**
+     * The network core's view of a summary under the datasheet alone, a largest drift of {@code maxDriftPpm}:
+     * {@link LinkEstimate#datasheet} from its interval [estimate − datasheet_down, estimate + datasheet_up] at its
+     * latest time; INCOMPLETE without one.
+     */
+    public static LinkEstimate datasheetEstimate(LinkSummary s, double maxDriftPpm) {
+        LinkKey key = new LinkKey(s.getA(), s.getB());
+        if (s.getEstimate() == null || s.getDatasheetUpPs() == null || s.getDatasheetDownPs() == null) {
+            return LinkEstimate.unusable(key, LinkQuality.INCOMPLETE);
+        }
+        long t = s.getLatestNs();
+        BigDecimal at = PublishedFactor.clockMap(s.getEstimate()).apply(t).toBigDecimal();
+        return LinkEstimate.datasheet(key, t, at.subtract(BigDecimal.valueOf(s.getDatasheetDownPs(), 3)),
+                at.add(BigDecimal.valueOf(s.getDatasheetUpPs(), 3)), DatasheetBounds.minSlope(maxDriftPpm),
+                DatasheetBounds.maxSlope(maxDriftPpm));
+    }
+
     /** The network core's view of a summary: equal to {@link LinkEstimate#of} on the link it came from. */
     public static LinkEstimate estimate(LinkSummary s) {
         LinkQuality q = LinkQuality.valueOf(s.getQuality().name());

@@ -2,6 +2,7 @@ package io.tracesync.streams.network;
 
 import io.tracesync.avro.Component;
 import io.tracesync.avro.ExcludedLink;
+import io.tracesync.avro.DatasheetBound;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeLink;
 import io.tracesync.avro.TreeSnapshot;
@@ -30,6 +31,15 @@ public final class FactorRecords {
 
     /** @param steadyFromNs where the factor's stretch of the clocks begins ({@link Restarts}), MIN_VALUE: none known */
     public static SyncFactor of(AnchoredFactor f, long validFromMs, long version, long steadyFromNs) {
+        return of(f, validFromMs, version, steadyFromNs, null);
+    }
+
+    /**
+     * @param datasheet the node's factor under the datasheet alone, or null: carried where it is bounded and to the
+     *                  same reference
+     */
+    public static SyncFactor of(AnchoredFactor f, long validFromMs, long version, long steadyFromNs,
+            AnchoredFactor datasheet) {
         Factor x = f.factor();
         return SyncFactor.newBuilder()
                 .setNode(f.node())
@@ -51,7 +61,17 @@ public final class FactorRecords {
                 .setValidFromMs(validFromMs)
                 .setVersion(version)
                 .setSteadyFromNs(steadyFromNs == Long.MIN_VALUE ? null : steadyFromNs)
+                .setDatasheet(datasheet(f, datasheet))
                 .build();
+    }
+
+    private static DatasheetBound datasheet(AnchoredFactor f, AnchoredFactor d) {
+        if (d == null || !d.reference().equals(f.reference()) || !d.factor().bounded()) {
+            return null;
+        }
+        Factor x = d.factor();
+        return new DatasheetBound(LinkSummaries.clockMap(x.toReference()), x.upPs(), x.downPs(), x.anchorNs(),
+                x.growthAbove(), x.growthBelow());
     }
 
     private static Long bound(long ps) {

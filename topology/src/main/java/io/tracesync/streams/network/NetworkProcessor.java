@@ -99,6 +99,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     /** Record time of the oldest summary not yet reflected in an emission (Long.MAX_VALUE: none). */
     private long oldestPendingMs = Long.MAX_VALUE;
     private NetworkSync network;
+    /** The largest drift of the datasheet bound, ppm; 0: none. */
+    private final double maxDriftPpm;
+    /** The links under the datasheet alone ({@link LinkSummaries#datasheetEstimate}); null without a largest drift. */
+    private NetworkSync datasheet;
     private List<TreeEdge> lastTree = List.of();
     private List<LinkKey> excluded = List.of();
     private long treeVersion;
@@ -113,10 +117,12 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
      * @param linkMinChange the links' {@code links.min.change}: above 0, the summaries pass a {@link SlackGate}
      * @param maxShare  the largest share of the thread evaluations may take ({@link EmissionPacer}); with a zero
      *                  interval (the deterministic mode) every summary emits regardless
+     * @param maxDriftPpm the datasheet bound's largest drift ({@code link.max.drift.ppm}): above 0, each record
+     *                  carries the node's factor under it too
      */
     public NetworkProcessor(String linkStoreName, String factorStoreName, String treeStoreName,
             NetworkOptions options, Duration emitInterval, double minChange, double linkMinChange, double maxShare,
-            PipelineStats stats) {
+            double maxDriftPpm, PipelineStats stats) {
         this.linkStoreName = linkStoreName;
         this.factorStoreName = factorStoreName;
         this.treeStoreName = treeStoreName;
@@ -125,6 +131,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         this.gate = new FactorGate(minChange);
         this.slackGate = linkMinChange > 0 ? new SlackGate(linkMinChange) : null;
         this.pacer = new EmissionPacer(maxShare);
+        this.maxDriftPpm = maxDriftPpm;
         this.stats = stats;
     }
 
@@ -141,6 +148,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         treeVersion = last == null ? 0 : last.getVersion();
         references = last == null ? Set.of() : references(last);
         network = new NetworkSync(options);
+        datasheet = maxDriftPpm > 0 ? new NetworkSync(options) : null;
         restarts = new Restarts();
         pending = new LinkSummary[0];
         orderCount = 0;
@@ -151,8 +159,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         stats.networkPending.set(0);
         qualities.clear();
         perQuality.clear();
-        int restored = StoredValues.forEach(links,
-                s -> apply(s, LinkSummaries.estimate(s), null, LinkSummaries.forestWeight(s)));
+        int restored = StoredValues.forEach(links, s -> {
+            apply(s, LinkSummaries.estimate(s), null, LinkSummaries.forestWeight(s));
+            applyDatasheet(s);
+        });
         if (restored > 0) {
             LOG.info("network rebuilt from {} stored link summaries", restored);
             if (slackGate != null) {
@@ -224,6 +234,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     }
 
     private void take(LinkSummary s, int id) {
+        applyDatasheet(s);
         LinkEstimate e = LinkSummaries.estimate(s);
         LinkEstimate held = network.estimate(id, slack);
         boolean restarted = held != null && LinkSummaries.restartedNs(s) != heldRestart[id];
@@ -261,6 +272,16 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         return id;
     }
 
+    /**
+     * Applies a summary to the links under the datasheet alone, if kept: every summary taken in, whether or not it
+     * moves an answer of the model's (a summary held back is not stored, so a restart rebuilds them from the stored).
+     */
+    private void applyDatasheet(LinkSummary s) {
+        if (datasheet != null) {
+            datasheet.update(LinkSummaries.datasheetEstimate(s, maxDriftPpm));
+        }
+    }
+
     /** Makes room for link id e in the per-id arrays. */
     private void room(int e) {
         if (e >= pending.length) {
@@ -293,6 +314,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         long evaluating = System.nanoTime();
         // Every node, by name, evaluated at its component's latest time from every link (or along the tree).
         NetworkSync.Evaluation evaluation = network.evaluate(null);
+        Map<String, AnchoredFactor> underDatasheet = evaluateDatasheet();
         boolean excludedChanged = reportExcluded(evaluation.excluded());
         // a component's reference may change with the same tree edges (the rule counts every link)
         boolean newReference = false;
@@ -301,7 +323,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             PublishedFactors.Entry old = published.get(f.node());
             if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
                 SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1,
-                        restarts.steadyFrom(f.node(), f.reference(), f.factor().toReference()));
+                        restarts.steadyFrom(f.node(), f.reference(), f.factor().toReference()),
+                        underDatasheet.get(f.node()));
                 emitted.put(f.node(), r);
                 published.put(r);
                 stats.factorRecords.incrementAndGet();
@@ -325,6 +348,17 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             long end = System.nanoTime();
             pace(now + (end - began) / 1_000_000, end - evaluating, evaluation.factors().size());
         }
+    }
+
+    /** Every node's factor under the datasheet alone, by name; none without a largest drift. */
+    private Map<String, AnchoredFactor> evaluateDatasheet() {
+        if (datasheet == null) {
+            return Map.of();
+        }
+        datasheet.drain();
+        Map<String, AnchoredFactor> out = new HashMap<>();
+        datasheet.evaluate(null).factors().forEach(f -> out.put(f.node(), f));
+        return out;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.tracesync.avro.LinkSummary;
 import io.tracesync.core.link.ConvexHullLink;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.link.LinkQuality;
 import io.tracesync.core.network.LinkEstimate;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
@@ -56,5 +57,37 @@ class LinkSummariesTest {
         LinkSummary none = LinkSummaries.of(KEY, without, LinkEstimate.of(KEY, without));
         assertNull(none.getDatasheetUpPs());
         assertNull(none.getDatasheetDownPs());
+    }
+
+    /**
+     * The network's view of a summary under the datasheet alone is the link's own to a few ps (each side rounded
+     * outward once more), its slopes R's, and holds the truth an hour on.
+     */
+    @Test
+    void theNetworkReadsTheDatasheetBoundBackFromTheSummary() {
+        LinkOptions model = new LinkOptions(30 * 60 * SECOND, 0, 0).withCurvature(20, 30 * SECOND);
+        ConvexHullLink link = fed(model.withMaxDrift(100));
+        LinkSummary s = LinkSummaries.of(KEY, link, LinkEstimate.of(KEY, link));
+        LinkEstimate read = LinkSummaries.datasheetEstimate(s, 100);
+        LinkEstimate own = LinkEstimate.datasheet(KEY, link);
+        long t = link.latestX();
+        BigDecimal readAt = read.aToB().apply(t).toBigDecimal();
+        BigDecimal ownAt = own.aToB().apply(t).toBigDecimal();
+        BigDecimal readHi = readAt.add(BigDecimal.valueOf(read.upPs(), 3));
+        BigDecimal ownHi = ownAt.add(BigDecimal.valueOf(own.upPs(), 3));
+        BigDecimal readLo = readAt.subtract(BigDecimal.valueOf(read.downPs(), 3));
+        BigDecimal ownLo = ownAt.subtract(BigDecimal.valueOf(own.downPs(), 3));
+        BigDecimal slack = new BigDecimal("0.004");
+        assertTrue(readHi.compareTo(ownHi) >= 0 && readHi.subtract(ownHi).compareTo(slack) <= 0, readHi + " " + ownHi);
+        assertTrue(readLo.compareTo(ownLo) <= 0 && ownLo.subtract(readLo).compareTo(slack) <= 0, readLo + " " + ownLo);
+        assertEquals(own.minSlope(), read.minSlope());
+        assertEquals(own.maxSlope(), read.maxSlope());
+        long hour = t + 3600 * SECOND;
+        BigDecimal truth = BigDecimal.valueOf(b(hour));
+        BigDecimal at = read.aToB().apply(hour).toBigDecimal();
+        assertTrue(truth.compareTo(at.add(BigDecimal.valueOf(read.upAtPs(hour), 3))) <= 0
+                && truth.compareTo(at.subtract(BigDecimal.valueOf(read.downAtPs(hour), 3))) >= 0);
+        LinkSummary none = LinkSummaries.of(KEY, fed(model), LinkEstimate.of(KEY, fed(model)));
+        assertEquals(LinkQuality.INCOMPLETE, LinkSummaries.datasheetEstimate(none, 100).quality());
     }
 }

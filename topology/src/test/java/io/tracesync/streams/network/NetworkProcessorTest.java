@@ -87,7 +87,7 @@ class NetworkProcessorTest {
     private NetworkProcessor started(MockProcessorContext<String, SpecificRecord> context, Duration emitInterval,
             double maxShare, double minChange, double linkMinChange) {
         NetworkProcessor p = new NetworkProcessor("links", "factors", "trees", settings.networkOptions(), emitInterval,
-                minChange, linkMinChange, maxShare, stats);
+                minChange, linkMinChange, maxShare, 0, stats);
         p.init(context);
         return p;
     }
