@@ -13,27 +13,27 @@ final class ClockModelOptions {
 
     @Option(names = "--curvature", paramLabel = "PPB_PER_S",
             description = "The clock model: how fast the relative frequency of two clocks may change, in ppb per "
-                    + "second, as the application's link.curvature; 0 for linear clocks (default: 20, or 0 with "
-                    + "--horizon none).")
+                    + "second, as the application's link.curvature; 0 for linear clocks (default: "
+                    + LinkOptions.DEFAULT_CURVATURE_PPB_PER_S + ", or 0 with --horizon none).")
     Double curvature;
 
-    @Option(names = "--shortest-window", paramLabel = "DURATION", defaultValue = "30s",
+    @Option(names = "--shortest-window", paramLabel = "DURATION", descriptionKey = "link.window.min",
             converter = DurationConverter.class,
             description = "The shortest window of a link under the clock model, as link.window.min (default: "
                     + "${DEFAULT-VALUE}).")
     Duration shortestWindow;
 
-    @Option(names = "--step-ppb", paramLabel = "PPB", defaultValue = "0",
+    @Option(names = "--step-ppb", paramLabel = "PPB", descriptionKey = "link.step.ppb",
             description = "Frequency steps of a time daemon on top of the clock model: the steps within any "
                     + "--step-interval add up to at most this, in ppb, as link.step.ppb (default: ${DEFAULT-VALUE}).")
     double stepPpb;
 
-    @Option(names = "--step-interval", paramLabel = "DURATION", defaultValue = LinkOptions.DEFAULT_STEP_INTERVAL_S + "s",
+    @Option(names = "--step-interval", paramLabel = "DURATION", descriptionKey = "link.step.interval",
             converter = DurationConverter.class,
             description = "The interval of --step-ppb, as link.step.interval (default: ${DEFAULT-VALUE}).")
     Duration stepInterval;
 
-    @Option(names = "--max-drift-ppm", paramLabel = "PPM", defaultValue = "0",
+    @Option(names = "--max-drift-ppm", paramLabel = "PPM", descriptionKey = "link.max.drift.ppm",
             description = "Also give the datasheet bound: every node's interval under each clock's rate within this "
                     + "many ppm of true time alone, as link.max.drift.ppm; 0: none (default: ${DEFAULT-VALUE}).")
     double maxDriftPpm;

@@ -6,9 +6,10 @@ import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.eval.Age;
-import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.eval.Evaluation;
 import io.tracesync.files.PairsCsv;
+import io.tracesync.streams.config.OptionDefaults;
+import io.tracesync.streams.config.TracesyncConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "evaluate",
         header = "Measure a simulated run's factors against the ground truth, beside baselines.",
-        mixinStandardHelpOptions = true, sortOptions = false,
+        mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = OptionDefaults.class,
         description = {"Replays a run written by 'tracesync simulate' through tracesync (factors every interval of "
                 + "true time) and measures the answers against the ground truth: true error, share inside the "
                 + "guaranteed bounds, message inversions and messages faster than the minimum delay after "
@@ -46,30 +47,32 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Output directory of 'tracesync simulate'.")
     Path run;
 
-    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+    @Option(names = "--interval", paramLabel = "DURATION", descriptionKey = "factors.emit.interval",
+            converter = DurationConverter.class,
             description = "True time between two recomputations of the factors (default: ${DEFAULT-VALUE}).")
     Duration interval;
 
-    @Option(names = "--horizon", paramLabel = "DURATION", defaultValue = "30m", converter = DurationConverter.class,
+    @Option(names = "--horizon", paramLabel = "DURATION", descriptionKey = "link.horizon",
+            converter = DurationConverter.class,
             description = "Sliding horizon per link, in link time, or none (default: ${DEFAULT-VALUE}).")
     Duration horizon;
 
     @Mixin
     ClockModelOptions model;
 
-    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
+    @Option(names = "--weight", paramLabel = "WEIGHT", descriptionKey = "network.weight",
             converter = Converters.WeightConverter.class,
             description = "Link weight of tracesync's spanning tree: slope-accuracy or bound-width (default: "
                     + "${DEFAULT-VALUE}).")
     LinkWeight weight;
 
-    @Option(names = "--reference-rule", paramLabel = "RULE", defaultValue = "most-links",
+    @Option(names = "--reference-rule", paramLabel = "RULE", descriptionKey = "network.reference.rule",
             converter = Converters.ReferenceRuleConverter.class,
             description = "Each component's reference: most-links (the node with the most links in the spanning "
                     + "forest's graph) or centroid (of the spanning tree) (default: ${DEFAULT-VALUE}).")
     ReferenceRule referenceRule;
 
-    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links",
+    @Option(names = "--network", paramLabel = "METHOD", descriptionKey = "network.method",
             converter = Converters.MethodConverter.class,
             description = "How tracesync's first row gets its factors: all-links (every link's interval, a "
                     + "least-squares estimate inside it) or tree (along the spanning tree); the tree always has a "
@@ -82,7 +85,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "inverse-slope-accuracy (default: ${DEFAULT-VALUE}).")
     NetworkIntervals.Weighting weighting;
 
-    @Option(names = "--min-change", paramLabel = "FRACTION", defaultValue = "0.1",
+    @Option(names = "--min-change", paramLabel = "FRACTION", descriptionKey = "links.min.change",
             description = "Let a link's summary through to the network core as the stream's link step does at "
                     + "links.min.change = FRACTION: when its quality changes, or the summary last let through, "
                     + "carried to the link's latest time, is wider than 1 + FRACTION times the link's bounds, or "

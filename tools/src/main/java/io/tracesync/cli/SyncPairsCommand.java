@@ -7,6 +7,7 @@ import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.offline.PairsSync;
+import io.tracesync.streams.config.OptionDefaults;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "sync-pairs",
         header = "Synchronize a matched-pairs file offline (the reference answer).",
-        mixinStandardHelpOptions = true, sortOptions = false,
+        mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = OptionDefaults.class,
         description = {"Synchronizes the clocks of the nodes in a matched-pairs CSV file.",
                 "Each link gets its convex hull corridor (L_min, L_max), Duda's estimate and Poirier's guaranteed "
                         + "bounds. The ACCURATE links form a minimum spanning forest; each of its components has "
@@ -70,14 +71,14 @@ final class SyncPairsCommand implements Callable<Integer> {
             description = "Reference clock of its component (default: by --reference-rule).")
     String reference;
 
-    @Option(names = "--reference-rule", paramLabel = "RULE", defaultValue = "most-links",
+    @Option(names = "--reference-rule", paramLabel = "RULE", descriptionKey = "network.reference.rule",
             converter = Converters.ReferenceRuleConverter.class,
             description = "Each component's reference: most-links (the node with the most links in the spanning "
                     + "forest's graph, of those the smallest id) or centroid (of the spanning tree; of two, the "
                     + "smaller id) (default: ${DEFAULT-VALUE}).")
     ReferenceRule referenceRule;
 
-    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "slope-accuracy",
+    @Option(names = "--weight", paramLabel = "WEIGHT", descriptionKey = "network.weight",
             converter = Converters.WeightConverter.class,
             description = "Link weight of the minimum spanning forest, smaller is better: slope-accuracy "
                     + "(alpha_max - alpha_min) or bound-width (the wider of Poirier's bounds, in ps) "
@@ -101,7 +102,7 @@ final class SyncPairsCommand implements Callable<Integer> {
             description = "With --at: answer as the stream did at each time, from the pairs up to it alone.")
     boolean live;
 
-    @Option(names = "--network", paramLabel = "METHOD", defaultValue = "all-links",
+    @Option(names = "--network", paramLabel = "METHOD", descriptionKey = "network.method",
             converter = Converters.MethodConverter.class,
             description = "How the nodes' factors are obtained: all-links (the tightest interval every link "
                     + "implies, a least-squares estimate inside it) or tree (composed along the spanning tree) "
@@ -111,7 +112,7 @@ final class SyncPairsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the JSON report instead of a table.")
     boolean json;
 
-    @Option(names = "--horizon", paramLabel = "DURATION", defaultValue = "30m",
+    @Option(names = "--horizon", paramLabel = "DURATION", descriptionKey = "link.horizon",
             converter = DurationConverter.class,
             description = "Sliding horizon per link, in link time: e.g. 30m, 2h, or none (default: ${DEFAULT-VALUE}).")
     Duration horizon;

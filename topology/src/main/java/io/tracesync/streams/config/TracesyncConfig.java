@@ -7,6 +7,7 @@ import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.core.network.RegionPattern;
 import io.tracesync.core.network.SummaryGate;
+import io.tracesync.streams.network.FactorGate;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -203,7 +204,8 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(FACTORS_EMIT_INTERVAL_CONFIG, Type.STRING, "1s", duration(), Importance.MEDIUM,
                     "How often changed factors are published; 0: at once, the deterministic mode (docs/STREAMS.md, "
                             + "Guarantees).")
-            .define(FACTORS_MIN_CHANGE_CONFIG, Type.DOUBLE, 0.1, ConfigDef.Range.atLeast(0), Importance.LOW,
+            .define(FACTORS_MIN_CHANGE_CONFIG, Type.DOUBLE, FactorGate.DEFAULT_MIN_CHANGE, ConfigDef.Range.atLeast(0),
+                    Importance.LOW,
                     "How much a node's factor must change to be published again, as a fraction of its bound: its "
                             + "bounds, or the time it converts to, moving by more than this at the new factor's "
                             + "anchor (where the data now ends), the published one's bounds grown with their "

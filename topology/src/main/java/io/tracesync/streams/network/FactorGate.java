@@ -14,6 +14,9 @@ import io.tracesync.core.numeric.DoubleDouble;
  */
 public final class FactorGate {
 
+    /** {@code factors.min.change}'s default. */
+    public static final double DEFAULT_MIN_CHANGE = 0.1;
+
     private final double minChange;
 
     public FactorGate(double minChange) {
