@@ -44,6 +44,13 @@ public final class ConvexHullLink {
     private static final long STRAIGHT_SPAN = 16;
     /** How far from the latest time the redundancy filter reaches, at most: a second of the usual pairs. */
     private static final long FILTER_REACH = 1_000_000_000L;
+    /** Its least reach, ns. */
+    private static final long FILTER_REACH_MIN = 1024;
+    /** Pairs per filter interval below which its reach doubles, and above which it halves. */
+    private static final long FILTER_FEW_PAIRS = 64;
+    private static final long FILTER_MANY_PAIRS = 256;
+    /** How many ticks ({@link #tick}) make the shortest window. */
+    private static final long TICKS_PER_SHORTEST_WINDOW = 16;
 
     private final LinkOptions options;
     /** The clock model's windows, shortest first (one with linear clocks). */
@@ -80,7 +87,10 @@ public final class ConvexHullLink {
     long restartedAt = Long.MIN_VALUE;
     /** The window that answers: the narrowest at the latest tick (see {@link #choose}). */
     int answer;
-    /** The tick, 1/16 of the shortest window, at whose multiples the windows' widths are compared. */
+    /**
+     * The tick, 1/{@value #TICKS_PER_SHORTEST_WINDOW} of the shortest window, at whose multiples the windows' widths
+     * are compared.
+     */
     private final long tick;
     /** The latest time rounded down to the tick (MIN_VALUE until the first pair, also after decoding). */
     private long tickAt = Long.MIN_VALUE;
@@ -127,7 +137,7 @@ public final class ConvexHullLink {
         this.all = Arrays.copyOf(windows, windows.length + straights.length);
         System.arraycopy(straights, 0, all, windows.length, straights.length);
         this.answer = lengths.length - 1;
-        this.tick = Math.max(1, lengths[0] / 16);
+        this.tick = Math.max(1, lengths[0] / TICKS_PER_SHORTEST_WINDOW);
     }
 
     public LinkOptions options() {
@@ -235,8 +245,8 @@ public final class ConvexHullLink {
         if (!filter.covers(x)) {
             long seen = pairs - pairsAtBuild;
             pairsAtBuild = pairs;
-            filterReach = seen < 64 ? Math.min(2 * filterReach, FILTER_REACH)
-                    : seen > 256 ? Math.max(filterReach / 2, 1024) : filterReach;
+            filterReach = seen < FILTER_FEW_PAIRS ? Math.min(2 * filterReach, FILTER_REACH)
+                    : seen > FILTER_MANY_PAIRS ? Math.max(filterReach / 2, FILTER_REACH_MIN) : filterReach;
             long reach = windows[0].length == 0 ? filterReach
                     : Math.min(Math.min(tick, filterReach), windows[0].length / 2);
             if (rotationDue == Long.MIN_VALUE) {
@@ -525,7 +535,7 @@ public final class ConvexHullLink {
         if (!options.bending()) {
             return slope;
         }
-        double turn = Math.nextUp(w.curvature() * w.length / 2 * (1 + 0x1p-40));
+        double turn = Math.nextUp(w.curvature() * w.length / 2 * Window.ROUND_UP);
         return sign > 0 ? Math.nextUp(slope + turn) : Math.nextDown(slope - turn);
     }
 

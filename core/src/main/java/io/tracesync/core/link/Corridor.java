@@ -17,8 +17,8 @@ import io.tracesync.core.numeric.Rational;
  */
 final class Corridor {
 
-    /** Offsets beyond this many ns make {@link #upperOffset} and {@link #lowerOffset} NaN. */
-    private static final double RANGE = 0x1p50;
+    /** Offsets beyond this many ns make {@link #upperOffset} and {@link #lowerOffset} NaN (and the filter pass). */
+    static final double RANGE = 0x1p50;
 
     final HalfHull upper = new HalfHull(+1);
     final HalfHull lower = new HalfHull(-1);

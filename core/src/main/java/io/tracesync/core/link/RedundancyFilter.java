@@ -19,9 +19,8 @@ import java.util.Arrays;
  */
 final class RedundancyFilter {
 
-    /** Above every rounding error of the doubles below while all offsets stay within {@link #RANGE}. */
+    /** Above every rounding error of the doubles below while all offsets stay within {@link Corridor#RANGE}. */
     private static final double TOLERANCE_NS = 8;
-    private static final double RANGE = 0x1p50;
 
     private long from = 1;
     private long to = 0;
@@ -222,6 +221,6 @@ final class RedundancyFilter {
     }
 
     private static boolean within(double v) {
-        return Math.abs(v) < RANGE;
+        return Math.abs(v) < Corridor.RANGE;
     }
 }

@@ -19,7 +19,8 @@ import java.math.BigDecimal;
  */
 final class Window {
 
-    private static final double ROUND_UP = 1 + 0x1p-40;
+    /** A factor that rounds a product of a few doubles up past their rounding errors. */
+    static final double ROUND_UP = 1 + 0x1p-40;
 
     final long length;
     private final long half;
