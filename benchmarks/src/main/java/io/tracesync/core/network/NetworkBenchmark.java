@@ -1,5 +1,8 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.IncidenceLists;
+import io.tracesync.core.collect.IntArrays;
+import io.tracesync.core.collect.LongIntMap;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;

@@ -1,5 +1,8 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.IncidenceLists;
+import io.tracesync.core.collect.IntArrays;
+import io.tracesync.core.graph.LinkCutTrees;
 import io.tracesync.core.numeric.ClockMap;
 import java.util.Arrays;
 import java.util.function.IntConsumer;

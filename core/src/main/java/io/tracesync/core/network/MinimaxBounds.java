@@ -1,5 +1,7 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.IncidenceLists;
+import io.tracesync.core.collect.IntArrays;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 

@@ -1,5 +1,6 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.IntArrays;
 import io.tracesync.core.numeric.ClockMap;
 import java.util.ArrayList;
 import java.util.Arrays;

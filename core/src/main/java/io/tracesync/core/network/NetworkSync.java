@@ -1,5 +1,6 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.NameIndex;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkQuality;
 import java.util.ArrayList;

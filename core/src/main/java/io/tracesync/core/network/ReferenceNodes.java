@@ -1,5 +1,8 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.IncidenceLists;
+import io.tracesync.core.collect.IntArrays;
+import io.tracesync.core.graph.LinkCutTrees;
 import java.util.function.IntConsumer;
 
 /**

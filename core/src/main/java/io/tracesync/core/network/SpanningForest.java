@@ -1,5 +1,10 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.IncidenceLists;
+import io.tracesync.core.collect.IntArrays;
+import io.tracesync.core.collect.LongIntMap;
+import io.tracesync.core.graph.EdgeLists;
+import io.tracesync.core.graph.LinkCutTrees;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

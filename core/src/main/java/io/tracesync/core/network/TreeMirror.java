@@ -1,5 +1,6 @@
 package io.tracesync.core.network;
 
+import io.tracesync.core.collect.IncidenceLists;
 import java.util.Arrays;
 
 /**

@@ -1,4 +1,4 @@
-package io.tracesync.core.network;
+package io.tracesync.core.collect;
 
 /**
  * Node names to vertex ids (&gt; 0), insert only: open addressing with linear probing. A slot holds the name's
@@ -6,7 +6,7 @@ package io.tracesync.core.network;
  * strings (a look-up of a new name reads no string at all, almost always); the same name instance hits without
  * comparing characters.
  */
-final class NameIndex {
+public final class NameIndex {
 
     private String[] keys = new String[16];
     /** Per slot: the key's hash in the high half, its id in the low half; 0 if empty. */
@@ -14,7 +14,7 @@ final class NameIndex {
     private int size;
 
     /** The id of name, or 0. */
-    int get(String name) {
+    public int get(String name) {
         int h = name.hashCode();
         int mask = slots.length - 1;
         for (int i = slot(h, mask); ; i = (i + 1) & mask) {
@@ -32,7 +32,7 @@ final class NameIndex {
     }
 
     /** Maps a name not yet present to id &gt; 0. */
-    void put(String name, int id) {
+    public void put(String name, int id) {
         if (2 * (size + 1) > slots.length) {
             rehash(2 * slots.length);
         }
@@ -67,12 +67,12 @@ final class NameIndex {
         return (h ^ h >>> 16) & mask;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** Every name held, in no set order. */
-    String[] names() {
+    public String[] names() {
         String[] out = new String[size];
         int n = 0;
         for (String k : keys) {

@@ -1,4 +1,4 @@
-package io.tracesync.core.network;
+package io.tracesync.core.graph;
 
 import java.util.Arrays;
 
@@ -21,10 +21,10 @@ import java.util.Arrays;
  * the trees of a 60,000-vertex forest take 3.8 MB. Node 0 is the null sentinel; vertices are never freed, edge
  * nodes are recycled.
  */
-final class LinkCutTrees {
+public final class LinkCutTrees {
 
     /** Ranks two edges of equal weight by their payloads; positive if the first is heavier. */
-    interface TieBreak {
+    public interface TieBreak {
         int compare(int payload1, int payload2);
     }
 
@@ -95,13 +95,13 @@ final class LinkCutTrees {
     private int movedSize;
     private int movedMarks;
 
-    LinkCutTrees(TieBreak ties) {
+    public LinkCutTrees(TieBreak ties) {
         this.ties = ties;
         n[HEAVIEST_WEIGHT] = NO_EDGE;
     }
 
     /** A new single-vertex tree, unmarked; vertex ids are 1, 2, 3, ... */
-    int newVertex() {
+    public int newVertex() {
         if (vertices == MAX_VERTICES) {
             throw new IllegalStateException("more than " + MAX_VERTICES + " nodes");
         }
@@ -125,7 +125,7 @@ final class LinkCutTrees {
      * slot beside a's node if free, else beside b's, else in any free one (there is always one: a forest has
      * fewer edges than vertices).
      */
-    int newEdge(int payload, double w, int a, int b) {
+    public int newEdge(int payload, double w, int a, int b) {
         int k = !slotUsed[a] ? a : !slotUsed[b] ? b : popFreeSlot();
         slotUsed[k] = true;
         int x = 2 * k + 1;
@@ -143,7 +143,7 @@ final class LinkCutTrees {
     }
 
     /** Recycles an edge node that is alone in its tree. */
-    void free(int x) {
+    public void free(int x) {
         slotUsed[x >>> 1] = false;
         pushFreeSlot(x >>> 1);
     }
@@ -178,16 +178,16 @@ final class LinkCutTrees {
     }
 
     /** One more than the largest vertex id handed out so far. */
-    int capacity() {
+    public int capacity() {
         return vertices + 1;
     }
 
-    int payload(int x) {
+    public int payload(int x) {
         return payloads[x];
     }
 
     /** Changes an edge node's weight. */
-    void setWeight(int x, double w) {
+    public void setWeight(int x, double w) {
         access(x);
         weights[x] = w;
         n[x * STRIDE + WEIGHT] = weightBits(w);
@@ -370,7 +370,7 @@ final class LinkCutTrees {
     }
 
     /** Joins the trees of vertices a and b (which must differ) through the new single edge node x: a - x - b. */
-    void linkEdge(int a, int x, int b) {
+    public void linkEdge(int a, int x, int b) {
         int an = 2 * a;
         int bn = 2 * b;
         makeRoot(an);
@@ -390,7 +390,7 @@ final class LinkCutTrees {
      * Removes edge node x between a and b, leaving it alone. Afterwards {@link #rootMarks} and {@link #rootSize}
      * of a and of b describe their two trees until the next operation.
      */
-    void cutEdge(int a, int x, int b) {
+    public void cutEdge(int a, int x, int b) {
         int an = 2 * a;
         int bn = 2 * b;
         makeRoot(an);
@@ -414,7 +414,7 @@ final class LinkCutTrees {
      * {@link #sideMarks}, {@link #onSidePath} and {@link #branchSize}; {@link #linkAcross} must follow. No
      * access: the cycle case of the spanning forest touches only the paths just queried.
      */
-    void cutOnPath(int x) {
+    public void cutOnPath(int x) {
         splay(x);
         int xb = x * STRIDE;
         int pathParent = n[xb + PARENT];
@@ -438,12 +438,12 @@ final class LinkCutTrees {
     }
 
     /** Vertices on side s (0: u, 1: v) after {@link #cutOnPath}. */
-    int sideSize(int s) {
+    public int sideSize(int s) {
         return s == movedSide ? movedSize : pathTreeSize - movedSize;
     }
 
     /** The marked vertices of side s's tree after {@link #cutOnPath}. */
-    int sideMarks(int s) {
+    public int sideMarks(int s) {
         return s == movedSide ? movedMarks : pathTreeMarks - movedMarks;
     }
 
@@ -451,7 +451,7 @@ final class LinkCutTrees {
      * Whether the tree's marked vertex, one before {@link #cutOnPath}, lies on side s's part of the path u..v
      * after it.
      */
-    boolean onSidePath(int s) {
+    public boolean onSidePath(int s) {
         return pathMarks > 0 && sideMarks(s) > 0;
     }
 
@@ -461,7 +461,7 @@ final class LinkCutTrees {
      * containing that end. After splaying c, its right subtree is the path below it with what hangs off that;
      * the end lies below c unless c sits between the lca and the cut edge, where the branch is all the rest.
      */
-    int branchSize(int s, int c) {
+    public int branchSize(int s, int c) {
         int cn = 2 * c;
         boolean endBelowC = s == movedSide || (s == 0 ? pathMarksU : pathMarksV) > 0;
         if (!endBelowC && cn == lca) {
@@ -479,7 +479,7 @@ final class LinkCutTrees {
      * Completes {@link #cutOnPath}: the moved part is re-rooted at its end of the path by reversing that path,
      * and hung from the other end through the new single edge node e.
      */
-    void linkAcross(int e) {
+    public void linkAcross(int e) {
         int r = moved;
         n[r * STRIDE + OWN] ^= FLIP;
         n[e * STRIDE + RIGHT] = r;
@@ -491,17 +491,17 @@ final class LinkCutTrees {
     }
 
     /** The marked vertices of the tree of v while v is the root of its whole splay structure (after a cut). */
-    int rootMarks(int v) {
+    public int rootMarks(int v) {
         return marks(2 * v);
     }
 
     /** The size of the tree of v while v is the root of its whole splay structure (after a cut, or access(v)). */
-    int rootSize(int v) {
+    public int rootSize(int v) {
         return size(2 * v);
     }
 
     /** The marked vertices of v's tree. */
-    int treeMarks(int v) {
+    public int treeMarks(int v) {
         int x = 2 * v;
         access(x);
         return marks(x);
@@ -513,7 +513,7 @@ final class LinkCutTrees {
      * path is the splay tree below w towards u, w (a vertex, no weight) and the one below w towards v
      * (Sleator–Tarjan). Records what {@link #cutOnPath} needs; v is left the root of the whole tree's splay tree.
      */
-    int heaviestOnPath(int u, int v) {
+    public int heaviestOnPath(int u, int v) {
         pathU = 2 * u;
         pathV = 2 * v;
         access(pathU);
@@ -542,7 +542,7 @@ final class LinkCutTrees {
      * Whether an edge of weight w and payload p ranks above the heaviest edge {@link #heaviestOnPath} last found:
      * by the float bits already read, the exact weight and the payloads only when those are equal.
      */
-    boolean heavierThanPathMax(double w, int p) {
+    public boolean heavierThanPathMax(double w, int p) {
         int bits = weightBits(w);
         if (bits != pathHeaviestBits) {
             return bits > pathHeaviestBits;
@@ -551,7 +551,7 @@ final class LinkCutTrees {
     }
 
     /** Marks or unmarks vertex v; a tree holds at most two marked vertices (counts have two bits). */
-    void setMark(int v, boolean marked) {
+    public void setMark(int v, boolean marked) {
         int x = 2 * v;
         access(x);
         n[x * STRIDE + OWN] = marked ? n[x * STRIDE + OWN] | MARK : n[x * STRIDE + OWN] & ~MARK;
@@ -559,7 +559,7 @@ final class LinkCutTrees {
     }
 
     /** The vertices of y's subtree when the tree is rooted at r (r and y distinct, same tree). */
-    int subtreeSize(int r, int y) {
+    public int subtreeSize(int r, int y) {
         makeRoot(2 * r);
         access(2 * y);
         return virtualSize(2 * y) + 1;
@@ -569,7 +569,7 @@ final class LinkCutTrees {
      * The edge node between x and its parent when the tree is rooted at r, or 0 if x is r: after the access, x's
      * predecessor on the root path.
      */
-    int parentEdge(int r, int x) {
+    public int parentEdge(int r, int x) {
         makeRoot(2 * r);
         access(2 * x);
         return predecessor(2 * x);
@@ -596,7 +596,7 @@ final class LinkCutTrees {
      * sizes being suffix sums of (vertex + virtual) along it ([Jabbarifar 2013, §4.5.4], the "extended path" walk, in
      * O(log n)).
      */
-    long deepestHalf(int c, int w) {
+    public long deepestHalf(int c, int w) {
         makeRoot(2 * c);
         access(2 * w);
         int total = size(2 * w);
@@ -627,7 +627,7 @@ final class LinkCutTrees {
     }
 
     /** The vertex before v on the path from the current root, or 0. */
-    int previousVertex(int v) {
+    public int previousVertex(int v) {
         access(2 * v);
         int e = predecessor(2 * v);
         return e == 0 ? 0 : predecessor(e) / 2;

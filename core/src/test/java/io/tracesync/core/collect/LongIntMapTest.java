@@ -1,4 +1,4 @@
-package io.tracesync.core.network;
+package io.tracesync.core.collect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

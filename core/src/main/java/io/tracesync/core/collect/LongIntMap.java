@@ -1,4 +1,4 @@
-package io.tracesync.core.network;
+package io.tracesync.core.collect;
 
 import java.util.function.IntConsumer;
 
@@ -7,13 +7,13 @@ import java.util.function.IntConsumer;
  * Key and value share one 16-byte slot of a single array, so a lookup usually costs one cache miss; no boxing.
  * 0 means absent. Keys are spread by a multiplicative hash.
  */
-final class LongIntMap {
+public final class LongIntMap {
 
     /** Slot i: key at 2i, value at 2i + 1 (0: empty). */
     private long[] table = new long[32];
     private int size;
 
-    int get(long key) {
+    public int get(long key) {
         int mask = capacity() - 1;
         for (int i = slot(key, mask); ; i = (i + 1) & mask) {
             long value = table[2 * i + 1];
@@ -27,7 +27,7 @@ final class LongIntMap {
     }
 
     /** Maps key to value &gt; 0, replacing any previous value. */
-    void put(long key, int value) {
+    public void put(long key, int value) {
         if (2 * (size + 1) > capacity()) {
             rehash(2 * capacity());
         }
@@ -45,7 +45,7 @@ final class LongIntMap {
         size++;
     }
 
-    void remove(long key) {
+    public void remove(long key) {
         int mask = capacity() - 1;
         int i = slot(key, mask);
         while (table[2 * i + 1] != 0 && table[2 * i] != key) {
@@ -68,12 +68,12 @@ final class LongIntMap {
         table[2 * hole + 1] = 0;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** Calls action for every value. */
-    void forEachValue(IntConsumer action) {
+    public void forEachValue(IntConsumer action) {
         for (int i = 1; i < table.length; i += 2) {
             if (table[i] != 0) {
                 action.accept((int) table[i]);

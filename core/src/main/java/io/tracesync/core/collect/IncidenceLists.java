@@ -1,4 +1,4 @@
-package io.tracesync.core.network;
+package io.tracesync.core.collect;
 
 import java.util.Arrays;
 import java.util.function.IntConsumer;
@@ -12,7 +12,7 @@ import java.util.function.IntConsumer;
  * <p>The vertices whose list changed since the last {@link #takeTouched} are logged, each once (a flag in its
  * count, on the line just written), so that a copy of the lists can be brought up to date lazily.
  */
-final class IncidenceLists {
+public final class IncidenceLists {
 
     private static final int STRIDE = 16;
     /** (entry, neighbour) pairs held inline after the count. */
@@ -29,7 +29,7 @@ final class IncidenceLists {
     private int touchedCount;
 
     /** Adds edge e at v, v being its end a (side 0) or b (side 1), {@code across} its other end. */
-    void add(int v, int e, int side, int across) {
+    public void add(int v, int e, int side, int across) {
         if (STRIDE * (v + 1) > lines.length) {
             lines = Arrays.copyOf(lines, Math.max(STRIDE * (v + 1), 2 * lines.length));
             overflow = Arrays.copyOf(overflow, lines.length / STRIDE);
@@ -40,7 +40,7 @@ final class IncidenceLists {
         lines[STRIDE * v] = word + 1;
     }
 
-    void remove(int v, int e, int side) {
+    public void remove(int v, int e, int side) {
         int word = touch(v);
         int n = (word & COUNT) - 1;
         int entry = 2 * e + side;
@@ -64,29 +64,29 @@ final class IncidenceLists {
         return word;
     }
 
-    int count(int v) {
+    public int count(int v) {
         return STRIDE * v < lines.length ? lines[STRIDE * v] & COUNT : 0;
     }
 
     /** The i-th edge at v. */
-    int edge(int v, int i) {
+    public int edge(int v, int i) {
         return entry(v, i) >>> 1;
     }
 
     /** The i-th edge at v as 2e + v's side of e. */
-    int entry(int v, int i) {
+    public int entry(int v, int i) {
         return i < INLINE ? lines[STRIDE * v + 1 + 2 * i] : overflow[v][2 * (i - INLINE)];
     }
 
     /** The vertex across the i-th edge at v. */
-    int neighbor(int v, int i) {
+    public int neighbor(int v, int i) {
         return i < INLINE ? lines[STRIDE * v + 2 + 2 * i] : overflow[v][2 * (i - INLINE) + 1];
     }
 
     /**
      * Passes every vertex whose list changed since the last call to {@code action}, once each, and clears the log.
      */
-    void takeTouched(IntConsumer action) {
+    public void takeTouched(IntConsumer action) {
         for (int k = 0; k < touchedCount; k++) {
             int v = touched[k];
             lines[STRIDE * v] &= COUNT;
