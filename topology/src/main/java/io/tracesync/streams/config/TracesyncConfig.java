@@ -2,12 +2,12 @@ package io.tracesync.streams.config;
 
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkOptions;
+import io.tracesync.core.network.FactorGate;
 import io.tracesync.core.network.LinkWeight;
 import io.tracesync.core.network.NetworkMethod;
 import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.core.network.RegionPattern;
 import io.tracesync.core.network.SummaryGate;
-import io.tracesync.streams.network.FactorGate;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;

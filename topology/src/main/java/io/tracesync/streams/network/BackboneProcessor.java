@@ -7,6 +7,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.AnchoredFactor;
 import io.tracesync.core.network.Backbone;
+import io.tracesync.core.network.FactorGate;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NodeFactor;

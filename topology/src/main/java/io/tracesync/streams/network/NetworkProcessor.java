@@ -8,6 +8,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.AnchoredFactor;
+import io.tracesync.core.network.FactorGate;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.NetworkSync;

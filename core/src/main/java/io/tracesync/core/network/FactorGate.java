@@ -1,7 +1,5 @@
-package io.tracesync.streams.network;
+package io.tracesync.core.network;
 
-import io.tracesync.core.network.Factor;
-import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.numeric.DoubleDouble;
 
 /**

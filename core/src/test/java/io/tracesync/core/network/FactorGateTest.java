@@ -1,11 +1,9 @@
-package io.tracesync.streams.network;
+package io.tracesync.core.network;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.core.network.Factor;
-import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 import org.junit.jupiter.api.Test;
