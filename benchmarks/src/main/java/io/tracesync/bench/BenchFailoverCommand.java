@@ -4,6 +4,8 @@ import io.tracesync.avro.TraceEvent;
 import io.tracesync.console.DurationConverter;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.sim.SimulationConfig;
+import io.tracesync.testkit.InstanceProcess;
+import io.tracesync.testkit.ServicesOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,7 +107,7 @@ public final class BenchFailoverCommand implements Callable<Integer> {
                 config.put("num.standby.replicas", Integer.toString(n));
                 config.put("session.timeout.ms", Long.toString(sessionTimeout.toMillis()));
                 config.put("heartbeat.interval.ms", Long.toString(Math.max(100, sessionTimeout.toMillis() / 3)));
-                FailoverRun run = new FailoverRun(config, AppInstance.javaCommand(heap), work.resolve(id));
+                FailoverRun run = new FailoverRun(config, InstanceProcess.classPathCommand(heap), work.resolve(id));
                 FailoverRun.Result r = run.run(load, live, liveRate, Duration.ofMinutes(30), () -> { });
                 out.printf(Locale.ROOT, "num.standby.replicas=%d: instance %s killed; the survivor left RUNNING "
                         + "after %,d ms, RUNNING again after %,d ms; first factor committed after %,d ms; "

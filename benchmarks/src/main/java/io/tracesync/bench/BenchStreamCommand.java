@@ -2,6 +2,7 @@ package io.tracesync.bench;
 
 import io.tracesync.console.DurationConverter;
 import io.tracesync.environment.KafkaEnvironment;
+import io.tracesync.testkit.ServicesOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,15 @@
 package io.tracesync.bench;
 
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.CommittedRecords;
+import io.tracesync.streams.InputLag;
+import io.tracesync.streams.InternalTopics;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.config.TracesyncConfig;
+import io.tracesync.testkit.ConsumerGroupVerifier;
+import io.tracesync.testkit.InstanceProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,8 +28,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Failover of the network task: two instances of one application (two JVMs, static membership as the k8s manifests
@@ -75,24 +81,30 @@ public final class FailoverRun {
         try (TraceTopicWriter writer = new TraceTopicWriter(settings);
                 Admin admin = Admin.create(settings.streamsProperties())) {
             writer.createTopics(load.stream().map(TraceEvent::getNode).distinct().toList());
-            Map<String, AppInstance> instances = new HashMap<>();
+            Map<String, InstanceProcess> instances = new HashMap<>();
             try {
                 for (String name : List.of("a", "b")) {
-                    AppInstance instance = new AppInstance(name, instanceCommand, config, "failover", work);
+                    Map<String, String> own = new HashMap<>(config);
+                    own.put("group.instance.id", "failover-" + name);
+                    InstanceProcess instance = new InstanceProcess(name, instanceCommand, own, work);
                     instance.start();
                     instances.put(name, instance);
                 }
                 load.forEach(writer::write);
                 writer.flush();
-                awaitConsumed(admin, id, writer, instances, timeout);
+                ConsumerGroupVerifier group = new ConsumerGroupVerifier(admin, id);
+                group.awaitFinished(new InputLag(admin, settings).topics(), timeout,
+                        () -> instances.values().forEach(InstanceProcess::requireAlive),
+                        () -> "see " + log("a") + " and " + log("b"));
                 awaitQuiet(Duration.ofSeconds(3), timeout);
-                AppInstance network = AppInstance.networkOwner(admin, settings, instances.values());
+                InstanceProcess network = group.holder(new TopicPartition(InternalTopics.networkTaskInput(settings),
+                        0), instances.values());
                 if (network == null) {
                     throw new IllegalStateException("no instance holds the network task: " + instances.keySet());
                 }
                 String owner = network.name();
                 String survivor = owner.equals("a") ? "b" : "a";
-                long[] changelog = changelog(admin, id + "-" + "network-links-changelog");
+                long[] changelog = changelog(admin, InternalTopics.changelog(id, TracesyncTopology.NETWORK_LINK_STORE));
                 AtomicReference<Exception> failed = new AtomicReference<>();
                 Thread traffic = new Thread(() -> pace(writer, live, rate, failed), "failover-traffic");
                 try (KafkaConsumer<byte[], byte[]> factors = factorsAtEnd()) {
@@ -113,7 +125,7 @@ public final class FailoverRun {
                     return new Result(owner, states[0], states[1], first - killedAt, changelog[0], changelog[1]);
                 }
             } finally {
-                for (AppInstance i : instances.values()) {
+                for (InstanceProcess i : instances.values()) {
                     i.close();
                 }
             }
@@ -122,33 +134,7 @@ public final class FailoverRun {
 
     /** An instance's log ("a" or "b"). */
     public Path log(String instance) {
-        return AppInstance.log(work, instance);
-    }
-
-    /** Waits until the application has committed every input event it was given; fails if an instance exits. */
-    private void awaitConsumed(Admin admin, String id, TraceTopicWriter writer, Map<String, AppInstance> instances,
-            Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            for (AppInstance i : instances.values()) {
-                if (!i.alive()) {
-                    throw new IllegalStateException("instance " + i.name() + " exited with " + i.exitValue()
-                            + "; see " + i.log());
-                }
-            }
-            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(id)
-                    .partitionsToOffsetAndMetadata().get();
-            long inputs = committed.entrySet().stream().filter(e -> !e.getKey().topic().startsWith(id + "-"))
-                    .mapToLong(e -> e.getValue().offset()).sum();
-            if (inputs >= writer.written()) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the instances committed " + inputs + " of " + writer.written()
-                        + " input events in " + timeout.toSeconds() + " s; see " + log("a") + " and " + log("b"));
-            }
-            Thread.sleep(500);
-        }
+        return InstanceProcess.log(work, instance);
     }
 
     /** Waits until no factor record has been committed for {@code quiet}. */
@@ -199,7 +185,8 @@ public final class FailoverRun {
     }
 
     private KafkaConsumer<byte[], byte[]> factorsAtEnd() {
-        KafkaConsumer<byte[], byte[]> c = CommittedRecords.reader(settings);
+        KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(CommittedRecords.readerProperties(settings),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer());
         String topic = settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG);
         c.assign(c.partitionsFor(topic).stream().map(i -> new TopicPartition(topic, i.partition())).toList());
         c.seekToEnd(c.assignment());

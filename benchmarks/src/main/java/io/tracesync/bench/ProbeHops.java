@@ -5,6 +5,8 @@ import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPair;
 import io.tracesync.avro.Quality;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.CommittedRecords;
+import io.tracesync.streams.InternalTopics;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -15,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -49,11 +50,11 @@ final class ProbeHops implements Runnable {
         this.settings = settings;
         this.topics = new Topics(settings);
         String app = settings.get("application.id");
-        this.segments = app + "-segments-repartition";
-        this.pairs = app + "-pairs-repartition";
+        this.segments = InternalTopics.repartition(app, InternalTopics.SEGMENTS);
+        this.pairs = InternalTopics.repartition(app, InternalTopics.PAIRS);
         // with links.with.network the summaries reach the network in the same task: sync.links shows them then
         this.network = settings.bool(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG) ? topics.links
-                : app + "-network-repartition";
+                : InternalTopics.networkTaskInput(settings);
     }
 
     void stop() {
@@ -68,10 +69,7 @@ final class ProbeHops implements Runnable {
 
     @Override
     public void run() {
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "latency-" + UUID.randomUUID());
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        Properties p = CommittedRecords.readerProperties(settings);
         p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "10");
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {

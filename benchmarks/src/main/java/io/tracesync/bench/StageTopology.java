@@ -7,6 +7,7 @@ import io.tracesync.avro.LinkId;
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.MatchedPairs;
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.InternalTopics;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
@@ -36,7 +37,7 @@ final class StageTopology {
 
     /**
      * A stage: its steps, and the repartition topic it reads ({@code null}: the input topic itself), named as
-     * {@link TracesyncTopology#internalTopics} names it without the application id.
+     * {@link InternalTopics} names it.
      */
     record Stage(List<Step> steps, String hop) {
 
@@ -46,7 +47,7 @@ final class StageTopology {
 
         /** The hop's topic in application {@code applicationId}, or null for the input. */
         String topic(String applicationId) {
-            return hop == null ? null : applicationId + "-" + hop + "-repartition";
+            return hop == null ? null : InternalTopics.repartition(applicationId, hop);
         }
     }
 
@@ -62,13 +63,13 @@ final class StageTopology {
             stages.add(new Stage(List.of(Step.CHECK, Step.MATCH), null));
         } else {
             stages.add(new Stage(List.of(Step.CHECK), null));
-            stages.add(new Stage(List.of(Step.MATCH), "segments"));
+            stages.add(new Stage(List.of(Step.MATCH), InternalTopics.SEGMENTS));
         }
         if (withNetwork) {
-            stages.add(new Stage(List.of(Step.LINKS, Step.NETWORK), "pairs"));
+            stages.add(new Stage(List.of(Step.LINKS, Step.NETWORK), InternalTopics.PAIRS));
         } else {
-            stages.add(new Stage(List.of(Step.LINKS), "pairs"));
-            stages.add(new Stage(List.of(Step.NETWORK), "network"));
+            stages.add(new Stage(List.of(Step.LINKS), InternalTopics.PAIRS));
+            stages.add(new Stage(List.of(Step.NETWORK), InternalTopics.NETWORK));
         }
         return stages;
     }

@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.sim.SimulationConfig;
+import io.tracesync.streams.CommittedRecords;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -196,7 +197,7 @@ public final class StreamBenchmark {
         double sum = 0;
         for (StageTopology.Stage stage : StageTopology.stages(s)) {
             String hop = stage.topic(id);
-            long records = hop == null ? events : CommittedRecords.count(s, hop);
+            long records = hop == null ? events : CommittedRecords.count(s, hop, Duration.ofMinutes(10));
             String reads = hop == null ? "the input" : stage.hop() + " repartition";
             if (records == 0) {
                 out.printf(Locale.ROOT, "  %-14s %-22s %,12d  (nothing to read)%n", stage.name(), reads, records);

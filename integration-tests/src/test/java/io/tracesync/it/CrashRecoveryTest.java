@@ -12,6 +12,8 @@ import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
+import io.tracesync.testkit.ConsumerGroupVerifier;
+import io.tracesync.testkit.InstanceProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -122,14 +124,18 @@ class CrashRecoveryTest {
         long began = System.nanoTime();
         try (TraceTopicWriter writer = new TraceTopicWriter(s); Admin admin = Admin.create(s.streamsProperties())) {
             writer.createTopics(cluster.nodes);
+            ConsumerGroupVerifier group = new ConsumerGroupVerifier(admin, s.get("application.id"));
+            List<String> java = PackagedJar.IMAGE.command(List.of("-XX:+UseSerialGC", "-Xmx256m",
+                    "-XX:TieredStopAtLevel=1"));
             for (int i = 0; i <= kills; i++) {
-                try (AppProcess app = AppProcess.start(settings, dir.resolve(s.get("application.id") + "-" + i
-                        + ".log"))) {
+                try (InstanceProcess app = new InstanceProcess(s.get("application.id") + "-" + i, java, settings,
+                        dir)) {
+                    app.start();
                     app.awaitRunning(WAIT);
                     if (i == kills) {
                         parts.get(i).forEach(writer::write);
                         writer.flush();
-                        GroupLag.awaitZero(admin, s.get("application.id"), input, WAIT);
+                        group.awaitFinished(List.of(input), WAIT, app::requireAlive, () -> "see " + app.log());
                         awaitOffline(s);
                         break;
                     }
@@ -139,10 +145,10 @@ class CrashRecoveryTest {
                     parts.get(i).forEach(writer::write);
                     writer.flush();
                     Thread.sleep(lead);
-                    if (GroupLag.of(admin, s.get("application.id"), input) > 0) {
+                    if (!group.hasFinished(List.of(input))) {
                         pendingAtKill++;
                     }
-                    assertEquals(AppProcess.KILLED, app.kill(), "killed by SIGKILL");
+                    assertEquals(InstanceProcess.KILLED, app.kill(), "killed by SIGKILL");
                 }
             }
         }

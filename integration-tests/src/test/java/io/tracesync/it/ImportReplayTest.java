@@ -12,10 +12,10 @@ import io.tracesync.core.network.OfflineSync;
 import io.tracesync.files.PairsCsv;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.InputLag;
+import io.tracesync.streams.InternalTopics;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
-import io.tracesync.streams.TracesyncTopology;
 import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +91,7 @@ class ImportReplayTest {
             internal = admin.listTopics().names().get().stream().filter(t -> t.startsWith(id + "-")).sorted()
                     .toList();
         }
-        assertTrue(TracesyncTopology.internalTopics(id).containsAll(internal), internal.toString());
+        assertTrue(InternalTopics.all(id).containsAll(internal), internal.toString());
         assertTrue(internal.size() >= 7, internal.toString());
 
         // a new application id, its factors in a topic of their own

@@ -96,7 +96,8 @@ final class PackagedJar {
         return builder.start();
     }
 
-    private List<String> command(List<String> jvmOptions, String... args) throws IOException {
+    /** How to run it: this JVM's java with {@code jvmOptions}, {@code -jar} the jar, {@code args}. */
+    List<String> command(List<String> jvmOptions, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(java()));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-jar", jar().toString()));

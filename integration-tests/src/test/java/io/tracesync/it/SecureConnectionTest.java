@@ -29,8 +29,6 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.junit.jupiter.api.AfterAll;
@@ -91,6 +89,8 @@ class SecureConnectionTest {
         Properties file = new Properties();
         file.putAll(Map.copyOf(settings.streamsProperties()));
         file.setProperty("http.port", "0");
+        Path port = dir.resolve("http.port");
+        file.setProperty("http.port.file", port.toString());
         try (var out = Files.newOutputStream(config)) {
             file.store(out, null);
         }
@@ -102,7 +102,7 @@ class SecureConnectionTest {
             try {
                 write(writer, cluster);
                 awaitFactors(settings, expected, app);
-                checkHttp(log);
+                checkHttp(port);
             } finally {
                 app.destroy();
                 app.waitFor(60, TimeUnit.SECONDS);
@@ -134,14 +134,13 @@ class SecureConnectionTest {
     }
 
     /**
-     * The packaged application's HTTP side, found by the port it logged: ready, and its metrics (which carry every
-     * client's tags) show no secret.
+     * The packaged application's HTTP side, found by the port it told in its port file: ready, and its metrics (which
+     * carry every client's tags) show no secret.
      */
-    private static void checkHttp(Path log) throws Exception {
-        Matcher m = Pattern.compile("HTTP on 127\\.0\\.0\\.1:(\\d+)").matcher(Files.readString(log));
-        assertTrue(m.find(), "the HTTP port is logged");
+    private static void checkHttp(Path portFile) throws Exception {
+        Waiting.until(() -> Files.exists(portFile), WAIT, "the HTTP port never told in " + portFile);
         HttpClient http = HttpClient.newHttpClient();
-        URI base = URI.create("http://127.0.0.1:" + m.group(1));
+        URI base = URI.create("http://127.0.0.1:" + Files.readString(portFile).strip());
         Waiting.until(() -> status(http, base.resolve("/health/ready")) == 200, WAIT, "never ready");
         String metrics = http.send(HttpRequest.newBuilder(base.resolve("/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString()).body();

@@ -1,7 +1,5 @@
 package io.tracesync.cli;
 
-import io.tracesync.bench.AppInstance;
-import io.tracesync.bench.ServicesOptions;
 import io.tracesync.console.DurationConverter;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.environment.LocalKafka;
@@ -9,6 +7,8 @@ import io.tracesync.faults.Fault;
 import io.tracesync.faults.FaultRun;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.sim.SimulationConfig;
+import io.tracesync.testkit.InstanceProcess;
+import io.tracesync.testkit.ServicesOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,7 +134,7 @@ public final class FaultRunCommand implements Callable<Integer> {
                     timeout);
             String id = "fault-run-" + Long.toString(System.currentTimeMillis(), 36);
             FaultRun run = new FaultRun(FaultRun.settings(id, env.bootstrapServers(), env.registryUrl(), plan,
-                    overrides), AppInstance.javaCommand(heap), work.resolve(id), broker, out);
+                    overrides), InstanceProcess.classPathCommand(heap), work.resolve(id), broker, out);
             FaultRun.Report r = run.run(cluster, malformed, plan);
             out.printf(Locale.ROOT, "%n%d faults; the slowest recovery: next factor %,d ms after the fault (for the "
                     + "broker: after it was back)%n", r.outcomes().size(), r.slowestMs());

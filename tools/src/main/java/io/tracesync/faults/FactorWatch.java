@@ -1,14 +1,13 @@
 package io.tracesync.faults;
 
 import io.tracesync.avro.SyncFactor;
+import io.tracesync.streams.CommittedRecords;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -35,12 +34,8 @@ final class FactorWatch implements AutoCloseable {
 
     FactorWatch(Settings settings) {
         Topics topics = new Topics(settings);
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        this.consumer = new KafkaConsumer<>(p, new StringDeserializer(), topics.syncFactor.deserializer());
+        this.consumer = new KafkaConsumer<>(CommittedRecords.readerProperties(settings), new StringDeserializer(),
+                topics.syncFactor.deserializer());
         this.topic = topics.factors;
         this.thread = new Thread(this::read, "fault-run-factors");
         thread.setDaemon(true);

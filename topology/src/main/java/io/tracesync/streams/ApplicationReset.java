@@ -21,7 +21,7 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
  * instance's membership is waited out); the committed
  * offsets of every trace topic partition go to the earliest offset; the group's other committed offsets are
  * deleted, and so is every internal topic of tracesync's topology that exists (changelogs and repartition topics,
- * {@link TracesyncTopology#internalTopics}, exact names only). The factor history's records are deleted (the
+ * {@link InternalTopics#all}, exact names only). The factor history's records are deleted (the
  * application publishes its history anew, from version 1, and a history holding both runs' versions would mix
  * them); the other output topics are left as they are (their latest values are replaced). The local state is the
  * caller's to wipe ({@link TracesyncApp#startClean}).
@@ -62,7 +62,7 @@ public final class ApplicationReset {
             admin.deleteConsumerGroupOffsets(group, others).all().get();
         }
         Set<String> existing = admin.listTopics().names().get();
-        List<String> internal = TracesyncTopology.internalTopics(group).stream().filter(existing::contains).toList();
+        List<String> internal = InternalTopics.all(group).stream().filter(existing::contains).toList();
         if (!internal.isEmpty()) {
             admin.deleteTopics(internal).all().get();
             awaitGone(admin, internal);

@@ -6,13 +6,8 @@ import io.tracesync.core.network.NodeFactor;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
-import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
@@ -35,30 +30,8 @@ public final class FactorsTopic {
      */
     public static List<ConsumerRecord<String, SyncFactor>> readAll(Settings settings, String topic,
             Duration timeout) {
-        Topics topics = new Topics(settings);
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "tracesync-reader-" + UUID.randomUUID());
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<String, SyncFactor> c = new KafkaConsumer<>(p, new StringDeserializer(),
-                topics.syncFactor.deserializer())) {
-            List<TopicPartition> parts = c.partitionsFor(topic, timeout).stream()
-                    .map(i -> new TopicPartition(i.topic(), i.partition())).toList();
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            Map<TopicPartition, Long> end = c.endOffsets(parts, timeout);
-            List<ConsumerRecord<String, SyncFactor>> out = new java.util.ArrayList<>();
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("timed out reading " + topic);
-                }
-                c.poll(Duration.ofMillis(200)).forEach(out::add);
-            }
-            return out;
-        }
+        return CommittedRecords.readAll(settings, topic, new StringDeserializer(),
+                new Topics(settings).syncFactor.deserializer(), timeout);
     }
 
     /**

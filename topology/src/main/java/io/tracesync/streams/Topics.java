@@ -111,7 +111,7 @@ public final class Topics {
             return;
         }
         List<String> owns = new ArrayList<>(List.of(factors, factorHistory, tree, links, deadLetters,
-                applicationId + "-segments-repartition"));
+                InternalTopics.repartition(applicationId, InternalTopics.SEGMENTS)));
         if (backboneFactors != null) {
             owns.add(backboneFactors);
         }

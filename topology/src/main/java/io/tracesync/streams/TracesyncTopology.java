@@ -1,5 +1,13 @@
 package io.tracesync.streams;
 
+import static io.tracesync.streams.InternalTopics.BACKBONE_LINKS;
+import static io.tracesync.streams.InternalTopics.BACKBONE_TIES;
+import static io.tracesync.streams.InternalTopics.NETWORK;
+import static io.tracesync.streams.InternalTopics.PAIRS;
+import static io.tracesync.streams.InternalTopics.REGIONS;
+import static io.tracesync.streams.InternalTopics.SEGMENTS;
+import static io.tracesync.streams.InternalTopics.changelog;
+import static io.tracesync.streams.InternalTopics.repartition;
 import static io.tracesync.streams.config.TracesyncConfig.CHECK_MAX_CLOCK_JUMP_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG;
@@ -91,30 +99,12 @@ public final class TracesyncTopology {
     public static final String BACKBONE_TIE_STORE = "backbone-ties";
     /** The matcher's before-commit hook ({@link BeforeCommit}): holds nothing, has no changelog. */
     static final String PAIR_BATCHES = "pair-batches";
-    private static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
+    /** Every store with a changelog. */
+    static final List<String> STORES = List.of(CLOCK_STORE, MATCHER_STORE, LINK_STORE, NETWORK_LINK_STORE,
             NETWORK_FACTOR_STORE, NETWORK_TREE_STORE, NETWORK_FACTOR_HISTORY_STORE, REGION_LINK_STORE,
             REGION_END_STORE, REGION_BACKBONE_STORE, BACKBONE_LINK_STORE, BACKBONE_TIE_STORE);
-    private static final String SEGMENTS = "segments";
-    private static final String PAIRS = "pairs";
-    private static final String NETWORK = "network";
-    private static final String REGIONS = "regions";
-    private static final String BACKBONE_LINKS = "backbone-links";
-    private static final String BACKBONE_TIES = "backbone-ties";
 
     private TracesyncTopology() {
-    }
-
-    /**
-     * The internal topics an application of this id may have, whatever its shortcuts: every store's changelog and
-     * every repartition topic.
-     */
-    public static List<String> internalTopics(String applicationId) {
-        List<String> names = new ArrayList<>();
-        STORES.forEach(s -> names.add(changelog(applicationId, s)));
-        List.of(SEGMENTS, PAIRS, NETWORK, REGIONS, BACKBONE_LINKS, BACKBONE_TIES)
-                .forEach(r -> names.add(repartition(applicationId, r)));
-        names.add(Topics.backboneFactorsOf(applicationId));
-        return names;
     }
 
     /**
@@ -152,14 +142,6 @@ public final class TracesyncTopology {
         writes.put(topics.factorHistory, List.of(topics.syncFactor));
         writes.put(topics.tree, List.of(topics.treeSnapshot));
         return writes;
-    }
-
-    private static String changelog(String applicationId, String store) {
-        return applicationId + "-" + store + "-changelog";
-    }
-
-    private static String repartition(String applicationId, String name) {
-        return applicationId + "-" + name + "-repartition";
     }
 
     /**

@@ -11,9 +11,9 @@ import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link TracesyncTopology#internalTopics}, what {@link ApplicationReset} deletes, is every changelog and repartition
+ * {@link InternalTopics#all}, what {@link ApplicationReset} deletes, is every changelog and repartition
  * topic of the topology under every combination of the shortcuts and with regions (and their topic of the
- * backbone's factors), and nothing else.
+ * backbone's factors), and nothing else; the network task's input is the topic named for it.
  */
 class InternalTopicsTest {
 
@@ -46,6 +46,24 @@ class InternalTopicsTest {
                 }
             }
         }
-        assertEquals(found, new TreeSet<>(TracesyncTopology.internalTopics("app")));
+        assertEquals(found, new TreeSet<>(InternalTopics.all("app")));
+    }
+
+    @Test
+    void theNetworkTaskReadsItsRepartitionOrThePairsWithLinksInItsTask() {
+        for (boolean withNetwork : new boolean[] {false, true}) {
+            Settings settings = Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID(),
+                    "application.id", "app", "links.with.network", String.valueOf(withNetwork)));
+            Set<String> singlePartition = new TreeSet<>();
+            for (TopologyDescription.Subtopology sub : TracesyncTopology.build(settings, new Topics(settings),
+                    new PipelineStats()).describe().subtopologies()) {
+                boolean network = sub.nodes().stream().anyMatch(n -> n instanceof TopologyDescription.Processor p
+                        && p.stores().contains(TracesyncTopology.NETWORK_LINK_STORE));
+                sub.nodes().stream().filter(n -> network && n instanceof TopologyDescription.Source)
+                        .forEach(n -> singlePartition.addAll(((TopologyDescription.Source) n).topicSet()));
+            }
+            assertEquals(Set.of(InternalTopics.networkTaskInput(settings)),
+                    singlePartition.stream().map(t -> "app-" + t).collect(java.util.stream.Collectors.toSet()));
+        }
     }
 }

@@ -70,6 +70,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String FACTORS_EMIT_MAX_SHARE_CONFIG = "factors.emit.max.share";
     public static final String HTTP_HOST_CONFIG = "http.host";
     public static final String HTTP_PORT_CONFIG = "http.port";
+    public static final String HTTP_PORT_FILE_CONFIG = "http.port.file";
     public static final String STARTUP_CHECK_TIMEOUT_CONFIG = "startup.check.timeout";
 
     /** The value of {@link #NETWORK_APPROXIMATE_WEIGHT_CONFIG} and {@link #HTTP_PORT_CONFIG} that turns them off. */
@@ -220,6 +221,10 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "0.0.0.0.")
             .define(HTTP_PORT_CONFIG, Type.STRING, "8080", port(), Importance.MEDIUM,
                     "Port of the HTTP side; 0: any free one, none: no HTTP side.")
+            .define(HTTP_PORT_FILE_CONFIG, Type.STRING, "", Importance.LOW,
+                    "A file the instance writes its HTTP port to (a decimal number and a newline, replaced at "
+                            + "once) as soon as it listens: how a supervisor or a test that starts it with "
+                            + "http.port=0 learns the port. Empty: none.")
             .define(STARTUP_CHECK_TIMEOUT_CONFIG, Type.STRING, "15s", duration(), Importance.LOW,
                     "How long a command waits, before it starts, for the brokers and the schema registry to "
                             + "answer; none: no check.");

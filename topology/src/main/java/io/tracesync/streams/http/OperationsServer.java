@@ -19,6 +19,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -93,7 +96,18 @@ public final class OperationsServer implements AutoCloseable {
         s.server.start();
         LOG.info("HTTP on {}:{} (health, metrics, queries{})", settings.get(TracesyncConfig.HTTP_HOST_CONFIG), s.port(),
                 s.self == null ? "" : "; this instance is " + s.self.host() + ":" + s.self.port());
+        String portFile = settings.get(TracesyncConfig.HTTP_PORT_FILE_CONFIG);
+        if (!portFile.isEmpty()) {
+            tell(Path.of(portFile), s.port());
+        }
         return s;
+    }
+
+    /** Writes {@code port} to {@code file} whole: beside it first, then moved in place in one step. */
+    private static void tell(Path file, int port) throws IOException {
+        Path written = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(written, port + "\n", StandardCharsets.US_ASCII);
+        Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     public int port() {

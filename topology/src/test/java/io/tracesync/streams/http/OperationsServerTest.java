@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.kafka.streams.KafkaStreams;
@@ -19,7 +20,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The live view's static files: its page and script, and the WebJars it loads; no path leaves the WebJars. */
+/**
+ * The live view's static files: its page and script, and the WebJars it loads; no path leaves the WebJars. The
+ * port taken with {@code http.port=0} is told in the port file.
+ */
 class OperationsServerTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -27,12 +31,15 @@ class OperationsServerTest {
     private static KafkaStreams streams;
     private static AppMetrics metrics;
     private static OperationsServer server;
+    private static Path portFile;
 
     /** The streams are created, never started: no broker is needed to serve files. */
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
+        portFile = dir.resolve("http.port");
+        Files.writeString(portFile, "1\n"); // a stale file from an earlier run is replaced
         Settings settings = Settings.of(Map.of("http.port", "0", "bootstrap.servers", "127.0.0.1:1",
-                "state.dir", dir.toString()));
+                "state.dir", dir.toString(), "http.port.file", portFile.toString()));
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream("in").to("out");
         streams = new KafkaStreams(builder.build(), settings.streamsProperties());
@@ -45,6 +52,12 @@ class OperationsServerTest {
         server.close();
         metrics.close();
         streams.close();
+    }
+
+    @Test
+    void tellsThePortItTookInThePortFile() throws Exception {
+        assertEquals(server.port() + "\n", Files.readString(portFile));
+        assertEquals(200, get("/").statusCode());
     }
 
     @Test

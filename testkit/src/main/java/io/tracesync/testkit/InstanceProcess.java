@@ -1,9 +1,8 @@
-package io.tracesync.bench;
+package io.tracesync.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracesync.environment.FileTrees;
-import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
@@ -13,66 +12,60 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.MemberDescription;
-import org.apache.kafka.common.TopicPartition;
 
 /**
- * One instance of the application, {@code tracesync run} in a JVM of its own (static membership, as the k8s
- * manifests run it: group.instance.id {@code <prefix>-<name>}, a state directory of its own), its output appended to
- * a log file; started, killed with SIGKILL, paused with SIGSTOP and resumed, its state wiped — what the failover and
- * fault runs do to instances. Pausing and resuming send signals with {@code kill}, so they need a POSIX system.
+ * One instance of the application, {@code tracesync run} in a JVM of its own, its output appended to a log file,
+ * its HTTP side on a free port that it tells in a port file ({@code http.port.file}); started, killed with SIGKILL,
+ * paused with SIGSTOP and resumed, its state wiped — what the failover and fault runs and the crash tests do to
+ * instances. Pausing and resuming send signals with {@code kill}, so they need a POSIX system.
  */
-public final class AppInstance implements AutoCloseable {
+public final class InstanceProcess implements AutoCloseable {
 
-    /** OperationsServer's first line: the port it listens on (http.port=0 picks a free one). */
-    private static final Pattern HTTP_PORT = Pattern.compile("HTTP on [^\\s]+:(\\d+) ");
+    /** Exit status of a JVM killed by SIGKILL: 128 + 9. */
+    public static final int KILLED = 137;
+
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String name;
-    private final String memberId;
     private final List<String> command;
     private final Path log;
+    private final Path portFile;
     private final Path stateDir;
+    private final String groupInstanceId;
     private Process process;
     /** Where the log stood at the last start or {@link #markLog}: {@link #awaitRunning} reads after it. */
     private long logMark;
-    /** Where the log stood at the last start: {@link #health} finds the HTTP port after it. */
-    private long startMark;
-    /** The HTTP side of the current run, once its log named the port. */
-    private URI http;
     /** Kills the process if this JVM exits first (a run stopped with Ctrl-C): no instance outlives its run. */
     private Thread hook;
 
     /**
      * @param javaCommand how to start {@code io.tracesync.app.ApplicationCommand} in a JVM of its own, without
-     *     arguments
-     * @param config the application's settings, shared by all instances
-     * @param prefix the group instance ids' prefix
+     *     arguments ({@link #classPathCommand}, or {@code java -jar} the packaged jar)
+     * @param config the instance's settings; a {@code state.dir} under {@code work} unless they name one, and
+     *     {@code group.instance.id} for static membership (as the k8s manifests run it)
+     * @param work where its log ({@link #log(Path, String)}), port file and state directory go
      */
-    public AppInstance(String name, List<String> javaCommand, Map<String, String> config, String prefix, Path work) {
+    public InstanceProcess(String name, List<String> javaCommand, Map<String, String> config, Path work) {
         this.name = name;
-        this.memberId = prefix + "-" + name;
         this.log = log(work, name);
-        this.stateDir = work.resolve("state-" + name);
-        List<String> cmd = new ArrayList<>(javaCommand);
-        cmd.addAll(List.of("run", "--verbose", "-D", "http.port=0"));
+        this.portFile = work.resolve("instance-" + name + ".port");
         Map<String, String> own = new HashMap<>(config);
-        own.put("group.instance.id", memberId);
-        own.put("state.dir", stateDir.toString());
+        own.putIfAbsent("state.dir", work.resolve("state-" + name).toString());
+        own.put(TracesyncConfig.HTTP_PORT_CONFIG, "0");
+        own.put(TracesyncConfig.HTTP_PORT_FILE_CONFIG, portFile.toString());
+        this.stateDir = Path.of(own.get("state.dir"));
+        this.groupInstanceId = own.get("group.instance.id");
+        List<String> cmd = new ArrayList<>(javaCommand);
+        cmd.addAll(List.of("run", "--verbose"));
         own.forEach((k, v) -> cmd.addAll(List.of("-D", k + "=" + v)));
         this.command = List.copyOf(cmd);
     }
@@ -81,7 +74,7 @@ public final class AppInstance implements AutoCloseable {
      * How to start {@code io.tracesync.app.ApplicationCommand} in a JVM of its own with this JVM's runtime and class
      * path, and a heap of {@code heap} ({@code -Xmx} syntax).
      */
-    public static List<String> javaCommand(String heap) {
+    public static List<String> classPathCommand(String heap) {
         return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap, "-cp",
                 System.getProperty("java.class.path"), "io.tracesync.app.ApplicationCommand");
     }
@@ -99,15 +92,19 @@ public final class AppInstance implements AutoCloseable {
         return log;
     }
 
+    /** Its {@code group.instance.id}, or null without static membership. */
+    public String groupInstanceId() {
+        return groupInstanceId;
+    }
+
     /** Starts the JVM (again, after a kill), its output appended to the log. */
     public void start() throws IOException {
         if (alive()) {
             throw new IllegalStateException("instance " + name + " runs already (pid " + process.pid() + ")");
         }
         Files.createDirectories(log.getParent());
+        Files.deleteIfExists(portFile);
         markLog();
-        startMark = logMark;
-        http = null;
         process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(Redirect.appendTo(log.toFile()))
                 .start();
         if (hook == null) {
@@ -141,21 +138,28 @@ public final class AppInstance implements AutoCloseable {
         }
     }
 
+    /** The root of its HTTP side, once it told its port (after its last start); null before. */
+    public URI http() throws IOException {
+        try {
+            return URI.create("http://127.0.0.1:" + Files.readString(portFile, StandardCharsets.US_ASCII).strip()
+                    + "/");
+        } catch (NoSuchFileException notYet) {
+            return null;
+        }
+    }
+
     /**
      * The instance's {@code /health} (state, probes, threads and replication: docs/OPERATIONS.md), or null while its
      * HTTP side is not up or does not answer within 5 s.
      */
     public JsonNode health() throws IOException, InterruptedException {
-        if (http == null) {
-            Matcher port = HTTP_PORT.matcher(since(startMark));
-            if (!port.find()) {
-                return null;
-            }
-            http = URI.create("http://127.0.0.1:" + port.group(1) + "/health");
+        URI root = http();
+        if (root == null) {
+            return null;
         }
         try {
-            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(http).timeout(Duration.ofSeconds(5))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(root.resolve("health"))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
             return JSON.readTree(answer.body());
         } catch (IOException notUp) {
             return null;
@@ -182,15 +186,22 @@ public final class AppInstance implements AutoCloseable {
         return process.pid();
     }
 
-    /** The exit status once it ended (137 after a SIGKILL), or -1 while it runs. */
+    /** The exit status once it ended ({@link #KILLED} after a SIGKILL), or -1 while it runs. */
     public int exitValue() {
         return process == null || process.isAlive() ? -1 : process.exitValue();
     }
 
-    /** SIGKILL: no shutdown hook, nothing flushed or committed; returns once the process is gone. */
-    public void kill() throws InterruptedException {
+    /** Fails, naming the log, if the instance has exited. */
+    public void requireAlive() {
+        if (!alive()) {
+            throw new IllegalStateException("instance " + name + " exited with " + exitValue() + "; see " + log);
+        }
+    }
+
+    /** SIGKILL: no shutdown hook, nothing flushed or committed; returns the exit status once the process is gone. */
+    public int kill() throws InterruptedException {
         process.destroyForcibly();
-        process.waitFor();
+        return process.waitFor();
     }
 
     /** SIGSTOP: the JVM stops where it is, its connections open, its heartbeats silent. */
@@ -236,23 +247,5 @@ public final class AppInstance implements AutoCloseable {
                 kill();
             }
         }
-    }
-
-    /** Of these instances, the one whose consumer holds the network task's input partition; null if none does. */
-    public static AppInstance networkOwner(Admin admin, Settings settings, Collection<AppInstance> instances)
-            throws ExecutionException, InterruptedException {
-        String id = settings.get("application.id");
-        String network = id + "-" + (settings.bool(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG) ? "pairs"
-                : "network") + "-repartition";
-        ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(id)).all().get().get(id);
-        for (MemberDescription m : group.members()) {
-            if (m.assignment().topicPartitions().contains(new TopicPartition(network, 0))) {
-                // Kafka Streams gives each stream thread's consumer the instance id with "-<thread>" appended
-                String member = m.groupInstanceId().orElse("");
-                return instances.stream().filter(i -> member.equals(i.memberId) || member.startsWith(i.memberId + "-"))
-                        .findFirst().orElse(null);
-            }
-        }
-        return null;
     }
 }

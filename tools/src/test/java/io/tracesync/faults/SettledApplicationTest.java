@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** When a fault run counts the instances whole again: all ready, every standby placed, every store caught up. */
-class FaultRunReplicatedTest {
+class SettledApplicationTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -22,18 +22,18 @@ class FaultRunReplicatedTest {
 
     @Test
     void wholeWhenEveryTaskHasItsStandbyAndEveryStoreIsCaughtUp() throws Exception {
-        assertTrue(FaultRun.replicated(List.of(health(true, 3, 2, "0"), health(true, 2, 2, "10000"),
+        assertTrue(SettledApplication.replicated(List.of(health(true, 3, 2, "0"), health(true, 2, 2, "10000"),
                 health(true, 2, 3, "12")), 1, 10_000));
     }
 
     @Test
     void notWholeWhileAnyPartIsMissing() throws Exception {
         JsonNode whole = health(true, 3, 3, "0");
-        assertFalse(FaultRun.replicated(List.of(whole, health(false, 0, 0, "0")), 1, 10_000), "one rebalancing");
-        assertFalse(FaultRun.replicated(Arrays.asList(whole, null), 1, 10_000), "one without an HTTP side yet");
-        assertFalse(FaultRun.replicated(List.of(whole, health(true, 3, 2, "0")), 1, 10_000), "a standby missing");
-        assertFalse(FaultRun.replicated(List.of(whole, health(true, 3, 3, "10001")), 1, 10_000), "a store behind");
-        assertFalse(FaultRun.replicated(List.of(whole, health(true, 3, 3, "null")), 1, 10_000), "a lag unknown");
-        assertFalse(FaultRun.replicated(List.of(health(true, 0, 0, "0")), 0, 10_000), "no task assigned yet");
+        assertFalse(SettledApplication.replicated(List.of(whole, health(false, 0, 0, "0")), 1, 10_000), "one rebalancing");
+        assertFalse(SettledApplication.replicated(Arrays.asList(whole, null), 1, 10_000), "one without an HTTP side yet");
+        assertFalse(SettledApplication.replicated(List.of(whole, health(true, 3, 2, "0")), 1, 10_000), "a standby missing");
+        assertFalse(SettledApplication.replicated(List.of(whole, health(true, 3, 3, "10001")), 1, 10_000), "a store behind");
+        assertFalse(SettledApplication.replicated(List.of(whole, health(true, 3, 3, "null")), 1, 10_000), "a lag unknown");
+        assertFalse(SettledApplication.replicated(List.of(health(true, 0, 0, "0")), 0, 10_000), "no task assigned yet");
     }
 }
