@@ -2,6 +2,7 @@ package io.tracesync.bench;
 
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.console.DurationConverter;
+import io.tracesync.console.PluggedCommand;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.testkit.InstanceProcess;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
                 + "cluster, kills the one that runs the network task under live traffic and measures the time until "
                 + "the survivor commits the next factor: once per --standbys value (num.standby.replicas).",
                 "Prints each phase and the network stores' changelog; docs/PERFORMANCE.md has the method."})
-public final class BenchFailoverCommand implements Callable<Integer> {
+public final class BenchFailoverCommand implements Callable<Integer>, PluggedCommand {
 
     /** How long the live traffic lasts: the kill comes two seconds in. */
     private static final Duration LIVE = Duration.ofSeconds(30);

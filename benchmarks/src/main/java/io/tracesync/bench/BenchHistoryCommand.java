@@ -1,5 +1,6 @@
 package io.tracesync.bench;
 
+import io.tracesync.console.PluggedCommand;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
                 "Prints the versions, the fill time and the store's size on disk, and the latency of a conversion "
                         + "(p50, p99, p99.9, max) with the share answered between two versions. The interactive "
                         + "query's dispatch by Kafka Streams (IQv2) and HTTP come on top."})
-public final class BenchHistoryCommand implements Callable<Integer> {
+public final class BenchHistoryCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandSpec spec;

@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.bench.IntervalsBenchmark;
+import io.tracesync.console.PluggedCommand;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
                 + "each round a fraction of the links changes (updates: their estimates applied and the tree factors "
                 + "drained), then one evaluation from every link and one along the spanning tree; each timed, in ms "
                 + "(median of the rounds)."})
-public final class BenchIntervalsCommand implements Callable<Integer> {
+public final class BenchIntervalsCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandSpec spec;

@@ -1,5 +1,6 @@
 package io.tracesync.bench;
 
+import io.tracesync.console.PluggedCommand;
 import io.tracesync.core.network.NetworkBenchmark;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.core.network.ReferenceRule;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
                 "Prints the operation counts ([Jabbarifar 2013, Tables 4.1/5.1]), the time in the spanning forest "
                         + "(MST), in reference nodes (RN: the centroid, the thesis' reference) and in factor "
                         + "propagation, and a naive from-scratch baseline."})
-public final class BenchNetworkCommand implements Callable<Integer> {
+public final class BenchNetworkCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandSpec spec;

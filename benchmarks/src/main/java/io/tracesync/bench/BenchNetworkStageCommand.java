@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.console.DurationConverter;
+import io.tracesync.console.PluggedCommand;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
                 "With --regions the network is cut into regions and runs as network.regions runs it: the regions' "
                         + "tasks (--tasks) and the backbone's, each on a clock of its own (RegionProcessor, "
                         + "BackboneProcessor); the rows then show the busiest task, and the end each task's share."})
-public final class BenchNetworkStageCommand implements Callable<Integer> {
+public final class BenchNetworkStageCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandSpec spec;

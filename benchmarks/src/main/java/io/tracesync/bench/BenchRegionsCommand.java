@@ -1,5 +1,6 @@
 package io.tracesync.bench;
 
+import io.tracesync.console.PluggedCommand;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Spec;
                 + "(the backbone on a task of its own); then the ratio of each node's "
                 + "regional interval width to the whole network's (median, p90, p99, max) and how many factors of "
                 + "both held the true clocks."})
-public final class BenchRegionsCommand implements Callable<Integer> {
+public final class BenchRegionsCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandSpec spec;

@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.console.DurationConverter;
+import io.tracesync.console.PluggedCommand;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.testkit.ServicesOptions;
 import java.io.PrintWriter;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + "doing none of tracesync's work), each stage of tracesync alone, then the latency from a receive event "
                 + "appended to its effect in sync.factors under a paced load, once per factors.emit.interval.",
                 "Prints its figures; docs/PERFORMANCE.md has the method and one run's results."})
-public final class BenchStreamCommand implements Callable<Integer> {
+public final class BenchStreamCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.console.DurationConverter;
+import io.tracesync.console.PluggedCommand;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.Durations;
 import io.tracesync.streams.config.TracesyncConfig;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
                         + "the summaries per link per second (at most one summary a batch), the fraction of pairs "
                         + "that emitted one, and the summaries per link per e-fold of age (c if the rate is c / "
                         + "age)."})
-public final class BenchSummariesCommand implements Callable<Integer> {
+public final class BenchSummariesCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandSpec spec;

@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.console.DurationConverter;
+import io.tracesync.console.PluggedCommand;
 import io.tracesync.core.link.WindowRules;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
                 + "that intersection with the estimate of the longest window whose linear estimate and every shorter "
                 + "one's lie inside it (consistent), or that also differ from the next shorter one's by at most four "
                 + "times the two shortest windows' difference (agreeing)."})
-public final class BenchWindowsCommand implements Callable<Integer> {
+public final class BenchWindowsCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
     CommandSpec spec;

@@ -104,7 +104,8 @@ public final class FailoverRun {
                 }
                 String owner = network.name();
                 String survivor = owner.equals("a") ? "b" : "a";
-                long[] changelog = changelog(admin, InternalTopics.changelog(id, TracesyncTopology.NETWORK_LINK_STORE));
+                long[] changelog = changelog(admin,
+                        InternalTopics.changelog(id, TracesyncTopology.NETWORK_LINK_STORE));
                 AtomicReference<Exception> failed = new AtomicReference<>();
                 Thread traffic = new Thread(() -> pace(writer, live, rate, failed), "failover-traffic");
                 try (KafkaConsumer<byte[], byte[]> factors = factorsAtEnd()) {

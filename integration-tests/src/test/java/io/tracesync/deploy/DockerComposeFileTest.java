@@ -147,7 +147,7 @@ class DockerComposeFileTest {
         commands.forEach(c -> assertTrue(c.startsWith(JAR_COMMAND), c));
         String[] simulate = commands.get(0).substring(JAR_COMMAND.length()).split("\\s+");
         String[] importCsv = commands.get(1).substring(JAR_COMMAND.length()).split("\\s+");
-        CommandLine.ParseResult parsed = new CommandLine(new TracesyncCommand()).parseArgs(simulate);
+        CommandLine.ParseResult parsed = TracesyncCommand.commandLine().parseArgs(simulate);
         CommandLine.ParseResult sub = parsed.subcommand();
         assertNotNull(sub);
         assertEquals("simulate", sub.commandSpec().name());

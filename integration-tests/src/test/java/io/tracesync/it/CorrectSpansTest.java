@@ -207,7 +207,7 @@ class CorrectSpansTest {
                 "-D", "state.dir=" + dir.resolve("state-correct"), "-D", "commit.interval.ms=200");
         List<ConsumerRecord<byte[], byte[]>> out;
         try {
-            out = CommittedRecords.read(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()),
+            out = AwaitedRecords.read(Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers()),
                     output, requests.size(), WAIT, Duration.ofSeconds(2));
         } finally {
             p.destroy();

@@ -24,7 +24,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code import pcap} on the real broker and registry: a node's capture becomes its events in its topic, keyed by
@@ -53,7 +52,7 @@ class ImportPcapIntegrationTest {
 
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = new CommandLine(new TracesyncCommand()).setOut(new PrintWriter(out, true))
+        int exit = TracesyncCommand.commandLine().setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true)).execute("import", "pcap", "--node", "n", "--address", "10.0.0.1",
                         "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url",
                         SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".",
@@ -64,7 +63,7 @@ class ImportPcapIntegrationTest {
 
         Map<String, Object> config = Map.of("bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
                 "schema.registry.url", SharedKafkaEnvironment.registryUrl());
-        List<ConsumerRecord<byte[], byte[]>> records = CommittedRecords.read(config, id + ".n", 20,
+        List<ConsumerRecord<byte[], byte[]>> records = AwaitedRecords.read(config, id + ".n", 20,
                 Duration.ofSeconds(60), Duration.ofSeconds(1));
         assertEquals(20, records.size());
         SpecificAvroDeserializer<TraceEvent> values = new SpecificAvroDeserializer<>(TraceEvent.class);

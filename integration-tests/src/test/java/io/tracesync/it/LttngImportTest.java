@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code import lttng} of the real scp trace (docs/REAL-INPUTS.md) into the real broker and registry: the streamed
@@ -51,7 +50,7 @@ class LttngImportTest {
         Path pairsCsv = dir.resolve("pairs.csv");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = new CommandLine(new TracesyncCommand()).setOut(new PrintWriter(out, true))
+        int exit = TracesyncCommand.commandLine().setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true)).execute("import", "lttng", "--pairs-out", pairsCsv.toString(),
                         "--bootstrap-servers", SharedKafkaEnvironment.bootstrapServers(), "--schema-registry-url",
                         SharedKafkaEnvironment.registryUrl(), "-D", "traces.topic.prefix=" + id + ".",

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.core.network.OfflineSync;
 import io.tracesync.environment.LocalRegistry;
+import io.tracesync.streams.CommittedRecords;
+import io.tracesync.streams.InternalTopics;
 import io.tracesync.streams.Settings;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
@@ -13,13 +15,7 @@ import io.tracesync.streams.TracesyncTopology;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -61,8 +57,8 @@ class RegistryOutageTest {
                             "the first half not processed");
                     // the link stores are written back at a commit, their changelogs' subjects registered then
                     for (String store : List.of(TracesyncTopology.LINK_STORE, TracesyncTopology.NETWORK_LINK_STORE)) {
-                        String changelog = id + "-" + store + "-changelog";
-                        Waiting.until(() -> committedRecords(settings, changelog) > 0, WAIT,
+                        String changelog = InternalTopics.changelog(id, store);
+                        Waiting.until(() -> CommittedRecords.count(settings, changelog, WAIT) > 0, WAIT,
                                 changelog + " never committed");
                     }
                     registry.stop();
@@ -104,7 +100,7 @@ class RegistryOutageTest {
                         "the input not matched after the registry came back");
                 FactorAnswers.await(settings, OfflineSync.factors(cluster.pairs, settings.linkOptions(),
                         settings.networkOptions()), WAIT);
-                assertEquals(0, committedRecords(direct, settings.get("dlq.topic")), "dead letters");
+                assertEquals(0, CommittedRecords.count(direct, settings.get("dlq.topic"), WAIT), "dead letters");
             }
         }
     }
@@ -115,26 +111,5 @@ class RegistryOutageTest {
                 .with("state.dir", dir.resolve("state-" + id).toString())
                 .with("factors.min.change", "0")
                 .with("links.min.change", "0");
-    }
-
-    /** How many records {@code topic} holds for a read_committed reader. */
-    private static long committedRecords(Settings settings, String topic) {
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            List<TopicPartition> parts = c.partitionsFor(topic).stream()
-                    .map(i -> new TopicPartition(topic, i.partition())).toList();
-            c.assign(parts);
-            c.seekToBeginning(parts);
-            Map<TopicPartition, Long> end = c.endOffsets(parts);
-            long n = 0;
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp)) && System.nanoTime() < deadline) {
-                n += c.poll(Duration.ofMillis(200)).count();
-            }
-            return n;
-        }
     }
 }

@@ -12,6 +12,7 @@ import io.tracesync.core.network.OfflineSync;
 import io.tracesync.sim.MalformedRecords;
 import io.tracesync.sim.MalformedRecords.Kind;
 import io.tracesync.sim.MalformedRecords.Raw;
+import io.tracesync.streams.InternalTopics;
 import io.tracesync.streams.Settings;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
@@ -77,8 +78,8 @@ class StreamingPipelineTest {
             }
             try (Admin admin = Admin.create(settings.streamsProperties())) {
                 Set<String> created = admin.listTopics().names().get();
-                for (String hop : List.of("segments", "network")) {
-                    String repartition = settings.get("application.id") + "-" + hop + "-repartition";
+                for (String hop : List.of(InternalTopics.SEGMENTS, InternalTopics.NETWORK)) {
+                    String repartition = InternalTopics.repartition(settings.get("application.id"), hop);
                     assertFalse(created.contains(repartition), repartition + " was created");
                 }
                 // a trace topic with another partition count would split segments: refused at start
@@ -224,6 +225,6 @@ class StreamingPipelineTest {
     private static List<ConsumerRecord<byte[], byte[]>> readAll(Settings settings, String topic, int atLeast) {
         Map<String, Object> config = new HashMap<>();
         settings.streamsProperties().forEach((k, v) -> config.put((String) k, v));
-        return CommittedRecords.read(config, topic, atLeast, WAIT, Duration.ofSeconds(2));
+        return AwaitedRecords.read(config, topic, atLeast, WAIT, Duration.ofSeconds(2));
     }
 }

@@ -115,7 +115,7 @@ class TimestampRewriterIntegrationTest {
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> read(String topic, int count) {
-        List<ConsumerRecord<byte[], byte[]>> out = CommittedRecords.read(config(), topic, count,
+        List<ConsumerRecord<byte[], byte[]>> out = AwaitedRecords.read(config(), topic, count,
                 Duration.ofSeconds(60), Duration.ZERO);
         assertTrue(out.size() == count, out.size() + " records in " + topic);
         return out;

@@ -9,6 +9,7 @@ import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.NodeFactor;
 import io.tracesync.core.network.OfflineSync;
+import io.tracesync.core.network.ReferenceRule;
 import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.environment.FileTrees;
 import io.tracesync.environment.KafkaEnvironment;
@@ -38,11 +39,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The whole pipeline on this machine. Starts a Kafka broker and a schema registry, simulates a cluster into per-node
@@ -124,6 +130,11 @@ public final class Demo {
                 }
                 writer.createTopics(names);
                 try (TracesyncApp app = TracesyncApp.start(settings)) {
+                    // running before the simulation's bar starts, so that the state lines are not drawn into it
+                    if (!app.awaitRunning(Duration.ofMinutes(2))) {
+                        throw new IllegalStateException("the application did not start within 2 min (state "
+                                + app.streams().state() + "): see the log above, or run again with --verbose");
+                    }
                     events = simulate(scenario, run, writer, pairs);
                     await(app.stats(), events);
                     Map<String, SyncFactor> streamed = FactorsTopic.latest(settings, Duration.ofSeconds(30));
@@ -131,6 +142,7 @@ public final class Demo {
                     TrueClocks truth = TrueClocks.of(groundTruth);
                     table(scenario, truth, streamed,
                             OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
+                    reference(settings, streamed, pairs);
                     Path reportDir = options.work().resolve("report");
                     int code = report.apply(run, reportDir);
                     out.printf("report: %s%n", reportDir.resolve("report.html").toAbsolutePath());
@@ -206,7 +218,7 @@ public final class Demo {
      * the application stalls before that.
      */
     private void await(PipelineStats stats, long events) throws InterruptedException {
-        ProgressLine line = new ProgressLine(err);
+        ProgressLine line = new ProgressLine(err, events);
         long settledSince = 0;
         long lastFactors = -1;
         long lastEvents = -1;
@@ -253,8 +265,8 @@ public final class Demo {
     private void table(Scenario scenario, TrueClocks truth, Map<String, SyncFactor> streamed,
             Map<String, NodeFactor> offline) {
         long end = scenario.endNs();
-        out.printf(Locale.ROOT, "%n%-6s %-9s %12s %18s %10s %10s %7s %8s%n", "node", "reference", "drift (ppm)",
-                "offset at end (ms)", "± bound", "true err", "inside", "offline");
+        out.printf(Locale.ROOT, "%n%-6s %-9s %12s %18s %10s %10s %7s %12s%n", "node", "reference", "drift (ppm)",
+                "offset at end (s)", "± bound", "true err", "inside", "= sync-pairs");
         int inside = 0;
         int same = 0;
         for (int i = 0; i < scenario.nodeCount(); i++) {
@@ -275,21 +287,44 @@ public final class Demo {
             same += equal ? 1 : 0;
             double driftPpm = f.toReference().slope().subtract(DoubleDouble.ONE).hi() * 1e6;
             double offsetNs = f.toReference().apply(local).subtract(DoubleDouble.of(local)).hi();
-            out.printf(Locale.ROOT, "%-6s %-9s %+12.3f %18.3f %10s %10s %7s %8s%n", node, r.getReference(),
-                    driftPpm, offsetNs / 1e6,
+            out.printf(Locale.ROOT, "%-6s %-9s %+12.3f %+,18.6f %10s %10s %7s %12s%n", node, r.getReference(),
+                    driftPpm, offsetNs / 1e9,
                     f.bounded() ? Durations.format(Math.max(f.upPs(), f.downPs()) / 1e3) : "-",
-                    Durations.format(error), in ? "yes" : "NO", equal ? "equal" : "DIFFERS");
+                    Durations.format(error), in ? "yes" : "NO", equal ? "yes" : "DIFFERS");
         }
         out.printf(Locale.ROOT, "%ndrift: slope - 1 of the factor (> 0: the node's clock is slower than its "
                 + "reference's);%noffset at end: the reference's time minus the node's at the end of the run; ± bound: "
                 + "the larger of the%npublished factor's guaranteed bounds above and below its answer (the report's "
-                + "width is their sum);%ntrue err: its answer minus the reference's true time.%n");
+                + "width is their sum);%ntrue err: its answer minus the reference's true time; = sync-pairs: the "
+                + "streamed factor is exactly the one%n`tracesync sync-pairs` computes from the same pairs at once, "
+                + "offline.%n");
         if (references.size() > 1) {
             out.printf(Locale.ROOT, "%nThe reference moved as the spanning tree grew: %s (the largest component's, as "
                     + "the live line showed it).%n", String.join(", then ", references));
         }
         out.printf(Locale.ROOT, "%n%d of %d nodes: true error inside the guaranteed bound; %d equal to the offline "
                 + "answer (tracesync sync-pairs) on the same pairs%n", inside, streamed.size(), same);
+        out.flush();
+    }
+
+    /** Why the reference is the one it is: the rule that chose it, and how many links it has. */
+    private void reference(Settings settings, Map<String, SyncFactor> streamed, List<SendReceive> pairs) {
+        Map<String, Long> references = streamed.values().stream().collect(Collectors.groupingBy(
+                r -> r.getReference().toString(), TreeMap::new, Collectors.counting()));
+        Map<String, Set<String>> peers = new HashMap<>();
+        for (SendReceive p : pairs) {
+            peers.computeIfAbsent(p.sender(), n -> new TreeSet<>()).add(p.receiver());
+            peers.computeIfAbsent(p.receiver(), n -> new TreeSet<>()).add(p.sender());
+        }
+        int most = peers.values().stream().mapToInt(Set::size).max().orElse(0);
+        String pinned = settings.get(TracesyncConfig.NETWORK_REFERENCE_CONFIG);
+        String rule = settings.get(TracesyncConfig.NETWORK_REFERENCE_RULE_CONFIG);
+        references.forEach((reference, nodes) -> out.printf(Locale.ROOT, "%nreference %s (of %d nodes): %s%n",
+                reference, nodes, !pinned.isEmpty() ? "pinned by network.reference"
+                        : rule.equals(ReferenceRule.MOST_LINKS.label()) ? "network.reference.rule=" + rule + ": of "
+                                + "the nodes with the most links (" + most + "; it has " + peers.getOrDefault(
+                                reference, Set.of()).size() + "), the smallest name"
+                        : "network.reference.rule=" + rule + ": the spanning tree's centroid"));
         out.flush();
     }
 }

@@ -138,8 +138,6 @@ public final class FaultRun {
 
     /** Runs the plan on {@code cluster} with {@code malformed} malformed records mixed in. */
     public Report run(SimulatedTraces cluster, int malformed, Plan plan) throws Exception {
-        Random random = new Random(plan.seed());
-        Random delays = new Random(plan.seed() + 1);
         List<Raw> records = MalformedRecords.interleave(cluster, settings.serdeConfig(),
                 settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG), malformed, plan.seed());
         Map<Kind, Long> expected = records.stream().filter(r -> r.kind() != null)
@@ -154,49 +152,18 @@ public final class FaultRun {
             writer.createTopics(cluster.nodes);
         }
         List<InstanceProcess> instances = new ArrayList<>();
-        List<Outcome> outcomes = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         try (Admin admin = Admin.create(settings.streamsProperties());
                 FactorWatch watch = new FactorWatch(settings);
                 PacedTraffic traffic = new PacedTraffic(settings, records, rate)) {
-            for (int i = 0; i < plan.instances(); i++) {
-                String name = Character.toString('a' + i);
-                Map<String, String> own = new HashMap<>(config);
-                own.put("group.instance.id", "fault-" + name);
-                InstanceProcess instance = new InstanceProcess(name, javaCommand, own, work);
-                instance.start();
-                instances.add(instance);
-            }
-            for (InstanceProcess i : instances) {
-                i.awaitRunning(plan.timeout());
-            }
+            start(instances, plan);
             SettledApplication application = new SettledApplication(settings, admin, instances);
-            FaultInjector faults = new FaultInjector(instances, application, broker, traffic, watch, random, plan);
             watch.start(plan.timeout());
             traffic.start();
             watch.firstAfter(0, plan.timeout());
-            List<Fault> order = new ArrayList<>();
-            for (int round = 1; round <= plan.rounds(); round++) {
-                if (order.isEmpty()) {
-                    order.addAll(plan.faults());
-                    Collections.shuffle(order, random);
-                }
-                long replicated = application.awaitReplicated(traffic, delays, plan.timeout());
-                Outcome o = faults.inflict(round, order.remove(0), replicated);
-                outcomes.add(o);
-                out.printf(Locale.ROOT, "round %d/%d: %-18s %-28s at %tT.%<tL (replicated after %,6d ms): next factor "
-                        + "committed after %,6d ms%n", round, plan.rounds(), o.fault().label(), o.target(), o.atMs(),
-                        o.replicatedMs(), o.factorAfterMs());
-                out.flush();
-                for (InstanceProcess i : instances) {
-                    if (!i.alive()) {
-                        problems.add("round " + round + " (" + o.fault().label() + "): instance " + i.name()
-                                + " exited with " + i.exitValue() + "; see " + i.log());
-                        i.start();
-                        i.awaitRunning(plan.timeout());
-                    }
-                }
-            }
+            Random random = new Random(plan.seed());
+            FaultInjector faults = new FaultInjector(instances, application, broker, traffic, watch, random, plan);
+            List<Outcome> outcomes = rounds(plan, random, instances, application, faults, traffic, problems);
             traffic.finish();
             out.printf(Locale.ROOT, "all %,d records written; waiting for the application to consume them%n",
                     traffic.written());
@@ -222,5 +189,54 @@ public final class FaultRun {
                 i.close();
             }
         }
+    }
+
+    /** Starts the plan's instances into {@code instances} (static members {@code fault-a}, …) and awaits them. */
+    private void start(List<InstanceProcess> instances, Plan plan) throws Exception {
+        for (int i = 0; i < plan.instances(); i++) {
+            String name = Character.toString('a' + i);
+            Map<String, String> own = new HashMap<>(config);
+            own.put("group.instance.id", "fault-" + name);
+            InstanceProcess instance = new InstanceProcess(name, javaCommand, own, work);
+            instance.start();
+            instances.add(instance);
+        }
+        for (InstanceProcess i : instances) {
+            i.awaitRunning(plan.timeout());
+        }
+    }
+
+    /**
+     * The plan's rounds, each fault on a replicated application, in an order drawn from {@code random} that takes
+     * each fault in turn; an instance that exited is a problem, and started again.
+     */
+    private List<Outcome> rounds(Plan plan, Random random, List<InstanceProcess> instances,
+            SettledApplication application, FaultInjector faults, PacedTraffic traffic, List<String> problems)
+            throws Exception {
+        Random delays = new Random(plan.seed() + 1);
+        List<Outcome> outcomes = new ArrayList<>();
+        List<Fault> order = new ArrayList<>();
+        for (int round = 1; round <= plan.rounds(); round++) {
+            if (order.isEmpty()) {
+                order.addAll(plan.faults());
+                Collections.shuffle(order, random);
+            }
+            long replicated = application.awaitReplicated(traffic, delays, plan.timeout());
+            Outcome o = faults.inflict(round, order.remove(0), replicated);
+            outcomes.add(o);
+            out.printf(Locale.ROOT, "round %d/%d: %-18s %-28s at %tT.%<tL (replicated after %,6d ms): next factor "
+                    + "committed after %,6d ms%n", round, plan.rounds(), o.fault().label(), o.target(), o.atMs(),
+                    o.replicatedMs(), o.factorAfterMs());
+            out.flush();
+            for (InstanceProcess i : instances) {
+                if (!i.alive()) {
+                    problems.add("round " + round + " (" + o.fault().label() + "): instance " + i.name()
+                            + " exited with " + i.exitValue() + "; see " + i.log());
+                    i.start();
+                    i.awaitRunning(plan.timeout());
+                }
+            }
+        }
+        return outcomes;
     }
 }

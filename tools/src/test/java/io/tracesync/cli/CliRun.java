@@ -1,6 +1,5 @@
 package io.tracesync.cli;
 
-import io.tracesync.console.UserErrors;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
@@ -11,7 +10,7 @@ record CliRun(int exit, String out, String err) {
     static CliRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cmd = UserErrors.commandLine(new TracesyncCommand());
+        CommandLine cmd = TracesyncCommand.commandLine();
         cmd.setOut(new PrintWriter(out, true));
         cmd.setErr(new PrintWriter(err, true));
         int exit = cmd.execute(args);

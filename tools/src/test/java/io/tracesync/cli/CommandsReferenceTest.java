@@ -3,7 +3,6 @@ package io.tracesync.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.console.UserErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +25,7 @@ class CommandsReferenceTest {
                 .append("commands by\n`CommandsReferenceTest`). The production image runs `run`, `replay` and ")
                 .append("`correct-spans`; the\nothers work on files, the simulator, the evaluation and the ")
                 .append("benchmarks.\n");
-        CommandLine root = UserErrors.commandLine(new TracesyncCommand());
+        CommandLine root = TracesyncCommand.commandLine();
         root.setUsageHelpWidth(WIDTH);
         append(b, root, "tracesync");
         return b.toString();

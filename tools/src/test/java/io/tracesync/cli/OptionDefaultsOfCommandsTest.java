@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.console.UserErrors;
 import io.tracesync.streams.config.OptionDefaults;
 import io.tracesync.streams.config.TracesyncConfig;
 import java.util.ArrayList;
@@ -37,7 +36,7 @@ class OptionDefaultsOfCommandsTest {
     @Test
     void everyOptionOfAnApplicationKeyTakesTheKeysDefault() {
         List<String> checked = new ArrayList<>();
-        visit(UserErrors.commandLine(new TracesyncCommand()), "tracesync", checked);
+        visit(TracesyncCommand.commandLine(), "tracesync", checked);
         assertTrue(checked.size() >= 15, "the options of sync-pairs and evaluate at least: " + checked);
     }
 

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Simulate 5 nodes with linear clocks for a minute, replay, and check the guarantees against the truth. */
 class EvaluationEndToEndTest {
@@ -41,7 +40,7 @@ class EvaluationEndToEndTest {
     @BeforeAll
     static void simulateAndReplay() throws IOException {
         Path run = dir.resolve("run");
-        assertEquals(0, new CommandLine(new TracesyncCommand()).execute("simulate", "--out", run.toString(),
+        assertEquals(0, TracesyncCommand.commandLine().execute("simulate", "--out", run.toString(),
                 "--nodes", "5", "--duration", "1m", "--seed", "7"));
         truth = TrueClocks.of(GroundTruth.read(run));
         pairs = run.resolve("truth-pairs.csv");

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Six nodes whose clocks jump every 2 minutes or so, for 8 minutes: around every jump, answers after the fact miss
@@ -28,7 +27,7 @@ class JumpWindowsTest {
     @Test
     void afterTheFactTimesAfterAJumpMissTheTruthFarLessThanLive() throws Exception {
         Path run = dir.resolve("run");
-        assertEquals(0, new CommandLine(new TracesyncCommand()).execute("simulate", "--out", run.toString(),
+        assertEquals(0, TracesyncCommand.commandLine().execute("simulate", "--out", run.toString(),
                 "--nodes", "6", "--duration", "8m", "--seed", "3", "--jumps-every", "2m"));
         GroundTruth truth = GroundTruth.read(run);
         assertTrue(truth.jumps().size() >= 10, "jumps: " + truth.jumps().size());

@@ -29,11 +29,16 @@ class SettledApplicationTest {
     @Test
     void notWholeWhileAnyPartIsMissing() throws Exception {
         JsonNode whole = health(true, 3, 3, "0");
-        assertFalse(SettledApplication.replicated(List.of(whole, health(false, 0, 0, "0")), 1, 10_000), "one rebalancing");
-        assertFalse(SettledApplication.replicated(Arrays.asList(whole, null), 1, 10_000), "one without an HTTP side yet");
-        assertFalse(SettledApplication.replicated(List.of(whole, health(true, 3, 2, "0")), 1, 10_000), "a standby missing");
-        assertFalse(SettledApplication.replicated(List.of(whole, health(true, 3, 3, "10001")), 1, 10_000), "a store behind");
-        assertFalse(SettledApplication.replicated(List.of(whole, health(true, 3, 3, "null")), 1, 10_000), "a lag unknown");
+        assertFalse(whole(whole, health(false, 0, 0, "0")), "one rebalancing");
+        assertFalse(whole(whole, null), "one without an HTTP side yet");
+        assertFalse(whole(whole, health(true, 3, 2, "0")), "a standby missing");
+        assertFalse(whole(whole, health(true, 3, 3, "10001")), "a store behind");
+        assertFalse(whole(whole, health(true, 3, 3, "null")), "a lag unknown");
         assertFalse(SettledApplication.replicated(List.of(health(true, 0, 0, "0")), 0, 10_000), "no task assigned yet");
+    }
+
+    /** Two instances, one standby each task, 10,000 records of lag acceptable. */
+    private static boolean whole(JsonNode a, JsonNode b) {
+        return SettledApplication.replicated(Arrays.asList(a, b), 1, 10_000);
     }
 }

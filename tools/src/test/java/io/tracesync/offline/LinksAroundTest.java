@@ -26,7 +26,6 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code sync-pairs --at} on clocks under a 20-minute ±0.5 ppm cycle, against the simulated truth: at random past
@@ -43,7 +42,7 @@ class LinksAroundTest {
     @Test
     void answersFromThePairsAroundATimeHoldTheTruthAndBeatLive() throws IOException {
         Path run = dir.resolve("run");
-        assertEquals(0, new CommandLine(new TracesyncCommand()).execute("simulate", "--out", run.toString(),
+        assertEquals(0, TracesyncCommand.commandLine().execute("simulate", "--out", run.toString(),
                 "--nodes", "6", "--duration", "12m", "--seed", "11", "--wander", "--wander-amplitude", "0.5",
                 "--wander-period", "20m"));
         GroundTruth truth = GroundTruth.read(run);

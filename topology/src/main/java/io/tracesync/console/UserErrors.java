@@ -23,10 +23,18 @@ public final class UserErrors implements CommandLine.IExecutionExceptionHandler 
 
     /** A command line for {@code command} that ends this way; {@code args} decide how much Kafka logs. */
     public static CommandLine commandLine(Object command, String... args) {
+        return commandLine(new CommandLine(command), args);
+    }
+
+    /**
+     * {@code cmd}, with every subcommand it has now (picocli's settings reach no subcommand added later), made to end
+     * this way; {@code args} decide how much Kafka logs.
+     */
+    public static CommandLine commandLine(CommandLine cmd, String... args) {
         if (System.getProperty(KAFKA_LOG_LEVEL) == null) {
             System.setProperty(KAFKA_LOG_LEVEL, Arrays.asList(args).contains(VERBOSE) ? "warn" : "error");
         }
-        CommandLine cmd = new CommandLine(command).setExecutionExceptionHandler(new UserErrors())
+        cmd.setExecutionExceptionHandler(new UserErrors())
                 .setParameterExceptionHandler(UserErrors::handleParameterException)
                 .setHelpFactory(UnbrokenNamesHelp::new);
         CommandLine.Model.OptionSpec verbose = CommandLine.Model.OptionSpec.builder(VERBOSE)

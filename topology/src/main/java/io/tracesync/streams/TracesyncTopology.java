@@ -50,7 +50,6 @@ import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -56,7 +56,7 @@ final class NetworkApi {
         return switch (path.get(0)) {
             case "factors" -> path.size() == 1 ? factors(queries.factors())
                     : path.size() == 2 ? queries.factor(path.get(1)).map(f -> Reply.json(200, factor(f).toString()))
-                            .orElseGet(() -> error(404, "no node " + path.get(1))) : null;
+                            .orElseGet(() -> unknown(path.get(1))) : null;
             case "links" -> path.size() == 1 ? list("links", queries.links())
                     : path.size() == 3 ? found(queries.link(path.get(1), path.get(2)),
                             "link " + path.get(1) + "~" + path.get(2)) : null;
@@ -98,6 +98,12 @@ final class NetworkApi {
         return c.referenceNs().subtract(BigDecimal.valueOf(trueNs)).setScale(3, RoundingMode.HALF_EVEN);
     }
 
+    /** 404 for a node without a factor, naming the one it likely means ({@link UnknownNode}). */
+    private Reply unknown(String node) {
+        return error(404, UnknownNode.message(node, queries.factors().stream().map(f -> f.getNode().toString())
+                .toList()));
+    }
+
     private static Reply found(Optional<?> record, String what) {
         return record.map(r -> Reply.json(200, AvroJson.of(r).toString()))
                 .orElseGet(() -> error(404, "no " + what));
@@ -129,7 +135,7 @@ final class NetworkApi {
             }
         }
         if (records.isEmpty()) {
-            return error(404, "no factor for node " + node);
+            return unknown(node);
         }
         HistoricConversion c;
         try {

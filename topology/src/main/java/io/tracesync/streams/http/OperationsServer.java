@@ -94,7 +94,9 @@ public final class OperationsServer implements AutoCloseable {
             KnownTruth truth) throws IOException {
         OperationsServer s = new OperationsServer(settings, streams, metrics, truth);
         s.server.start();
-        LOG.info("HTTP on {}:{} (health, metrics, queries{})", settings.get(TracesyncConfig.HTTP_HOST_CONFIG), s.port(),
+        String host = settings.get(TracesyncConfig.HTTP_HOST_CONFIG);
+        LOG.info("HTTP on {}:{}: the live view at http://{}:{}/, /health, /metrics and the queries{}", host, s.port(),
+                host.equals("0.0.0.0") ? "127.0.0.1" : host, s.port(),
                 s.self == null ? "" : "; this instance is " + s.self.host() + ":" + s.self.port());
         String portFile = settings.get(TracesyncConfig.HTTP_PORT_FILE_CONFIG);
         if (!portFile.isEmpty()) {

@@ -11,10 +11,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
-/** A topic's committed records as raw bytes, read by a fresh group from the beginning. */
-final class CommittedRecords {
+/** A topic's committed records as raw bytes as they come, read by a fresh group from the beginning. */
+final class AwaitedRecords {
 
-    private CommittedRecords() {
+    private AwaitedRecords() {
     }
 
     /**
