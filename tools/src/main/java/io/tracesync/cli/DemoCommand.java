@@ -50,9 +50,10 @@ public final class DemoCommand implements Callable<Integer> {
     String registry;
 
     @Option(names = "--keep-running",
-            description = "At the end, keep the application, its HTTP side (live view, /convert, /factors) and the "
-                    + "services running until Ctrl-C, and print their addresses; the simulated clocks being known, "
-                    + "its answers show the true time and error beside the guaranteed bounds.")
+            description = "Serve the application's HTTP side (live view, /convert, /factors) from the start, its "
+                    + "address printed at once, and at the end keep it and the services running until Ctrl-C, "
+                    + "printing their addresses; the simulated clocks being known, its answers show the true time "
+                    + "and error beside the guaranteed bounds.")
     boolean keepRunning;
 
     @Override

@@ -46,6 +46,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -101,26 +103,7 @@ public final class Demo {
                 options.bootstrap() != null ? options.bootstrap() : System.getenv(KafkaEnvironment.BOOTSTRAP_VARIABLE),
                 options.registry() != null ? options.registry() : System.getenv(KafkaEnvironment.REGISTRY_VARIABLE))) {
             err.println(env.description());
-            // the writer places every event in its segment's partition, so the demo runs with the shortcuts
-            // (docs/STREAMS.md, steps 3 and 7): two hops fewer to the factors; its topics are its own, named after
-            // its application id, so that demos on one broker (a user's) never read each other's events
-            String id = "tracesync-demo-" + System.currentTimeMillis();
-            Settings settings = Settings.load(null, Map.of(), Map.ofEntries(
-                    Map.entry(TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG, "true"),
-                    Map.entry(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG, "true"),
-                    Map.entry("bootstrap.servers", env.bootstrapServers()),
-                    Map.entry("schema.registry.url", env.registryUrl()),
-                    Map.entry("application.id", id),
-                    Map.entry(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG, id + ".traces."),
-                    Map.entry(TracesyncConfig.TRACES_PATTERN_CONFIG, Pattern.quote(id + ".traces.") + ".+"),
-                    Map.entry(TracesyncConfig.FACTORS_TOPIC_CONFIG, id + ".sync.factors"),
-                    Map.entry(TracesyncConfig.TREE_TOPIC_CONFIG, id + ".sync.tree"),
-                    Map.entry(TracesyncConfig.LINKS_TOPIC_CONFIG, id + ".sync.links"),
-                    Map.entry(TracesyncConfig.DLQ_TOPIC_CONFIG, id + ".sync.dlq"),
-                    Map.entry("state.dir", options.work().resolve("state").toAbsolutePath().toString()),
-                    Map.entry("commit.interval.ms", "200"),
-                    Map.entry(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG, "0"),
-                    Map.entry(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG, "0")));
+            Settings settings = settings(env);
             List<SendReceive> pairs = new ArrayList<>();
             long events;
             try (TraceTopicWriter writer = new TraceTopicWriter(settings)) {
@@ -135,50 +118,88 @@ public final class Demo {
                         throw new IllegalStateException("the application did not start within 2 min (state "
                                 + app.streams().state() + "): see the log above, or run again with --verbose");
                     }
-                    events = simulate(scenario, run, writer, pairs);
-                    await(app.stats(), events);
-                    Map<String, SyncFactor> streamed = FactorsTopic.latest(settings, Duration.ofSeconds(30));
-                    GroundTruth groundTruth = GroundTruth.read(run);
-                    TrueClocks truth = TrueClocks.of(groundTruth);
-                    table(scenario, truth, streamed,
-                            OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
-                    reference(settings, streamed, pairs);
-                    Path reportDir = options.work().resolve("report");
-                    int code = report.apply(run, reportDir);
-                    out.printf("report: %s%n", reportDir.resolve("report.html").toAbsolutePath());
-                    out.flush();
-                    if (options.keepRunning()) {
-                        String node = scenario.node(0).name();
-                        keepRunning(stop, settings, app, env, new SimulatedTruth(groundTruth::clock), node,
-                                truth.localAt(node, scenario.endNs()));
+                    AtomicReference<KnownTruth> known = new AtomicReference<>();
+                    try (AppMetrics metrics = options.keepRunning() ? new AppMetrics(app.streams(), app.stats())
+                            : null; OperationsServer server = metrics == null ? null
+                                    : serve(settings, app, metrics, known)) {
+                        events = simulate(scenario, run, writer, pairs);
+                        await(app.stats(), events);
+                        Map<String, SyncFactor> streamed = FactorsTopic.latest(settings, Duration.ofSeconds(30));
+                        GroundTruth groundTruth = GroundTruth.read(run);
+                        known.set(new SimulatedTruth(groundTruth::clock));
+                        TrueClocks truth = TrueClocks.of(groundTruth);
+                        table(scenario, truth, streamed,
+                                OfflineSync.factors(pairs, settings.linkOptions(), settings.networkOptions()));
+                        reference(settings, streamed, pairs);
+                        Path reportDir = options.work().resolve("report");
+                        int code = report.apply(run, reportDir);
+                        out.printf("report: %s%n", reportDir.resolve("report.html").toAbsolutePath());
+                        out.flush();
+                        if (server != null) {
+                            String node = scenario.node(0).name();
+                            keepRunning(stop, settings, server, env, node, truth.localAt(node, scenario.endNs()));
+                        }
+                        return code;
                     }
-                    return code;
                 }
             }
         }
     }
 
     /**
-     * Serves the application's HTTP side (any free port), with the simulated clocks as the truth beside every
-     * answer, and keeps everything running until Ctrl-C, after printing where to look and how to reach the services.
+     * The application's HTTP side on any free port from the start, so that the live view shows the factors coming in
+     * as the simulation streams; the simulated clocks are the truth beside every answer once the run is read back.
      */
-    private void keepRunning(UntilStopped stop, Settings settings, TracesyncApp app, KafkaEnvironment env,
-            KnownTruth truth, String node, long localNs) throws Exception {
-        Settings http = settings.with(TracesyncConfig.HTTP_PORT_CONFIG, "0");
-        try (AppMetrics metrics = new AppMetrics(app.streams(), app.stats());
-                OperationsServer server = OperationsServer.start(http, app.streams(), metrics, truth)) {
-            String base = "http://127.0.0.1:" + server.port();
-            out.printf("%nkept running (Ctrl-C stops everything); the simulated clocks are known, so the answers "
-                    + "show the true time and error too:%n  live view     %s/%n"
-                    + "  a conversion  %s/convert?node=%s&t=%d%n  factors       %s/factors%n"
-                    + "  services      --bootstrap-servers %s --schema-registry-url %s%n"
-                    + "  topics        %s (the factors), %s<node> (the traces)%n",
-                    base, base, node, localNs, base, env.bootstrapServers(), env.registryUrl(),
-                    settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG),
-                    settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG));
-            out.flush();
-            stop.await();
-        }
+    private OperationsServer serve(Settings settings, TracesyncApp app, AppMetrics metrics,
+            AtomicReference<KnownTruth> known) throws IOException {
+        OperationsServer server = OperationsServer.start(settings.with(TracesyncConfig.HTTP_PORT_CONFIG, "0"),
+                app.streams(), metrics, (node, reference, localNs) -> known.get() == null ? OptionalLong.empty()
+                        : known.get().referenceAt(node, reference, localNs));
+        err.printf("live view: http://127.0.0.1:%d/ (open it now: the factors come in as the simulation "
+                + "streams)%n", server.port());
+        err.flush();
+        return server;
+    }
+
+    /** Keeps everything running until Ctrl-C, after printing where to look and how to reach the services. */
+    private void keepRunning(UntilStopped stop, Settings settings, OperationsServer server, KafkaEnvironment env,
+            String node, long localNs) throws InterruptedException {
+        String base = "http://127.0.0.1:" + server.port();
+        out.printf("%nkept running (Ctrl-C stops everything); the simulated clocks are known, so the answers "
+                + "show the true time and error too:%n  live view     %s/%n"
+                + "  a conversion  %s/convert?node=%s&t=%d%n  factors       %s/factors%n"
+                + "  services      --bootstrap-servers %s --schema-registry-url %s%n"
+                + "  topics        %s (the factors), %s<node> (the traces)%n",
+                base, base, node, localNs, base, env.bootstrapServers(), env.registryUrl(),
+                settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG),
+                settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG));
+        out.flush();
+        stop.await();
+    }
+
+    /**
+     * The demo application's settings on {@code env}: the writer places every event in its segment's partition, so
+     * it runs with the shortcuts (docs/STREAMS.md, steps 3 and 7): two hops fewer to the factors; its topics are its
+     * own, named after its application id, so that demos on one broker (a user's) never read each other's events.
+     */
+    private Settings settings(KafkaEnvironment env) throws IOException {
+        String id = "tracesync-demo-" + System.currentTimeMillis();
+        return Settings.load(null, Map.of(), Map.ofEntries(
+                Map.entry(TracesyncConfig.TRACES_PARTITIONED_BY_SEGMENT_CONFIG, "true"),
+                Map.entry(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG, "true"),
+                Map.entry("bootstrap.servers", env.bootstrapServers()),
+                Map.entry("schema.registry.url", env.registryUrl()),
+                Map.entry("application.id", id),
+                Map.entry(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG, id + ".traces."),
+                Map.entry(TracesyncConfig.TRACES_PATTERN_CONFIG, Pattern.quote(id + ".traces.") + ".+"),
+                Map.entry(TracesyncConfig.FACTORS_TOPIC_CONFIG, id + ".sync.factors"),
+                Map.entry(TracesyncConfig.TREE_TOPIC_CONFIG, id + ".sync.tree"),
+                Map.entry(TracesyncConfig.LINKS_TOPIC_CONFIG, id + ".sync.links"),
+                Map.entry(TracesyncConfig.DLQ_TOPIC_CONFIG, id + ".sync.dlq"),
+                Map.entry("state.dir", options.work().resolve("state").toAbsolutePath().toString()),
+                Map.entry("commit.interval.ms", "200"),
+                Map.entry(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG, "0"),
+                Map.entry(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG, "0")));
     }
 
     /** Runs the simulation into the run directory (for the report) and the per-node topics at once. */
@@ -319,12 +340,12 @@ public final class Demo {
         int most = peers.values().stream().mapToInt(Set::size).max().orElse(0);
         String pinned = settings.get(TracesyncConfig.NETWORK_REFERENCE_CONFIG);
         String rule = settings.get(TracesyncConfig.NETWORK_REFERENCE_RULE_CONFIG);
-        references.forEach((reference, nodes) -> out.printf(Locale.ROOT, "%nreference %s (of %d nodes): %s%n",
+        references.forEach((reference, nodes) -> out.printf(Locale.ROOT, "%n%s is the reference of %d nodes: %s%n",
                 reference, nodes, !pinned.isEmpty() ? "pinned by network.reference"
-                        : rule.equals(ReferenceRule.MOST_LINKS.label()) ? "network.reference.rule=" + rule + ": of "
-                                + "the nodes with the most links (" + most + "; it has " + peers.getOrDefault(
-                                reference, Set.of()).size() + "), the smallest name"
-                        : "network.reference.rule=" + rule + ": the spanning tree's centroid"));
+                        : rule.equals(ReferenceRule.MOST_LINKS.label()) ? "by network.reference.rule=" + rule
+                                + ", of the nodes with the most links (" + most + "; " + reference + " has "
+                                + peers.getOrDefault(reference, Set.of()).size() + ") the smallest name"
+                        : "by network.reference.rule=" + rule + ", the spanning tree's centroid"));
         out.flush();
     }
 }
