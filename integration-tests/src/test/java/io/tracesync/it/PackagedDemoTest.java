@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +45,8 @@ class PackagedDemoTest {
     }
 
     /**
-     * {@code --keep-running}, on the broker and registry another demo used before (its topics are its own): the
-     * conversion it prints answers, the simulated clocks known, with the true time inside the guaranteed interval;
+     * {@code --keep-running}, on the broker and registry another demo used before (its topics are its own): the live
+     * view it tells at the start answers while the demo runs, the conversion it prints at the end answers, the simulated clocks known, with the true time inside the guaranteed interval;
      * every factor has its true error within its bounds; SIGTERM (Ctrl-C) stops the demo and all it started.
      */
     @Test
@@ -57,10 +58,14 @@ class PackagedDemoTest {
                 "--schema-registry-url", SharedKafkaEnvironment.registryUrl()));
         List<ProcessHandle> started = new ArrayList<>();
         try {
+            String live = awaitLine(demo, log, Pattern.compile("live view: (http://\\S+)"));
+            HttpURLConnection page = (HttpURLConnection) URI.create(live).toURL().openConnection();
+            assertEquals(200, page.getResponseCode(), "the live view while the demo runs");
             String conversion = awaitLine(demo, log, Pattern.compile("a conversion +(http://\\S+)"));
             started.addAll(demo.descendants().toList());
             String out = Files.readString(log);
             assertTrue(out.contains("4 of 4 nodes: true error inside the guaranteed bound; 4 equal"), out);
+            assertTrue(out.indexOf("live view: ") < out.indexOf("4 of 4 nodes"), "the live view told at the start");
             JsonNode answer = JSON.readTree(URI.create(conversion).toURL());
             assertTrue(answer.get("inside").asBoolean() && answer.has("true_error_ns"), answer.toString());
             JsonNode factors = JSON.readTree(URI.create(conversion.replaceAll("/convert\\?.*", "/factors")).toURL());
