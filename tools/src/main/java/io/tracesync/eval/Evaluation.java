@@ -73,23 +73,76 @@ public final class Evaluation {
         Path pairs = o.run().resolve("truth-pairs.csv");
         GroundTruth groundTruth = GroundTruth.read(o.run());
         TrueClocks truth = TrueClocks.of(groundTruth);
-        TreeSet<String> names = new TreeSet<>();
-        groundTruth.nodes().forEach(names::add);
-        String first = names.first();
         long t0 = System.nanoTime();
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network())
                 .withReferenceRule(o.referenceRule()).withWeightSpread(SummaryGate.weightSpread(o.minChange()));
         SharedGate gate = new SharedGate(o.minChange());
-        long aheadNs = o.ahead().toNanos();
-        String sampled = aheadNs > 0 ? "each factor sampled once, " + human(o.ahead()) + " after it was computed"
-                : "sampled every " + human(o.interval()) + " while a factor is in force";
         NetworkPolicy published = new NetworkPolicy(options, o.weighting(), gate);
-        Baseline tracesync = new Baseline("tracesync: node vs its reference", "The factors tracesync publishes "
-                + "(--network " + option(o.network()) + ", --weighting " + option(o.weighting())
-                + ", --reference-rule " + o.referenceRule().label() + "): each node's true error against its "
-                + "reference's clock, " + sampled + "; inside % = share inside the guaranteed bounds, width = up + "
-                + "down.", published);
-        List<Baseline> baselines = new ArrayList<>(List.of(tracesync,
+        TreeSet<String> names = new TreeSet<>();
+        groundTruth.nodes().forEach(names::add);
+        List<Baseline> baselines = baselines(options, gate, published, names.first());
+        Map<Baseline, Replay.Result> replays;
+        try (BufferedReader in = Files.newBufferedReader(pairs)) {
+            replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth), baselines,
+                    Baseline::policy, o.interval().toNanos());
+        }
+        Replay.Result replay = replays.get(baselines.get(0));
+        Map<LinkKey, LinkChecks> checks;
+        try (BufferedReader in = Files.newBufferedReader(pairs)) {
+            checks = Metrics.linkChecks(in, pairs.toString(), replay, truth);
+        }
+        MidpointBaseline.Comparison baseline;
+        try (BufferedReader in = Files.newBufferedReader(pairs)) {
+            baseline = MidpointBaseline.run(in, pairs.toString(), replay, truth);
+        }
+        if (o.factorsFile() != null) {
+            try (Writer w = Files.newBufferedWriter(o.factorsFile())) {
+                replay.writeFactors(w);
+            }
+        }
+        double replayed = (System.nanoTime() - t0) / 1e9;
+        long aheadNs = o.ahead().toNanos();
+        List<SummaryRow> rows = new ArrayList<>();
+        for (Baseline b : baselines) {
+            rows.add(new SummaryRow(b.label(), b.meaning(), Metrics.factorErrors(replays.get(b), truth, aheadNs)));
+        }
+        rows.add(new SummaryRow("tracesync: per exchange (same as below)", "tracesync's relative error of the "
+                + "two nodes of each request/response exchange, at the request's arrival.", baseline.tracesync()));
+        rows.add(new SummaryRow("Zipkin/Jaeger midpoint: per exchange", "The offset a tracing UI takes from that "
+                + "exchange alone: θ = ((sr − cs) − (cr − ss)) / 2.", baseline.midpoint()));
+        rows.addAll(horizonRows(pairs, options, truth));
+        ErrorStats live = aheadNs > 0 ? Metrics.factorErrors(replay, truth) : rows.get(0).errors();
+        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages(),
+                new HistoryGate(o.historySpacing().toNanos()));
+        out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(), replayed);
+        table(out, rows, live, late);
+        List<String> findings = findings(replay, checks, published, groundTruth, truth);
+        out.println();
+        findings.forEach(out::println);
+        out.flush();
+        Path written = null;
+        if (o.reportDir() != null) {
+            long start = firstPairNs(replay);
+            written = HtmlReport.write(o.reportDir(), new HtmlReport.Content(o.run().toString(),
+                    groundTruth.parameters(), parameters(), rows, live, late, findings, replay, published.tree(),
+                    truth, start));
+        }
+        return new Result(summary.toString(), written);
+    }
+
+    /**
+     * tracesync as it publishes ({@code published}, first), then the policies replayed beside it on the same
+     * messages; {@code first} is the node a static reference pins.
+     */
+    private List<Baseline> baselines(NetworkOptions options, SharedGate gate, NetworkPolicy published,
+            String first) {
+        String sampled = o.ahead().toNanos() > 0 ? "each factor sampled once, " + human(o.ahead())
+                + " after it was computed" : "sampled every " + human(o.interval()) + " while a factor is in force";
+        List<Baseline> baselines = new ArrayList<>(List.of(new Baseline("tracesync: node vs its reference",
+                "The factors tracesync publishes (--network " + option(o.network()) + ", --weighting "
+                        + option(o.weighting()) + ", --reference-rule " + o.referenceRule().label() + "): each "
+                        + "node's true error against its reference's clock, " + sampled + "; inside % = share "
+                        + "inside the guaranteed bounds, width = up + down.", published),
                 new Baseline("tracesync, spanning tree: node vs reference", "The same links, each factor composed "
                         + "along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
                         new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), gate)),
@@ -111,34 +164,12 @@ public final class Evaluation {
                     + "each link's latest messages carried by the slopes R allows, combined over every link "
                     + "(docs/LINK-CORE.md, \"The datasheet bound\").", new DatasheetPolicy(options)));
         }
-        Map<Baseline, Replay.Result> replays;
-        try (BufferedReader in = Files.newBufferedReader(pairs)) {
-            replays = Replay.run(in, pairs.toString(), linkOptions(o.horizon(), o.curvature(), truth), baselines,
-                    Baseline::policy, o.interval().toNanos());
-        }
-        Replay.Result replay = replays.get(tracesync);
-        Map<LinkKey, LinkChecks> checks;
-        try (BufferedReader in = Files.newBufferedReader(pairs)) {
-            checks = Metrics.linkChecks(in, pairs.toString(), replay, truth);
-        }
-        MidpointBaseline.Comparison baseline;
-        try (BufferedReader in = Files.newBufferedReader(pairs)) {
-            baseline = MidpointBaseline.run(in, pairs.toString(), replay, truth);
-        }
-        if (o.factorsFile() != null) {
-            try (Writer w = Files.newBufferedWriter(o.factorsFile())) {
-                replay.writeFactors(w);
-            }
-        }
-        double replayed = (System.nanoTime() - t0) / 1e9;
+        return baselines;
+    }
+
+    /** tracesync's first row again with each of {@code --compare-horizons}' horizons, each a replay of its own. */
+    private List<SummaryRow> horizonRows(Path pairs, NetworkOptions options, TrueClocks truth) throws IOException {
         List<SummaryRow> rows = new ArrayList<>();
-        for (Baseline b : baselines) {
-            rows.add(new SummaryRow(b.label(), b.meaning(), Metrics.factorErrors(replays.get(b), truth, aheadNs)));
-        }
-        rows.add(new SummaryRow("tracesync: per exchange (same as below)", "tracesync's relative error of the "
-                + "two nodes of each request/response exchange, at the request's arrival.", baseline.tracesync()));
-        rows.add(new SummaryRow("Zipkin/Jaeger midpoint: per exchange", "The offset a tracing UI takes from that "
-                + "exchange alone: θ = ((sr − cs) − (cr − ss)) / 2.", baseline.midpoint()));
         for (Duration h : o.compareHorizons()) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, 0.0, truth),
@@ -147,13 +178,14 @@ public final class Evaluation {
                 String horizon = h.isZero() ? "none" : human(h);
                 rows.add(new SummaryRow("tracesync, horizon " + horizon + ": node vs ref.", "As the first row, "
                         + "the links keeping " + (h.isZero() ? "every pair" : "the last " + horizon + " of pairs")
-                        + ".", Metrics.factorErrors(r, truth, aheadNs)));
+                        + ".", Metrics.factorErrors(r, truth, o.ahead().toNanos())));
             }
         }
-        ErrorStats live = aheadNs > 0 ? Metrics.factorErrors(replay, truth) : rows.get(0).errors();
-        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages(),
-                new HistoryGate(o.historySpacing().toNanos()));
-        out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(), replayed);
+        return rows;
+    }
+
+    /** The summary's table, and the conversions after the fact where ages were asked. */
+    private static void table(PrintWriter out, List<SummaryRow> rows, ErrorStats live, List<AgeErrors> late) {
         out.printf("%-44s %9s %12s %12s %12s %9s %10s %10s%n", "", "samples", "median µs", "p99 µs", "max µs",
                 "inside %", "width µs", "max w µs");
         rows.forEach(r -> row(out, r.label(), r.errors()));
@@ -168,6 +200,11 @@ public final class Evaluation {
             late.forEach(a -> lateRow(out, lateLabel(a.age()), a.errors(), a.interpolatedPercent(),
                     a.errorRatio(live), a.widthRatio(live), a.newest()));
         }
+    }
+
+    /** What the run showed beyond the errors: messages, links, summaries, turns, the daemons' steps, the jumps. */
+    private List<String> findings(Replay.Result replay, Map<LinkKey, LinkChecks> checks, NetworkPolicy published,
+            GroundTruth groundTruth, TrueClocks truth) {
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
         long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
         long fast = checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum();
@@ -201,17 +238,7 @@ public final class Evaluation {
             findings.add(JumpWindows.of(replay, truth, groundTruth.jumps(), jumps,
                     new HistoryGate(o.historySpacing().toNanos())).finding());
         }
-        out.println();
-        findings.forEach(out::println);
-        out.flush();
-        Path written = null;
-        if (o.reportDir() != null) {
-            long start = firstPairNs(replay);
-            written = HtmlReport.write(o.reportDir(), new HtmlReport.Content(o.run().toString(),
-                    groundTruth.parameters(), parameters(), rows, live, late, findings, replay, published.tree(),
-                    truth, start));
-        }
-        return new Result(summary.toString(), written);
+        return findings;
     }
 
     /** The true time of the replay's first pair. */

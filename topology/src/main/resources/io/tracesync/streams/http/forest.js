@@ -147,7 +147,11 @@
     }));
     const most = Math.max(RING * depth + 3 * n, (2 * REFERENCE_R + 4) / closest);
     const radius = s => Math.min(s * Math.sqrt(n), most);
-    return {c, n, radius, size: s => { const d = 2 * (radius(s) + room); return [d, d]; }};
+    // the cell holds the nodes' own extent on the disc (a lopsided tree fills its cell), centred on its middle
+    const [x0, x1] = [Math.min(...xy.map(p => p[0])), Math.max(...xy.map(p => p[0]))];
+    const [y0, y1] = [Math.min(...xy.map(p => p[1])), Math.max(...xy.map(p => p[1]))];
+    return {c, n, radius, mid: [(x0 + x1) / 2, (y0 + y1) / 2],
+      size: s => [radius(s) * (x1 - x0) + 2 * room, radius(s) * (y1 - y0) + 2 * room]};
   }
 
   /** Rows of cells, left to right, at scale s: each cell's box, and the height used; null if too wide. */
@@ -214,8 +218,8 @@
         nodes.push({n: c.root, x: box.x + b.x + PAD + r, y: cy, reference: c.reference});
         return;
       }
-      const R = radius(b.s);
-      visible(c.root).forEach(n => nodes.push({n, x: cx + R * n.y * Math.sin(n.x), y: cy - R * n.y * Math.cos(n.x),
+      const R = radius(b.s), [mx, my] = b.cell.mid;
+      visible(c.root).forEach(n => nodes.push({n, x: cx + R * (n.xy[0] - mx), y: cy + R * (n.xy[1] - my),
         reference: !n.parent && c.reference}));
     });
     const at = new Map(nodes.map(p => [p.n, p]));
