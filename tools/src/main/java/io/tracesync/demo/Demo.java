@@ -169,10 +169,13 @@ public final class Demo {
                 + "show the true time and error too:%n  live view     %s/%n"
                 + "  a conversion  %s/convert?node=%s&t=%d%n  factors       %s/factors%n"
                 + "  services      --bootstrap-servers %s --schema-registry-url %s%n"
-                + "  topics        %s (the factors), %s<node> (the traces)%n",
+                + "  topics        %s (the factors), %s<node> (the traces)%n"
+                + "  a client      SyncClock.start(Map.of(\"bootstrap.servers\", \"%s\", \"schema.registry.url\", "
+                + "\"%s\", \"factors.topic\", \"%s\"))%n",
                 base, base, node, localNs, base, env.bootstrapServers(), env.registryUrl(),
                 settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG),
-                settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG));
+                settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG), env.bootstrapServers(), env.registryUrl(),
+                settings.get(TracesyncConfig.FACTORS_TOPIC_CONFIG));
         out.flush();
         stop.await();
     }
