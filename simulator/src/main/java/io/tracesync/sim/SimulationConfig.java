@@ -6,9 +6,71 @@ package io.tracesync.sim;
  * (the clock precision study, docs/REFERENCES.md): drifts of ppm to tens of ppm (§2, §5), a slow daily cycle of
  * ±0.37 ppm (§6), one-way delays of tens of µs on a LAN, "most packets take the same, close to minimal, time,
  * while a few packets may be delayed significantly" (§7), and rare large delays where interrupts were disabled
- * (§4.2, §8). Immutable: made by a {@link Builder}, which checks every value.
+ * (§4.2, §8). Immutable, every value checked; made by a {@link Builder}.
+ *
+ * @param nodes How many nodes.
+ * @param topology How the nodes are linked (ClusterLayout).
+ * @param degree Mean degree of the random topology.
+ * @param groupSize Hosts per rack, nodes per clique.
+ * @param durationNs Simulated true time.
+ * @param seed The seed of every random choice.
+ * @param maxOffsetNs Offsets are uniform in [−maxOffsetNs, maxOffsetNs].
+ * @param maxDriftPpm Drift magnitudes are uniform in [min(1, max), max] ppm, with a random sign.
+ * @param wander Frequency wander: a random walk and a slow cycle (random phase per node), as the next three say.
+ * @param wanderWalkPpmPerSqrtS The random walk's step, ppm per √s.
+ * @param wanderAmplitudePpm The slow cycle's amplitude, ppm.
+ * @param wanderPeriodNs The slow cycle's period.
+ * @param discipline A time daemon on every node (each with its own poll phase), or none.
+ * @param jumps Jumps of every node's clock, or none.
+ * @param stepNs The frequency is constant over steps of this many true ns.
+ * @param resolutionNs The clocks' resolution.
+ * @param loss Probability that one transmission is lost.
+ * @param rateMin New messages per second per link are log-uniform in [rateMin, rateMax].
+ * @param rateMax See rateMin.
+ * @param minDelayNs Minimum one-way delay through one switch; each direction of each link gets it × hops/2 × (1 ±
+ *     asymmetry).
+ * @param asymmetry See minDelayNs.
+ * @param extraDelayNs Mean of the extra delay above the minimum.
+ * @param distribution The extra delay's distribution.
+ * @param interruptProbability Probability that a delivery is also held up by an interrupt.
+ * @param interruptDelayNs The mean of that (exponential) delay.
+ * @param serviceTimeNs Mean (exponential) time a server takes to answer a request.
+ * @param oneWayFraction Fraction of links whose traffic goes one way only (the rest are request/response).
+ * @param rtoNs Retransmission timeout of the first retry (doubling after each).
+ * @param maxRetries How many retries before giving up.
+ * @param churn Fraction of nodes that join after the start or leave before the end.
  */
-public final class SimulationConfig {
+public record SimulationConfig(
+        int nodes,
+        ClusterLayout.Kind topology,
+        double degree,
+        int groupSize,
+        long durationNs,
+        long seed,
+        long maxOffsetNs,
+        double maxDriftPpm,
+        boolean wander,
+        double wanderWalkPpmPerSqrtS,
+        double wanderAmplitudePpm,
+        long wanderPeriodNs,
+        ClockDiscipline discipline,
+        ClockJumps jumps,
+        long stepNs,
+        long resolutionNs,
+        double loss,
+        double rateMin,
+        double rateMax,
+        long minDelayNs,
+        double asymmetry,
+        long extraDelayNs,
+        DelayModel.Distribution distribution,
+        double interruptProbability,
+        long interruptDelayNs,
+        long serviceTimeNs,
+        double oneWayFraction,
+        long rtoNs,
+        int maxRetries,
+        double churn) {
 
     /** True time at which the simulation starts, in ns since the Unix epoch (2023-11-14T22:13:20Z). */
     public static final long START_NS = 1_700_000_000_000_000_000L;
@@ -29,68 +91,60 @@ public final class SimulationConfig {
         }
     }
 
-    private final int nodes;
-    private final ClusterLayout.Kind topology;
-    private final double degree;
-    private final int groupSize;
-    private final long durationNs;
-    private final long seed;
-    private final long maxOffsetNs;
-    private final double maxDriftPpm;
-    private final boolean wander;
-    private final double wanderWalkPpmPerSqrtS;
-    private final double wanderAmplitudePpm;
-    private final long wanderPeriodNs;
-    private final ClockDiscipline discipline;
-    private final ClockJumps jumps;
-    private final long stepNs;
-    private final long resolutionNs;
-    private final double loss;
-    private final double rateMin;
-    private final double rateMax;
-    private final long minDelayNs;
-    private final double asymmetry;
-    private final long extraDelayNs;
-    private final DelayModel.Distribution distribution;
-    private final double interruptProbability;
-    private final long interruptDelayNs;
-    private final long serviceTimeNs;
-    private final double oneWayFraction;
-    private final long rtoNs;
-    private final int maxRetries;
-    private final double churn;
+    /** Checks every value: a value out of its range is an {@link InvalidParameterException} naming it. */
+    public SimulationConfig {
+        check(nodes >= 2 && nodes <= 100_000, "nodes", "must be in 2..100000: " + nodes);
+        check(topology != null, "topology", "is required");
+        check(degree >= 1 && Double.isFinite(degree), "degree", "must be at least 1: " + degree);
+        check(groupSize >= 2, "groupSize", "must be at least 2: " + groupSize);
+        check(durationNs > 0 && durationNs <= 366 * DAY_NS, "durationNs", "must be in (0, 366 days]");
+        check(maxOffsetNs >= 0 && maxOffsetNs <= 366 * DAY_NS, "maxOffsetNs", "must be in [0, 366 days]");
+        check(maxDriftPpm >= 0 && maxDriftPpm <= 10_000, "maxDriftPpm",
+                "must be in [0, 10000] ppm: " + maxDriftPpm);
+        check(wanderWalkPpmPerSqrtS >= 0 && wanderWalkPpmPerSqrtS <= 10, "wanderWalkPpmPerSqrtS",
+                "must be in [0, 10] ppm/sqrt(s): " + wanderWalkPpmPerSqrtS);
+        check(wanderAmplitudePpm >= 0 && wanderAmplitudePpm <= 1000, "wanderAmplitudePpm",
+                "must be in [0, 1000] ppm: " + wanderAmplitudePpm);
+        check(wanderPeriodNs > 0, "wanderPeriodNs", "must be positive");
+        check(stepNs >= 1_000_000 && stepNs <= 3_600_000_000_000L, "stepNs", "must be in [1ms, 1h]");
+        check(resolutionNs >= 1 && resolutionNs <= 1_000_000_000, "resolutionNs", "must be in [1ns, 1s]");
+        check(loss >= 0 && loss < 1, "loss", "must be in [0, 100%): " + loss);
+        check(rateMin > 0 && rateMin <= rateMax, "rateMin..rateMax", "must be positive, MIN at most MAX: " + rateMin
+                + ".." + rateMax);
+        check(rateMax <= 1_000_000, "rateMax", "must be at most 1000000/s: " + rateMax);
+        check(minDelayNs >= 0 && minDelayNs <= 10_000_000_000L, "minDelayNs", "must be in [0, 10s]");
+        check(asymmetry >= 0 && asymmetry < 1, "asymmetry", "must be in [0, 1): " + asymmetry);
+        check(extraDelayNs >= 0 && extraDelayNs <= 10_000_000_000L, "extraDelayNs", "must be in [0, 10s]");
+        check(distribution != null, "distribution", "is required");
+        check(interruptProbability >= 0 && interruptProbability <= 1, "interruptProbability",
+                "must be in [0, 100%]: " + interruptProbability);
+        check(interruptDelayNs >= 0 && interruptDelayNs <= 10_000_000_000L, "interruptDelayNs",
+                "must be in [0, 10s]");
+        check(serviceTimeNs >= 0 && serviceTimeNs <= 10_000_000_000L, "serviceTimeNs", "must be in [0, 10s]");
+        check(oneWayFraction >= 0 && oneWayFraction <= 1, "oneWayFraction",
+                "must be in [0, 100%]: " + oneWayFraction);
+        check(rtoNs >= 1_000 && rtoNs <= 600_000_000_000L, "rtoNs", "must be in [1us, 10m]");
+        check(maxRetries >= 0 && maxRetries <= 20, "maxRetries", "must be in 0..20: " + maxRetries);
+        check(churn >= 0 && churn <= 1, "churn", "must be in [0, 100%]: " + churn);
+        check(discipline != null, "discipline", "is required (ClockDiscipline.NONE for none)");
+        check(jumps != null, "jumps", "is required (ClockJumps.NONE for none)");
+        check(!discipline.active() || discipline.pollNs() >= 16_000_000_000L
+                && discipline.pollNs() <= 131_072_000_000_000L && discipline.pollNs() % stepNs == 0,
+                "discipline.pollNs", "must be in [16s, 36h] and a multiple of stepNs");
+        check(discipline.noiseNs() <= 1_000_000_000, "discipline.noiseNs", "must be in [0, 1s]");
+        check(discipline.maxSlewPpm() <= 100_000, "discipline.maxSlewPpm", "must be in (0, 100000] ppm");
+        check(discipline.corrTimeRatio() <= 1_000, "discipline.corrTimeRatio", "must be in (0, 1000]");
+        check(Math.abs(discipline.startOffsetNs()) <= 10_000_000_000L, "discipline.startOffsetNs",
+                "must be in [-10s, 10s]");
+        check(!jumps.active() || jumps.meanIntervalNs() >= stepNs, "jumps.meanIntervalNs",
+                "must be at least stepNs");
+        check(jumps.maxNs() <= 3_600_000_000_000L, "jumps.maxNs", "must be in [1ns, 1h]");
+    }
 
-    private SimulationConfig(Builder b) {
-        this.nodes = b.nodes;
-        this.topology = b.topology;
-        this.degree = b.degree;
-        this.groupSize = b.groupSize;
-        this.durationNs = b.durationNs;
-        this.seed = b.seed;
-        this.maxOffsetNs = b.maxOffsetNs;
-        this.maxDriftPpm = b.maxDriftPpm;
-        this.wander = b.wander;
-        this.wanderWalkPpmPerSqrtS = b.wanderWalkPpmPerSqrtS;
-        this.wanderAmplitudePpm = b.wanderAmplitudePpm;
-        this.wanderPeriodNs = b.wanderPeriodNs;
-        this.discipline = b.discipline;
-        this.jumps = b.jumps;
-        this.stepNs = b.stepNs;
-        this.resolutionNs = b.resolutionNs;
-        this.loss = b.loss;
-        this.rateMin = b.rateMin;
-        this.rateMax = b.rateMax;
-        this.minDelayNs = b.minDelayNs;
-        this.asymmetry = b.asymmetry;
-        this.extraDelayNs = b.extraDelayNs;
-        this.distribution = b.distribution;
-        this.interruptProbability = b.interruptProbability;
-        this.interruptDelayNs = b.interruptDelayNs;
-        this.serviceTimeNs = b.serviceTimeNs;
-        this.oneWayFraction = b.oneWayFraction;
-        this.rtoNs = b.rtoNs;
-        this.maxRetries = b.maxRetries;
-        this.churn = b.churn;
+    private static void check(boolean ok, String parameter, String message) {
+        if (!ok) {
+            throw new InvalidParameterException(parameter, message);
+        }
     }
 
     /** The defaults, to change: {@code SimulationConfig.builder().nodes(12).seed(7).build()}. */
@@ -132,146 +186,6 @@ public final class SimulationConfig {
         b.maxRetries = maxRetries;
         b.churn = churn;
         return b;
-    }
-
-    public int nodes() {
-        return nodes;
-    }
-
-    public ClusterLayout.Kind topology() {
-        return topology;
-    }
-
-    /** Mean degree of the random topology. */
-    public double degree() {
-        return degree;
-    }
-
-    /** Hosts per rack, nodes per clique. */
-    public int groupSize() {
-        return groupSize;
-    }
-
-    /** Simulated true time. */
-    public long durationNs() {
-        return durationNs;
-    }
-
-    /** The seed of every random choice. */
-    public long seed() {
-        return seed;
-    }
-
-    /** Offsets are uniform in [−maxOffsetNs, maxOffsetNs]. */
-    public long maxOffsetNs() {
-        return maxOffsetNs;
-    }
-
-    /** Drift magnitudes are uniform in [min(1, max), max] ppm, with a random sign. */
-    public double maxDriftPpm() {
-        return maxDriftPpm;
-    }
-
-    /** Frequency wander: random walk and slow cycle (amplitude, period; random phase per node). */
-    public boolean wander() {
-        return wander;
-    }
-
-    public double wanderWalkPpmPerSqrtS() {
-        return wanderWalkPpmPerSqrtS;
-    }
-
-    public double wanderAmplitudePpm() {
-        return wanderAmplitudePpm;
-    }
-
-    public long wanderPeriodNs() {
-        return wanderPeriodNs;
-    }
-
-    /** A time daemon on every node (each with its own poll phase), or none. */
-    public ClockDiscipline discipline() {
-        return discipline;
-    }
-
-    /** Jumps of every node's clock, or none. */
-    public ClockJumps jumps() {
-        return jumps;
-    }
-
-    /** The frequency is constant over steps of this many true ns. */
-    public long stepNs() {
-        return stepNs;
-    }
-
-    /** The clocks' resolution. */
-    public long resolutionNs() {
-        return resolutionNs;
-    }
-
-    /** Probability that one transmission is lost. */
-    public double loss() {
-        return loss;
-    }
-
-    /** New messages per second per link, log-uniform in [rateMin, rateMax]. */
-    public double rateMin() {
-        return rateMin;
-    }
-
-    public double rateMax() {
-        return rateMax;
-    }
-
-    /** Minimum one-way delay through one switch; each direction of each link gets it × hops/2 × (1 ± asymmetry). */
-    public long minDelayNs() {
-        return minDelayNs;
-    }
-
-    public double asymmetry() {
-        return asymmetry;
-    }
-
-    /** Mean of the extra delay above the minimum. */
-    public long extraDelayNs() {
-        return extraDelayNs;
-    }
-
-    public DelayModel.Distribution distribution() {
-        return distribution;
-    }
-
-    /** Probability that a delivery is also held up by an interrupt, and the mean of that (exponential) delay. */
-    public double interruptProbability() {
-        return interruptProbability;
-    }
-
-    public long interruptDelayNs() {
-        return interruptDelayNs;
-    }
-
-    /** Mean (exponential) time a server takes to answer a request. */
-    public long serviceTimeNs() {
-        return serviceTimeNs;
-    }
-
-    /** Fraction of links whose traffic goes one way only (the rest are request/response). */
-    public double oneWayFraction() {
-        return oneWayFraction;
-    }
-
-    /** Retransmission timeout of the first retry (doubling after each), and how many retries before giving up. */
-    public long rtoNs() {
-        return rtoNs;
-    }
-
-    public int maxRetries() {
-        return maxRetries;
-    }
-
-    /** Fraction of nodes that join after the start or leave before the end. */
-    public double churn() {
-        return churn;
     }
 
     /** The values of a {@link SimulationConfig}, each with the default of {@code tracesync simulate} until set. */
@@ -463,59 +377,10 @@ public final class SimulationConfig {
 
         /** The configuration; an {@link InvalidParameterException} names the first value out of its range. */
         public SimulationConfig build() {
-            check(nodes >= 2 && nodes <= 100_000, "nodes", "must be in 2..100000: " + nodes);
-            check(topology != null, "topology", "is required");
-            check(degree >= 1 && Double.isFinite(degree), "degree", "must be at least 1: " + degree);
-            check(groupSize >= 2, "groupSize", "must be at least 2: " + groupSize);
-            check(durationNs > 0 && durationNs <= 366 * DAY_NS, "durationNs", "must be in (0, 366 days]");
-            check(maxOffsetNs >= 0 && maxOffsetNs <= 366 * DAY_NS, "maxOffsetNs", "must be in [0, 366 days]");
-            check(maxDriftPpm >= 0 && maxDriftPpm <= 10_000, "maxDriftPpm",
-                    "must be in [0, 10000] ppm: " + maxDriftPpm);
-            check(wanderWalkPpmPerSqrtS >= 0 && wanderWalkPpmPerSqrtS <= 10, "wanderWalkPpmPerSqrtS",
-                    "must be in [0, 10] ppm/sqrt(s): " + wanderWalkPpmPerSqrtS);
-            check(wanderAmplitudePpm >= 0 && wanderAmplitudePpm <= 1000, "wanderAmplitudePpm",
-                    "must be in [0, 1000] ppm: " + wanderAmplitudePpm);
-            check(wanderPeriodNs > 0, "wanderPeriodNs", "must be positive");
-            check(stepNs >= 1_000_000 && stepNs <= 3_600_000_000_000L, "stepNs", "must be in [1ms, 1h]");
-            check(resolutionNs >= 1 && resolutionNs <= 1_000_000_000, "resolutionNs", "must be in [1ns, 1s]");
-            check(loss >= 0 && loss < 1, "loss", "must be in [0, 100%): " + loss);
-            check(rateMin > 0 && rateMin <= rateMax, "rateMin..rateMax", "must be positive, MIN at most MAX: " + rateMin
-                    + ".." + rateMax);
-            check(rateMax <= 1_000_000, "rateMax", "must be at most 1000000/s: " + rateMax);
-            check(minDelayNs >= 0 && minDelayNs <= 10_000_000_000L, "minDelayNs", "must be in [0, 10s]");
-            check(asymmetry >= 0 && asymmetry < 1, "asymmetry", "must be in [0, 1): " + asymmetry);
-            check(extraDelayNs >= 0 && extraDelayNs <= 10_000_000_000L, "extraDelayNs", "must be in [0, 10s]");
-            check(distribution != null, "distribution", "is required");
-            check(interruptProbability >= 0 && interruptProbability <= 1, "interruptProbability",
-                    "must be in [0, 100%]: " + interruptProbability);
-            check(interruptDelayNs >= 0 && interruptDelayNs <= 10_000_000_000L, "interruptDelayNs",
-                    "must be in [0, 10s]");
-            check(serviceTimeNs >= 0 && serviceTimeNs <= 10_000_000_000L, "serviceTimeNs", "must be in [0, 10s]");
-            check(oneWayFraction >= 0 && oneWayFraction <= 1, "oneWayFraction",
-                    "must be in [0, 100%]: " + oneWayFraction);
-            check(rtoNs >= 1_000 && rtoNs <= 600_000_000_000L, "rtoNs", "must be in [1us, 10m]");
-            check(maxRetries >= 0 && maxRetries <= 20, "maxRetries", "must be in 0..20: " + maxRetries);
-            check(churn >= 0 && churn <= 1, "churn", "must be in [0, 100%]: " + churn);
-            check(discipline != null, "discipline", "is required (ClockDiscipline.NONE for none)");
-            check(jumps != null, "jumps", "is required (ClockJumps.NONE for none)");
-            check(!discipline.active() || discipline.pollNs() >= 16_000_000_000L
-                    && discipline.pollNs() <= 131_072_000_000_000L && discipline.pollNs() % stepNs == 0,
-                    "discipline.pollNs", "must be in [16s, 36h] and a multiple of stepNs");
-            check(discipline.noiseNs() <= 1_000_000_000, "discipline.noiseNs", "must be in [0, 1s]");
-            check(discipline.maxSlewPpm() <= 100_000, "discipline.maxSlewPpm", "must be in (0, 100000] ppm");
-            check(discipline.corrTimeRatio() <= 1_000, "discipline.corrTimeRatio", "must be in (0, 1000]");
-            check(Math.abs(discipline.startOffsetNs()) <= 10_000_000_000L, "discipline.startOffsetNs",
-                    "must be in [-10s, 10s]");
-            check(!jumps.active() || jumps.meanIntervalNs() >= stepNs, "jumps.meanIntervalNs",
-                    "must be at least stepNs");
-            check(jumps.maxNs() <= 3_600_000_000_000L, "jumps.maxNs", "must be in [1ns, 1h]");
-            return new SimulationConfig(this);
-        }
-
-        private static void check(boolean ok, String parameter, String message) {
-            if (!ok) {
-                throw new InvalidParameterException(parameter, message);
-            }
+            return new SimulationConfig(nodes, topology, degree, groupSize, durationNs, seed, maxOffsetNs,
+                    maxDriftPpm, wander, wanderWalkPpmPerSqrtS, wanderAmplitudePpm, wanderPeriodNs, discipline, jumps,
+                    stepNs, resolutionNs, loss, rateMin, rateMax, minDelayNs, asymmetry, extraDelayNs, distribution,
+                    interruptProbability, interruptDelayNs, serviceTimeNs, oneWayFraction, rtoNs, maxRetries, churn);
         }
     }
 }
