@@ -11,10 +11,10 @@ RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl topology -a
 # The repository's command line (simulate, import, evaluate, ...), for docker-compose's simulator profile only:
 # `docker build --target tools`. BuildKit builds these two stages only for that target, never for the image below.
 FROM build AS build-tools
-RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl tools -am package
+RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl cli -am package
 
 FROM eclipse-temurin:17-jre-noble AS tools
-COPY --from=build-tools /src/tools/target/tracesync-tools-0.1.0-SNAPSHOT-all.jar /app/tracesync-tools.jar
+COPY --from=build-tools /src/cli/target/tracesync-cli-0.1.0-SNAPSHOT-all.jar /app/tracesync-tools.jar
 ENTRYPOINT ["java", "-jar", "/app/tracesync-tools.jar"]
 
 # The production image (the default target, last): the application's jar only — run, replay, correct-spans.

@@ -69,11 +69,11 @@ class DockerfileTest {
 
     @Test
     void theToolsTargetRunsTheCommandLineOfTheRepository() throws Exception {
-        assertEquals(List.of("--mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl tools -am package"),
+        assertEquals(List.of("--mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl cli -am package"),
                 FILE.stage("build-tools").all("RUN"));
         assertEquals("build", FILE.stage("build-tools").image(), "on top of the application's build");
         Dockerfile.Stage tools = FILE.stage("tools");
-        assertEquals(List.of("--from=build-tools /src/tools/target/tracesync-tools-" + DeployFiles.projectVersion()
+        assertEquals(List.of("--from=build-tools /src/cli/target/tracesync-cli-" + DeployFiles.projectVersion()
                 + "-all.jar " + TOOLS_JAR), tools.all("COPY"));
         assertEquals(json("[\"java\", \"-jar\", \"" + TOOLS_JAR + "\"]"), json(tools.last("ENTRYPOINT")));
         assertTrue(FILE.runtime().all("COPY").stream().allMatch(c -> c.startsWith("--from=build ")),

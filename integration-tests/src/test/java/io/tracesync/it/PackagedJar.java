@@ -13,13 +13,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A packaged command line, run as a user runs it: {@code java -jar tracesync-MODULE-*-all.jar ARGS}. {@link #IMAGE}
- * is the production image's jar (run, replay, correct-spans); {@link #TOOLS} the repository's {@code ./tracesync}.
+ * is the production image's jar (run, replay, correct-spans); {@link #TOOLS} the repository's {@code ./tracesync}
+ * (module cli: the tools with the benchmarks' commands).
  */
 final class PackagedJar {
 
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     static final PackagedJar IMAGE = new PackagedJar("topology");
-    static final PackagedJar TOOLS = new PackagedJar("tools");
+    static final PackagedJar TOOLS = new PackagedJar("cli");
 
     private final String module;
 

@@ -12,7 +12,7 @@ import picocli.CommandLine;
 /**
  * docs/COMMANDS.md is every command's {@code --help}, generated from the commands themselves. When a command
  * changes, regenerate it with
- * {@code ./mvnw -pl tools surefire:test -Dtest=CommandsReferenceTest -Dtracesync.docs.update=true}.
+ * {@code ./mvnw -pl cli surefire:test -Dtest=CommandsReferenceTest -Dtracesync.docs.update=true}.
  */
 class CommandsReferenceTest {
 
@@ -50,7 +50,7 @@ class CommandsReferenceTest {
         }
         assertTrue(Files.exists(DOC), DOC + " is missing: regenerate it (see this test's documentation)");
         assertEquals(generated.lines().toList(), Files.readString(DOC).lines().toList(), "docs/COMMANDS.md is "
-                + "stale: regenerate it with ./mvnw -pl tools surefire:test -Dtest=CommandsReferenceTest "
+                + "stale: regenerate it with ./mvnw -pl cli surefire:test -Dtest=CommandsReferenceTest "
                 + "-Dtracesync.docs.update=true");
     }
 }
