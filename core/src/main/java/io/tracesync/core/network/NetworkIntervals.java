@@ -52,15 +52,15 @@ public final class NetworkIntervals {
      */
     static final double SLOPE_LIMIT = Math.E;
     /** The least-squares fit of log-slopes in units of 10^-12, whose 0.01 tolerance is far below any slope range. */
-    private static final double SLOPE_FIT_UNIT = 1e12;
-    private static final double RELATIVE_MARGIN = 0x1p-48;
+    static final double SLOPE_FIT_UNIT = 1e12;
+    static final double RELATIVE_MARGIN = 0x1p-48;
     private static final int MAX_EXCLUSIONS = 64;
     /** Link intervals wider than this (ps, about 12 days) are left out, so that no sum of weights overflows. */
-    private static final double WEIGHT_LIMIT = 0x1p50;
+    static final double WEIGHT_LIMIT = 0x1p50;
     /** The slack of a constraint no search reaches: it bounds nothing. */
     static final long UNBOUNDED_SLACK = LinkEstimate.UNBOUNDED;
     /** Potentials beyond this (ps) are left at 0: reduced weights stay far inside the long range. */
-    private static final double POTENTIAL_LIMIT = 0x1p52;
+    static final double POTENTIAL_LIMIT = 0x1p52;
 
     /** How the least-squares fit weights a link of interval width w (ps). */
     public enum Weighting {
@@ -211,90 +211,6 @@ public final class NetworkIntervals {
     }
 
     /**
-     * What the systems read of every link, copied into flat arrays: the estimates are objects spread over the heap,
-     * and every system passes over all links several times.
-     */
-    static final class LinkTable {
-
-        final boolean[] bounded;
-        final boolean[] estimated;
-        final double[] minSlope;
-        final double[] maxSlope;
-        final double[] accuracy;
-        final double[] slopeHi;
-        final double[] slopeLo;
-        final double[] offsetHi;
-        final double[] offsetLo;
-        final long[] latest;
-        final long[] up;
-        final long[] down;
-        final double[] curvature;
-        final double[] step;
-        /**
-         * The log-slope system's weights of a link without curvature, which depend on its slope range alone
-         * (computed once per estimate; with curvature the range widens with the evaluation time, so per solve).
-         */
-        final long[] logUp;
-        final long[] logDown;
-
-        LinkTable(LinkEstimate[] links) {
-            int m = links.length;
-            bounded = new boolean[m];
-            estimated = new boolean[m];
-            minSlope = new double[m];
-            maxSlope = new double[m];
-            accuracy = new double[m];
-            slopeHi = new double[m];
-            slopeLo = new double[m];
-            offsetHi = new double[m];
-            offsetLo = new double[m];
-            latest = new long[m];
-            up = new long[m];
-            down = new long[m];
-            curvature = new double[m];
-            step = new double[m];
-            logUp = new long[m];
-            logDown = new long[m];
-            for (int l = 0; l < m; l++) {
-                set(l, links[l]);
-            }
-        }
-
-        void set(int l, LinkEstimate e) {
-            bounded[l] = e.bounded();
-            estimated[l] = e.aToB() != null;
-            minSlope[l] = e.minSlope();
-            maxSlope[l] = e.maxSlope();
-            accuracy[l] = e.slopeAccuracy();
-            latest[l] = e.latestNs();
-            up[l] = e.upPs();
-            down[l] = e.downPs();
-            curvature[l] = e.curvature();
-            step[l] = e.step();
-            slopeHi[l] = estimated[l] ? e.aToB().slope().hi() : 0;
-            slopeLo[l] = estimated[l] ? e.aToB().slope().lo() : 0;
-            offsetHi[l] = estimated[l] ? e.aToB().offset().hi() : 0;
-            offsetLo[l] = estimated[l] ? e.aToB().offset().lo() : 0;
-            if (curvature[l] == 0) {
-                logUp[l] = Solution.logUpWeight(maxSlope[l]);
-                logDown[l] = Solution.logDownWeight(minSlope[l]);
-            }
-        }
-
-        /** {@link LinkEstimate#upAtPs} of link l at x. */
-        long upAt(int l, long x) {
-            return LinkEstimate.envelopePs(up[l], x, latest[l], maxSlope[l], minSlope[l], slopeHi[l], slopeLo[l],
-                    curvature[l]);
-        }
-
-        /** {@link LinkEstimate#downAtPs} of link l at x. */
-        long downAt(int l, long x) {
-            return LinkEstimate.envelopePs(down[l], x, latest[l], minSlope[l], maxSlope[l], slopeHi[l], slopeLo[l],
-                    curvature[l]);
-        }
-    }
-
-    /**
      * Evaluates a component at T = {@code atNs}, or at its default time when {@code atNs} is null. The answer
      * depends on the component alone (the least-squares fits start from the tree factors), so a restarted
      * stream and an offline run give the same factors bit for bit.
@@ -344,11 +260,11 @@ public final class NetworkIntervals {
             for (int l = 0; l < m; l++) {
                 treeOnly[l] = excluded[l] || !c.inTree()[l];
             }
-            Solution tree = Solution.solve(c, table, x, tv, treeOnly, null, logSlopes);
+            IntervalSolution tree = IntervalSolution.solve(c, table, x, tv, treeOnly, null, logSlopes);
             if (method == NetworkMethod.TREE) {
                 return new Result(t, factors(c, method, x, tv, tree, tree), List.of(), 0, null);
             }
-            Solution all = Solution.solve(c, table, x, tv, excluded, weighting, logSlopes);
+            IntervalSolution all = IntervalSolution.solve(c, table, x, tv, excluded, weighting, logSlopes);
             if (all.cycleLink < 0) {
                 return new Result(t, factors(c, method, x, tv, all, tree), List.copyOf(dropped), all.iterations,
                         all.slack);
@@ -409,14 +325,14 @@ public final class NetworkIntervals {
     }
 
     private static AnchoredFactor[] factors(Component c, NetworkMethod method, long[] x, DoubleDouble[] tv,
-            Solution all, Solution tree) {
+            IntervalSolution all, IntervalSolution tree) {
         int n = x.length;
         String ref = c.names()[0];
         AnchoredFactor[] out = new AnchoredFactor[n];
         double curvature = curvature(c.table().curvature);
         double step = curvature(c.table().step);
         out[0] = new AnchoredFactor(ref, ref, new Factor(ClockMap.IDENTITY, 0, 0, x[0], 0, 0), x[0], 0, 0, method);
-        Solution chosen = method == NetworkMethod.TREE ? tree : all;
+        IntervalSolution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
             ClockMap f = c.treeMaps()[v];
             long up = chosen.up[v];
@@ -486,342 +402,4 @@ public final class NetworkIntervals {
         return Math.max(0, Math.nextUp(Math.nextUp(r)));
     }
 
-    /**
-     * The arcs of one system, two per link: over every link on the arcs the component keeps (their weights set per
-     * link, the others left out), or for the tree's n − 1 links added one by one.
-     */
-    private static final class LinkArcs {
-
-        private final Component component;
-        private final long[] weights;
-        private final DifferenceConstraints added;
-        private final int[] arcLink;
-
-        LinkArcs(Component component, int n, int links, boolean onKeptArcs) {
-            this.component = component;
-            if (onKeptArcs) {
-                weights = new long[2 * component.links().length];
-                Arrays.fill(weights, LinkEstimate.UNBOUNDED);
-                added = null;
-                arcLink = null;
-            } else {
-                weights = null;
-                added = new DifferenceConstraints(n, 2 * links);
-                arcLink = new int[2 * links];
-            }
-        }
-
-        /** Link l from a to b: x_a − x_b ≤ {@code toA}, x_b − x_a ≤ {@code toB}. */
-        void link(int l, int a, int b, long toA, long toB) {
-            if (weights != null) {
-                weights[2 * l] = toA;
-                weights[2 * l + 1] = toB;
-            } else {
-                arcLink[added.add(b, a, toA)] = l;
-                arcLink[added.add(a, b, toB)] = l;
-            }
-        }
-
-        DifferenceConstraints system() {
-            return weights != null ? new DifferenceConstraints(component.arcs(), weights) : added;
-        }
-
-        /** The link an arc of {@link #system} belongs to. */
-        int linkOf(int arc) {
-            return weights != null ? arc >> 1 : arcLink[arc];
-        }
-    }
-
-    /** The two systems of one component (log-slopes, then offsets) over the links not excluded, solved. */
-    private static final class Solution {
-
-        long[] up;
-        long[] down;
-        /** Per link l, the slack of its four arcs (see {@link Result#slack}); null without a least-squares fit. */
-        long[] slack;
-        double[] slopeLow;
-        double[] slopeHigh;
-        double[] estimate;
-        double[] slopeEstimate;
-        int cycleLink = -1;
-        int iterations;
-
-        /** The estimate's shift of node v in ps, kept inside [−down, up]. */
-        long shiftPs(int v) {
-            if (estimate == null || up[v] == LinkEstimate.UNBOUNDED || down[v] == LinkEstimate.UNBOUNDED) {
-                return 0;
-            }
-            return Math.max(-down[v], Math.min(up[v], Math.round(estimate[v])));
-        }
-
-        /**
-         * Solves both systems; with a {@code weighting}, also the least-squares estimate. On a negative cycle,
-         * {@code cycleLink} names the link to exclude.
-         */
-        static Solution solve(Component c, LinkTable table, long[] x, DoubleDouble[] tv, boolean[] excluded,
-                Weighting weighting, long[] logSlopes) {
-            int n = x.length;
-            int m = c.links().length;
-            Solution s = new Solution();
-            int[] rows = taking(excluded); // the spanning tree's: n − 1 of m
-            boolean onLinks = weighting != null;
-            LinkArcs logs = new LinkArcs(c, n, rows.length, onLinks);
-            long[] logUpper = new long[m];
-            long[] logLower = new long[m];
-            for (int l : rows) {
-                int a = c.linkA()[l];
-                int b = c.linkB()[l];
-                if (table.curvature[l] == 0) {
-                    logUpper[l] = table.logUp[l];
-                    logLower[l] = table.logDown[l];
-                } else {
-                    // under the clock model the slope turns by up to ρ′ per ns between the link's latest time and x_a
-                    double turn = Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l])
-                            * (1 + 1e-9));
-                    logUpper[l] = logUpWeight(turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn));
-                    logLower[l] = logDownWeight(turn == 0 ? table.minSlope[l]
-                            : Math.nextDown(table.minSlope[l] - turn));
-                }
-                logs.link(l, a, b, logUpper[l], logLower[l]);
-            }
-            DifferenceConstraints logSystem = logs.system();
-            DifferenceConstraints.Result high = logSystem.distances(0, true, null, logSlopes);
-            DifferenceConstraints.Result low = high.consistent() ? logSystem.distances(0, false, null, logSlopes)
-                    : high;
-            if (!low.consistent()) {
-                s.cycleLink = worstOfCycle(c, low.negativeCycle(), logs, logResiduals(c, table, excluded));
-                return s;
-            }
-            s.slopeHigh = new double[n];
-            s.slopeLow = new double[n];
-            for (int v = 0; v < n; v++) {
-                boolean known = high.distance()[v] != LinkEstimate.UNBOUNDED
-                        && low.distance()[v] != LinkEstimate.UNBOUNDED;
-                s.slopeHigh[v] = known ? Math.nextUp(Math.nextUp(Math.exp(high.distance()[v] / LOG_UNIT)))
-                        : Double.POSITIVE_INFINITY;
-                s.slopeLow[v] = known ? Math.nextDown(Math.nextDown(Math.exp(-low.distance()[v] / LOG_UNIT))) : 0;
-            }
-            if (weighting != null) {
-                s.slopeEstimate = fitSlopes(c, table, excluded, logSlopes, s.slopeHigh);
-            }
-            LinkArcs offsetArcs = new LinkArcs(c, n, rows.length, onLinks);
-            double[] mid = new double[m];
-            double[] weight = new double[m];
-            long[] lower = new long[m];
-            long[] upper = new long[m];
-            boolean[] bounds = new boolean[m];
-            double[] scratch = new double[2];
-            double[] tvHi = new double[n];
-            double[] tvLo = new double[n];
-            for (int v = 0; v < n; v++) {
-                tvHi[v] = tv[v].hi();
-                tvLo[v] = tv[v].lo();
-            }
-            for (int l : rows) {
-                int a = c.linkA()[l];
-                int b = c.linkB()[l];
-                if (!Double.isFinite(s.slopeHigh[b])) {
-                    continue;
-                }
-                long u = table.upAt(l, x[a]);
-                long d = table.downAt(l, x[a]);
-                if (u == LinkEstimate.UNBOUNDED || d == LinkEstimate.UNBOUNDED) {
-                    continue;
-                }
-                double cPs = DoubleDoubleArithmetic.applyMinus(table.slopeHi[l], table.slopeLo[l],
-                        table.offsetHi[l], table.offsetLo[l], x[a], x[b], scratch, 0) * 1000;
-                DoubleDoubleArithmetic.add(tvHi[b], tvLo[b], -tvHi[a], -tvLo[a], scratch, 0);
-                double dPs = (scratch[0] + scratch[1]) * 1000;
-                double top = cPs + u;
-                double bottom = cPs - d;
-                double w = Math.max(top * s.slopeLow[b], top * s.slopeHigh[b]) + dPs;
-                double v = Math.min(bottom * s.slopeLow[b], bottom * s.slopeHigh[b]) + dPs;
-                double margin = 1 + (Math.abs(cPs) + u + d + Math.abs(dPs)) * s.slopeHigh[b] * RELATIVE_MARGIN;
-                if (!(Math.abs(w) + margin < WEIGHT_LIMIT && Math.abs(v) + margin < WEIGHT_LIMIT)) {
-                    continue; // beyond any clock's range: this link constrains nothing usefully
-                }
-                upper[l] = (long) Math.ceil(w + margin);
-                lower[l] = (long) Math.floor(v - margin);
-                offsetArcs.link(l, a, b, upper[l], -lower[l]); // z_a − z_b ≤ upper, z_b − z_a ≤ −lower
-                bounds[l] = true;
-                // the link's own estimate, mapped as its interval is, kept inside the interval
-                double point = cPs * ((s.slopeLow[b] + s.slopeHigh[b]) / 2) + dPs;
-                mid[l] = Math.min(Math.max(point, lower[l]), upper[l]);
-                weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], table.accuracy[l]);
-            }
-            DifferenceConstraints offsets = offsetArcs.system();
-            double[] z = null;
-            long[] potential = null;
-            if (weighting != null) {
-                // every link gives arcs both ways, so reaching from the reference is being connected to it
-                boolean[] connected = offsets.reachable(0);
-                z = new double[n]; // 0: the tree factors' offsets
-                LeastSquaresOffsets fit = new LeastSquaresOffsets(n, c.linkA(), c.linkB(), mid, weight, m);
-                fit.solve(z, connected);
-                s.iterations = fit.iterations();
-                s.estimate = z;
-                potential = new long[n];
-                for (int v = 1; v < n; v++) {
-                    potential[v] = connected[v] && Math.abs(z[v]) <= POTENTIAL_LIMIT ? Math.round(z[v]) : 0;
-                }
-            }
-            // the estimate satisfies nearly every link's interval: nearly every reduced weight is nonnegative
-            DifferenceConstraints.Result fromRef = offsets.distances(0, true, null, potential);
-            DifferenceConstraints.Result toRef = fromRef.consistent() ? offsets.distances(0, false, null, potential)
-                    : fromRef;
-            if (!toRef.consistent()) {
-                double[] r = z != null ? offsetResiduals(c, z, mid, lower, upper, excluded)
-                        : widths(lower, upper);
-                s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), offsetArcs, r);
-                return s;
-            }
-            s.up = fromRef.distance();
-            s.down = toRef.distance();
-            if (onLinks) {
-                s.slack = new long[4 * m];
-                for (int l : rows) {
-                    int a = c.linkA()[l];
-                    int b = c.linkB()[l];
-                    if (bounds[l]) {
-                        s.slack[4 * l] = slack(s.up, s.down, b, a, upper[l]);
-                        s.slack[4 * l + 1] = slack(s.up, s.down, a, b, -lower[l]);
-                    }
-                    s.slack[4 * l + 2] = slack(high.distance(), low.distance(), b, a, logUpper[l]);
-                    s.slack[4 * l + 3] = slack(high.distance(), low.distance(), a, b, logLower[l]);
-                }
-            }
-            return s;
-        }
-
-        /**
-         * How much the weight w of the arc u → v (x_v − x_u ≤ w) can drop before any node's bound moves: the least
-         * of its reduced weights in the search from the reference ({@code from}) and towards it ({@code to}),
-         * dist(u) + w − dist(v) and w + dist'(v) − dist'(u), each ≥ 0 at the distances; {@link
-         * LinkEstimate#UNBOUNDED} where neither search reaches the arc. Dropping it by at most that leaves every
-         * distance as it is, so every node's interval (Patt-Shamir &amp; Rajsbaum 1994's shortest paths).
-         */
-        private static long slack(long[] from, long[] to, int u, int v, long w) {
-            long r = UNBOUNDED_SLACK;
-            if (from[u] != LinkEstimate.UNBOUNDED && from[v] != LinkEstimate.UNBOUNDED) {
-                r = Math.min(r, Math.max(0, from[u] + w - from[v]));
-            }
-            if (to[u] != LinkEstimate.UNBOUNDED && to[v] != LinkEstimate.UNBOUNDED) {
-                r = Math.min(r, Math.max(0, w + to[v] - to[u]));
-            }
-            return r;
-        }
-
-        /** The links not excluded, in order. */
-        private static int[] taking(boolean[] excluded) {
-            int count = 0;
-            for (boolean e : excluded) {
-                count += e ? 0 : 1;
-            }
-            int[] rows = new int[count];
-            for (int l = 0, k = 0; l < excluded.length; l++) {
-                if (!excluded[l]) {
-                    rows[k++] = l;
-                }
-            }
-            return rows;
-        }
-
-        /**
-         * The slopes κ_v by weighted least squares over every link's log-slope range (its middle, weight 1 / its
-         * width), started from the tree's: the loops average the slope errors out as they do the offsets'.
-         */
-        private static double[] fitSlopes(Component c, LinkTable table, boolean[] excluded, long[] logSlopes,
-                double[] slopeHigh) {
-            int n = logSlopes.length;
-            int m = c.links().length;
-            double[] target = new double[m];
-            double[] weight = new double[m];
-            for (int l = 0; l < m; l++) {
-                if (!excluded[l]) {
-                    double lo = Math.log(table.minSlope[l]) * SLOPE_FIT_UNIT;
-                    double hi = Math.log(table.maxSlope[l]) * SLOPE_FIT_UNIT;
-                    target[l] = (lo + hi) / 2;
-                    weight[l] = 1 / Math.max(hi - lo, 1e-6);
-                }
-            }
-            double[] lambda = new double[n];
-            boolean[] connected = new boolean[n];
-            for (int v = 0; v < n; v++) {
-                lambda[v] = logSlopes[v] * (SLOPE_FIT_UNIT / LOG_UNIT);
-                connected[v] = Double.isFinite(slopeHigh[v]);
-            }
-            new LeastSquaresOffsets(n, c.linkA(), c.linkB(), target, weight, m).solve(lambda, connected);
-            double[] out = new double[n];
-            for (int v = 0; v < n; v++) {
-                out[v] = Math.exp(lambda[v] / SLOPE_FIT_UNIT);
-            }
-            return out;
-        }
-
-        /** The log system's weight x_a − x_b ≤ ln(max slope), the slope capped at {@code SLOPE_LIMIT}. */
-        static long logUpWeight(double maxSlope) {
-            return logUp(Math.log(Math.min(maxSlope, SLOPE_LIMIT)));
-        }
-
-        /** The log system's weight x_b − x_a ≤ −ln(min slope), the slope floored at 1 / {@code SLOPE_LIMIT}. */
-        static long logDownWeight(double minSlope) {
-            return logUp(-Math.log(Math.max(minSlope, 1 / SLOPE_LIMIT)));
-        }
-
-        /** ln α in LOG_UNIT, rounded up with a margin for Math.log's error (at most 1 ulp). */
-        private static long logUp(double ln) {
-            double v = ln * LOG_UNIT;
-            return (long) Math.ceil(v + 2 + Math.abs(v) * RELATIVE_MARGIN);
-        }
-
-        /** Per link, how far the tree factors' log-slopes fall outside its range, relative to its width. */
-        private static double[] logResiduals(Component c, LinkTable table, boolean[] excluded) {
-            double[] r = new double[c.links().length];
-            for (int l = 0; l < r.length; l++) {
-                if (excluded[l]) {
-                    continue;
-                }
-                double lo = Math.log(table.minSlope[l]);
-                double hi = Math.log(table.maxSlope[l]);
-                double est = Math.log(c.treeMaps()[c.linkA()[l]].slope().hi())
-                        - Math.log(c.treeMaps()[c.linkB()[l]].slope().hi());
-                r[l] = Math.abs(est - (lo + hi) / 2) / Math.max(hi - lo, Double.MIN_NORMAL);
-            }
-            return r;
-        }
-
-        /** Per link, how far the estimate's z_a − z_b lies from the point it aimed at, relative to its width. */
-        private static double[] offsetResiduals(Component c, double[] z, double[] target, long[] lower,
-                long[] upper, boolean[] excluded) {
-            double[] r = new double[lower.length];
-            for (int l = 0; l < r.length; l++) {
-                if (!excluded[l]) {
-                    double d = z[c.linkA()[l]] - z[c.linkB()[l]];
-                    r[l] = Math.abs(d - target[l]) / Math.max(upper[l] - (double) lower[l], 1);
-                }
-            }
-            return r;
-        }
-
-        private static double[] widths(long[] lower, long[] upper) {
-            double[] r = new double[lower.length];
-            for (int l = 0; l < r.length; l++) {
-                r[l] = 1 / Math.max(upper[l] - (double) lower[l], 1);
-            }
-            return r;
-        }
-
-        /** The link of the cycle with the largest residual; of equal ones, the first in name order. */
-        private static int worstOfCycle(Component c, int[] cycle, LinkArcs arcs, double[] residual) {
-            int worst = -1;
-            for (int arc : cycle) {
-                int l = arcs.linkOf(arc);
-                if (worst < 0 || residual[l] > residual[worst] || (residual[l] == residual[worst]
-                        && c.links()[l].key().toString().compareTo(c.links()[worst].key().toString()) < 0)) {
-                    worst = l;
-                }
-            }
-            return worst;
-        }
-    }
 }
