@@ -1,8 +1,6 @@
 package io.tracesync.core.network;
 
 import io.tracesync.core.collect.IncidenceLists;
-import io.tracesync.core.collect.IntArrays;
-import io.tracesync.core.collect.LongIntMap;
 import io.tracesync.core.graph.EdgeLists;
 import io.tracesync.core.graph.LinkCutTrees;
 import java.util.ArrayList;
@@ -29,28 +27,19 @@ final class SpanningForest {
 
     private final LinkCutTrees lct = new LinkCutTrees(this::compareTies);
     private final EdgeLists graph = new EdgeLists();
+    private final EdgeTable edges = new EdgeTable();
+    private final TreeScan scan = new TreeScan();
     private final IncidenceLists tree = new IncidenceLists();
     private final ReferenceNodes references;
     private final MinimaxBounds bounds = new MinimaxBounds(this);
     private final IntConsumer dirty;
-    private final LongIntMap edgeIds = new LongIntMap();
     private final NetworkStats stats;
     private String[] names = new String[16];
     /** Per vertex: its links in the graph. */
     private int[] degree = new int[16];
-    private int[] seen = new int[16];
-    private int[] endA = new int[16];
-    private int[] endB = new int[16];
-    private double[] weight = new double[16];
-    private int[] node = new int[16];
-    private int nextEdge = 1;
-    private int[] freeEdges = new int[16];
-    private int freeEdgeCount;
-    private int seenStamp;
     private int cutMarksA;
     private int cutSizeA;
     private int cutSizeB;
-    private int[] queue = new int[16];
 
     SpanningForest(IntConsumer dirty, NetworkStats stats, ReferenceRule rule) {
         this.dirty = dirty;
@@ -79,7 +68,7 @@ final class SpanningForest {
         int v = lct.newVertex();
         if (v >= names.length) {
             names = Arrays.copyOf(names, Math.max(v + 1, 2 * names.length));
-            seen = Arrays.copyOf(seen, names.length);
+            scan.grow(names.length);
             degree = Arrays.copyOf(degree, names.length);
         }
         names[v] = name;
@@ -99,34 +88,34 @@ final class SpanningForest {
     }
 
     int endA(int e) {
-        return endA[e];
+        return edges.a(e);
     }
 
     int endB(int e) {
-        return endB[e];
+        return edges.b(e);
     }
 
     /** The other end of edge e. */
     int other(int e, int v) {
-        return endA[e] == v ? endB[e] : endA[e];
+        return edges.a(e) == v ? edges.b(e) : edges.a(e);
     }
 
     /** One more than the largest edge id handed out: edges are 1 ≤ e &lt; edgeLimit(), live or free. */
     int edgeLimit() {
-        return nextEdge;
+        return edges.limit();
     }
 
     /** Whether edge id e is a link of the graph now (not a free slot). */
     boolean live(int e) {
-        return endA[e] != 0;
+        return edges.live(e);
     }
 
     boolean inTree(int e) {
-        return node[e] != 0;
+        return edges.node(e) != 0;
     }
 
     double weight(int e) {
-        return weight[e];
+        return edges.weight(e);
     }
 
     /** The edge of a link-cut tree edge node. */
@@ -136,37 +125,18 @@ final class SpanningForest {
 
     /** The edge between u and v, or 0. */
     int edge(int u, int v) {
-        return edgeIds.get(pairKey(u, v));
-    }
-
-    private static long pairKey(int u, int v) {
-        return u < v ? ((long) u << 32) | v : ((long) v << 32) | u;
-    }
-
-    private int newEdge() {
-        if (freeEdgeCount > 0) {
-            return freeEdges[--freeEdgeCount];
-        }
-        int e = nextEdge++;
-        if (e >= endA.length) {
-            int n = Math.max(e + 1, 2 * endA.length);
-            endA = Arrays.copyOf(endA, n);
-            endB = Arrays.copyOf(endB, n);
-            weight = Arrays.copyOf(weight, n);
-            node = Arrays.copyOf(node, n);
-        }
-        return e;
+        return edges.id(u, v);
     }
 
     /** True if edge e1 ranks above e2 in {@link EdgeOrder}. */
     private boolean heavier(int e1, int e2) {
-        int c = Double.compare(weight[e1], weight[e2]);
+        int c = Double.compare(edges.weight(e1), edges.weight(e2));
         return c != 0 ? c > 0 : compareTies(e1, e2) > 0;
     }
 
     private int compareTies(int e1, int e2) {
-        int c = names[endA[e1]].compareTo(names[endA[e2]]);
-        return c != 0 ? c : names[endB[e1]].compareTo(names[endB[e2]]);
+        int c = names[edges.a(e1)].compareTo(names[edges.a(e2)]);
+        return c != 0 ? c : names[edges.b(e1)].compareTo(names[edges.b(e2)]);
     }
 
     /**
@@ -175,12 +145,7 @@ final class SpanningForest {
      */
     int upsert(int e, int a, int b, double w) {
         if (e == 0) {
-            e = newEdge();
-            endA[e] = a;
-            endB[e] = b;
-            weight[e] = w;
-            node[e] = 0;
-            edgeIds.put(pairKey(a, b), e);
+            e = edges.add(a, b, w);
             graph.add(a, e, 0, w);
             graph.add(b, e, 1, w);
             insert(e);
@@ -189,23 +154,23 @@ final class SpanningForest {
             degreeChanged(b, 1);
             return e;
         }
-        double old = weight[e];
+        double old = edges.weight(e);
         if (w == old) {
             return e;
         }
-        weight[e] = w;
+        edges.setWeight(e, w);
         graph.setWeight(e, a, b, w);
-        if (node[e] != 0) {
-            lct.setWeight(node[e], w);
+        if (edges.node(e) != 0) {
+            lct.setWeight(edges.node(e), w);
         }
         if (w < old) {
             stats.decreases++;
-            if (node[e] == 0) {
+            if (edges.node(e) == 0) {
                 insert(e);
             }
         } else {
             stats.increases++;
-            if (node[e] != 0) {
+            if (edges.node(e) != 0) {
                 detach(e, true);
             }
         }
@@ -220,19 +185,14 @@ final class SpanningForest {
             return;
         }
         stats.removals++;
-        if (node[e] != 0) {
+        if (edges.node(e) != 0) {
             detach(e, false);
         }
-        graph.remove(endA[e], e, 0);
-        graph.remove(endB[e], e, 1);
+        graph.remove(edges.a(e), e, 0);
+        graph.remove(edges.b(e), e, 1);
         degreeChanged(a, -1);
         degreeChanged(b, -1);
-        edgeIds.remove(pairKey(a, b));
-        if (freeEdgeCount == freeEdges.length) {
-            freeEdges = Arrays.copyOf(freeEdges, 2 * freeEdgeCount);
-        }
-        freeEdges[freeEdgeCount++] = e;
-        endA[e] = 0; // vertex ids start at 1: a free slot is told apart from a live edge (see live)
+        edges.free(e);
     }
 
     /** Vertex v gained or lost a link: its tree's reference is chosen again at the next settle. */
@@ -246,19 +206,19 @@ final class SpanningForest {
      * without a path query when {@link MinimaxBounds} already shows it heavier than the whole cycle.
      */
     private void insert(int e) {
-        int u = endA[e];
-        int v = endB[e];
+        int u = edges.a(e);
+        int v = edges.b(e);
         if (!bounds.sameTree(u, v)) {
             joinTrees(e, u, v);
             return;
         }
-        if (bounds.staysOut(u, v, weight[e])) {
+        if (bounds.staysOut(u, v, edges.weight(e))) {
             stats.cycleDropped++;
             stats.cycleBoundDropped++;
             return;
         }
         int x = lct.heaviestOnPath(u, v);
-        if (lct.heavierThanPathMax(weight[e], e)) {
+        if (lct.heavierThanPathMax(edges.weight(e), e)) {
             stats.cycleDropped++;
             bounds.missed();
             return;
@@ -282,9 +242,9 @@ final class SpanningForest {
      * centroid move, along the path from c towards S (Lemma 2). The reference stays c until the next settle.
      */
     private void swap(int e, int old, int c) {
-        int u = endA[e];
-        int v = endB[e];
-        lct.cutOnPath(node[old]);
+        int u = edges.a(e);
+        int v = edges.b(e);
+        lct.cutOnPath(edges.node(old));
         removeTreeEdge(old);
         long t0 = stats.clock();
         int cSide = lct.sideMarks(0) > 0 ? 0 : 1;
@@ -297,7 +257,7 @@ final class SpanningForest {
             moves = 2 * (branch + moved) >= n;
         }
         stats.referenceNanos += stats.clock() - t0;
-        int x = lct.newEdge(e, weight[e], endA[e], endB[e]);
+        int x = lct.newEdge(e, edges.weight(e), edges.a(e), edges.b(e));
         lct.linkAcross(x);
         addTreeEdge(e, x);
         if (moves) {
@@ -329,7 +289,7 @@ final class SpanningForest {
      */
     private void join(int e, int cu, int cv, int small) {
         long t0 = stats.clock();
-        boolean smallIsA = small == endA[e];
+        boolean smallIsA = small == edges.a(e);
         int r = references.effective(smallIsA ? cv : cu);
         long t1 = stats.clock();
         linkTree(e);
@@ -345,8 +305,8 @@ final class SpanningForest {
      * unchanged, so the new centroid lies on the path from c to e's end on the side without c (Lemma 2).
      */
     private void relink(int e, int c, int r) {
-        int u = endA[e];
-        int v = endB[e];
+        int u = edges.a(e);
+        int v = edges.b(e);
         long t0 = stats.clock();
         boolean cWithU = lct.treeMarks(u) > 0;
         int farC = cWithU ? v : u;
@@ -364,8 +324,8 @@ final class SpanningForest {
      * the lightest edge across the cut in its place, or splits the tree.
      */
     private void detach(int e, boolean candidate) {
-        int a = endA[e];
-        int b = endB[e];
+        int a = edges.a(e);
+        int b = edges.b(e);
         int c = references.centroidOf(a);
         int r = references.effective(c);
         unlinkTree(e);
@@ -377,7 +337,7 @@ final class SpanningForest {
         if (replacement != 0) {
             stats.replacements++;
             relink(replacement, c, r);
-            bounds.replaced(e, replacement, inScan(endA[replacement]) ? endA[replacement] : endB[replacement],
+            bounds.replaced(e, replacement, inScan(edges.a(replacement)) ? edges.a(replacement) : edges.b(replacement),
                     this::inScan);
             return;
         }
@@ -400,7 +360,7 @@ final class SpanningForest {
         int best = 0;
         double bestWeight = Double.POSITIVE_INFINITY;
         for (int k = 0; k < tail; k++) {
-            long[] row = graph.row(queue[k]);
+            long[] row = graph.row(scan.vertex(k));
             for (int i = 1, n = row == null ? 0 : (int) row[0]; i <= n; i++) {
                 // The row's weight first: once a candidate is found most edges are heavier, and nothing else of
                 // them is read.
@@ -409,11 +369,11 @@ final class SpanningForest {
                 }
                 int s = EdgeLists.slot(row[i]);
                 int f = EdgeLists.edge(s);
-                if (weight[f] <= bestWeight && f != excluded && node[f] == 0
-                        && seen[EdgeLists.side(s) == 0 ? endB[f] : endA[f]] != seenStamp
+                if (edges.weight(f) <= bestWeight && f != excluded && edges.node(f) == 0
+                        && !scan.contains(EdgeLists.side(s) == 0 ? edges.b(f) : edges.a(f))
                         && (best == 0 || heavier(best, f))) {
                     best = f;
-                    bestWeight = weight[f];
+                    bestWeight = edges.weight(f);
                 }
             }
         }
@@ -426,71 +386,54 @@ final class SpanningForest {
      * returned, and {@link #inScan} tells them apart until the next enumeration.
      */
     int enumerateTree(int start) {
-        seenStamp++;
-        int head = 0;
-        int tail = 0;
-        queue = IntArrays.grow(queue, 1);
-        queue[tail++] = start;
-        seen[start] = seenStamp;
-        while (head < tail) {
-            int x = queue[head++];
-            for (int i = 0, n = tree.count(x); i < n; i++) {
-                int y = tree.neighbor(x, i);
-                if (seen[y] != seenStamp) {
-                    seen[y] = seenStamp;
-                    queue = IntArrays.grow(queue, tail + 1);
-                    queue[tail++] = y;
-                }
-            }
-        }
-        return tail;
+        return scan.enumerate(start, tree);
     }
 
     /** The k-th vertex of the last {@link #enumerateTree}. */
     int enumerated(int k) {
-        return queue[k];
+        return scan.vertex(k);
     }
 
     /** Whether v is on the side of the last cut that {@link #lightestAcross} enumerated. */
     private boolean inScan(int v) {
-        return seen[v] == seenStamp;
+        return scan.contains(v);
     }
 
     private void linkTree(int e) {
-        int x = lct.newEdge(e, weight[e], endA[e], endB[e]);
-        lct.linkEdge(endA[e], x, endB[e]);
+        int x = lct.newEdge(e, edges.weight(e), edges.a(e), edges.b(e));
+        lct.linkEdge(edges.a(e), x, edges.b(e));
         addTreeEdge(e, x);
     }
 
     /** The bookkeeping of e joining the forest as edge node x. */
     private void addTreeEdge(int e, int x) {
-        node[e] = x;
-        tree.add(endA[e], e, 0, endB[e]);
-        tree.add(endB[e], e, 1, endA[e]);
+        edges.setNode(e, x);
+        tree.add(edges.a(e), e, 0, edges.b(e));
+        tree.add(edges.b(e), e, 1, edges.a(e));
     }
 
     /** Cuts tree edge e; the two sides' marks and sizes are left in cutMarksA, cutSizeA and cutSizeB. */
     private void unlinkTree(int e) {
-        lct.cutEdge(endA[e], node[e], endB[e]);
-        cutMarksA = lct.rootMarks(endA[e]);
-        cutSizeA = lct.rootSize(endA[e]);
-        cutSizeB = lct.rootSize(endB[e]);
+        lct.cutEdge(edges.a(e), edges.node(e), edges.b(e));
+        cutMarksA = lct.rootMarks(edges.a(e));
+        cutSizeA = lct.rootSize(edges.a(e));
+        cutSizeB = lct.rootSize(edges.b(e));
         removeTreeEdge(e);
     }
 
     /** The bookkeeping of e, already cut, leaving the forest. */
     private void removeTreeEdge(int e) {
-        lct.free(node[e]);
-        node[e] = 0;
-        tree.remove(endA[e], e, 0);
-        tree.remove(endB[e], e, 1);
+        lct.free(edges.node(e));
+        edges.setNode(e, 0);
+        tree.remove(edges.a(e), e, 0);
+        tree.remove(edges.b(e), e, 1);
     }
 
     /** Every tree edge, as edge ids. */
     List<Integer> treeEdgeIds() {
         List<Integer> out = new ArrayList<>();
-        edgeIds.forEachValue(e -> {
-            if (node[e] != 0) {
+        edges.forEachLive(e -> {
+            if (edges.node(e) != 0) {
                 out.add(e);
             }
         });
