@@ -42,56 +42,101 @@ final class IntervalSolution {
      */
     static IntervalSolution solve(Component c, LinkTable table, long[] x, DoubleDouble[] tv, boolean[] excluded,
             Weighting weighting, long[] logSlopes) {
-        int n = x.length;
-        int m = c.links().length;
         IntervalSolution s = new IntervalSolution();
         int[] rows = taking(excluded); // the spanning tree's: n − 1 of m
         boolean onLinks = weighting != null;
-        LinkArcs logs = new LinkArcs(c, n, rows.length, onLinks);
-        long[] logUpper = new long[m];
-        long[] logLower = new long[m];
-        for (int l : rows) {
-            int a = c.linkA()[l];
-            int b = c.linkB()[l];
-            if (table.curvature[l] == 0) {
-                logUpper[l] = table.logUp[l];
-                logLower[l] = table.logDown[l];
-            } else {
-                // under the clock model the slope turns by up to ρ′ per ns between the link's latest time and x_a
-                double turn = Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l])
-                        * (1 + 1e-9));
-                logUpper[l] = logUpWeight(turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn));
-                logLower[l] = logDownWeight(turn == 0 ? table.minSlope[l]
-                        : Math.nextDown(table.minSlope[l] - turn));
-            }
-            logs.link(l, a, b, logUpper[l], logLower[l]);
-        }
-        DifferenceConstraints logSystem = logs.system();
-        DifferenceConstraints.Result high = logSystem.distances(0, true, null, logSlopes);
-        DifferenceConstraints.Result low = high.consistent() ? logSystem.distances(0, false, null, logSlopes)
-                : high;
-        if (!low.consistent()) {
-            s.cycleLink = worstOfCycle(c, low.negativeCycle(), logs, logResiduals(c, table, excluded));
+        SlopeSystem slopes = SlopeSystem.of(c, table, x, rows, onLinks, logSlopes);
+        if (!slopes.low().consistent()) {
+            s.cycleLink = worstOfCycle(c, slopes.low().negativeCycle(), slopes.arcs(),
+                    logResiduals(c, table, excluded));
             return s;
         }
-        s.slopeHigh = new double[n];
-        s.slopeLow = new double[n];
-        for (int v = 0; v < n; v++) {
-            boolean known = high.distance()[v] != LinkEstimate.UNBOUNDED
-                    && low.distance()[v] != LinkEstimate.UNBOUNDED;
-            s.slopeHigh[v] = known ? Math.nextUp(Math.nextUp(Math.exp(high.distance()[v] / LOG_UNIT)))
-                    : Double.POSITIVE_INFINITY;
-            s.slopeLow[v] = known ? Math.nextDown(Math.nextDown(Math.exp(-low.distance()[v] / LOG_UNIT))) : 0;
-        }
+        s.slopeRange(slopes, x.length);
         if (weighting != null) {
             s.slopeEstimate = fitSlopes(c, table, excluded, logSlopes, s.slopeHigh);
         }
-        LinkArcs offsetArcs = new LinkArcs(c, n, rows.length, onLinks);
-        double[] mid = new double[m];
-        double[] weight = new double[m];
-        long[] lower = new long[m];
-        long[] upper = new long[m];
-        boolean[] bounds = new boolean[m];
+        OffsetSystem offsets = s.offsetSystem(c, table, x, tv, rows, weighting);
+        DifferenceConstraints system = offsets.arcs().system();
+        long[] potential = weighting == null ? null : s.leastSquares(c, system, offsets, x.length);
+        // the estimate satisfies nearly every link's interval: nearly every reduced weight is nonnegative
+        DifferenceConstraints.Result fromRef = system.distances(0, true, null, potential);
+        DifferenceConstraints.Result toRef = fromRef.consistent() ? system.distances(0, false, null, potential)
+                : fromRef;
+        if (!toRef.consistent()) {
+            double[] r = s.estimate != null
+                    ? offsetResiduals(c, s.estimate, offsets.mid(), offsets.lower(), offsets.upper(), excluded)
+                    : widths(offsets.lower(), offsets.upper());
+            s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), offsets.arcs(), r);
+            return s;
+        }
+        s.up = fromRef.distance();
+        s.down = toRef.distance();
+        if (onLinks) {
+            s.slacks(c, rows, slopes, offsets);
+        }
+        return s;
+    }
+
+    /** The log-slope system over the links {@code rows}: each link's interval, its arcs, and both searches. */
+    private record SlopeSystem(LinkArcs arcs, long[] logUpper, long[] logLower, DifferenceConstraints.Result high,
+            DifferenceConstraints.Result low) {
+
+        static SlopeSystem of(Component c, LinkTable table, long[] x, int[] rows, boolean onLinks,
+                long[] logSlopes) {
+            int m = c.links().length;
+            LinkArcs logs = new LinkArcs(c, x.length, rows.length, onLinks);
+            long[] logUpper = new long[m];
+            long[] logLower = new long[m];
+            for (int l : rows) {
+                int a = c.linkA()[l];
+                int b = c.linkB()[l];
+                if (table.curvature[l] == 0) {
+                    logUpper[l] = table.logUp[l];
+                    logLower[l] = table.logDown[l];
+                } else {
+                    // under the clock model the slope turns by up to ρ′ per ns between the link's latest time
+                    // and x_a
+                    double turn = Math.nextUp(table.curvature[l] * Math.abs((double) x[a] - table.latest[l])
+                            * (1 + 1e-9));
+                    logUpper[l] = logUpWeight(turn == 0 ? table.maxSlope[l] : Math.nextUp(table.maxSlope[l] + turn));
+                    logLower[l] = logDownWeight(turn == 0 ? table.minSlope[l]
+                            : Math.nextDown(table.minSlope[l] - turn));
+                }
+                logs.link(l, a, b, logUpper[l], logLower[l]);
+            }
+            DifferenceConstraints logSystem = logs.system();
+            DifferenceConstraints.Result high = logSystem.distances(0, true, null, logSlopes);
+            DifferenceConstraints.Result low = high.consistent() ? logSystem.distances(0, false, null, logSlopes)
+                    : high;
+            return new SlopeSystem(logs, logUpper, logLower, high, low);
+        }
+    }
+
+    /** The offset system's arcs, and per link its interval in ps (where it bounds) and its own estimate's weight. */
+    private record OffsetSystem(LinkArcs arcs, double[] mid, double[] weight, long[] lower, long[] upper,
+            boolean[] bounds) {
+    }
+
+    /** Each node's slope range from the two log-slope searches. */
+    private void slopeRange(SlopeSystem slopes, int n) {
+        long[] high = slopes.high().distance();
+        long[] low = slopes.low().distance();
+        slopeHigh = new double[n];
+        slopeLow = new double[n];
+        for (int v = 0; v < n; v++) {
+            boolean known = high[v] != LinkEstimate.UNBOUNDED && low[v] != LinkEstimate.UNBOUNDED;
+            slopeHigh[v] = known ? Math.nextUp(Math.nextUp(Math.exp(high[v] / LOG_UNIT))) : Double.POSITIVE_INFINITY;
+            slopeLow[v] = known ? Math.nextDown(Math.nextDown(Math.exp(-low[v] / LOG_UNIT))) : 0;
+        }
+    }
+
+    /** The offset system over the links {@code rows}, each link's interval taken through b's slope range. */
+    private OffsetSystem offsetSystem(Component c, LinkTable table, long[] x, DoubleDouble[] tv, int[] rows,
+            Weighting weighting) {
+        int n = x.length;
+        int m = c.links().length;
+        OffsetSystem o = new OffsetSystem(new LinkArcs(c, n, rows.length, weighting != null), new double[m],
+                new double[m], new long[m], new long[m], new boolean[m]);
         double[] scratch = new double[2];
         double[] tvHi = new double[n];
         double[] tvLo = new double[n];
@@ -102,7 +147,7 @@ final class IntervalSolution {
         for (int l : rows) {
             int a = c.linkA()[l];
             int b = c.linkB()[l];
-            if (!Double.isFinite(s.slopeHigh[b])) {
+            if (!Double.isFinite(slopeHigh[b])) {
                 continue;
             }
             long u = table.upAt(l, x[a]);
@@ -116,63 +161,58 @@ final class IntervalSolution {
             double dPs = (scratch[0] + scratch[1]) * 1000;
             double top = cPs + u;
             double bottom = cPs - d;
-            double w = Math.max(top * s.slopeLow[b], top * s.slopeHigh[b]) + dPs;
-            double v = Math.min(bottom * s.slopeLow[b], bottom * s.slopeHigh[b]) + dPs;
-            double margin = 1 + (Math.abs(cPs) + u + d + Math.abs(dPs)) * s.slopeHigh[b] * RELATIVE_MARGIN;
+            double w = Math.max(top * slopeLow[b], top * slopeHigh[b]) + dPs;
+            double v = Math.min(bottom * slopeLow[b], bottom * slopeHigh[b]) + dPs;
+            double margin = 1 + (Math.abs(cPs) + u + d + Math.abs(dPs)) * slopeHigh[b] * RELATIVE_MARGIN;
             if (!(Math.abs(w) + margin < WEIGHT_LIMIT && Math.abs(v) + margin < WEIGHT_LIMIT)) {
                 continue; // beyond any clock's range: this link constrains nothing usefully
             }
-            upper[l] = (long) Math.ceil(w + margin);
-            lower[l] = (long) Math.floor(v - margin);
-            offsetArcs.link(l, a, b, upper[l], -lower[l]); // z_a − z_b ≤ upper, z_b − z_a ≤ −lower
-            bounds[l] = true;
+            o.upper()[l] = (long) Math.ceil(w + margin);
+            o.lower()[l] = (long) Math.floor(v - margin);
+            o.arcs().link(l, a, b, o.upper()[l], -o.lower()[l]); // z_a − z_b ≤ upper, z_b − z_a ≤ −lower
+            o.bounds()[l] = true;
             // the link's own estimate, mapped as its interval is, kept inside the interval
-            double point = cPs * ((s.slopeLow[b] + s.slopeHigh[b]) / 2) + dPs;
-            mid[l] = Math.min(Math.max(point, lower[l]), upper[l]);
-            weight[l] = weighting == null ? 0 : weighting.of(upper[l] - (double) lower[l], table.accuracy[l]);
+            double point = cPs * ((slopeLow[b] + slopeHigh[b]) / 2) + dPs;
+            o.mid()[l] = Math.min(Math.max(point, o.lower()[l]), o.upper()[l]);
+            o.weight()[l] = weighting == null ? 0
+                    : weighting.of(o.upper()[l] - (double) o.lower()[l], table.accuracy[l]);
         }
-        DifferenceConstraints offsets = offsetArcs.system();
-        double[] z = null;
-        long[] potential = null;
-        if (weighting != null) {
-            // every link gives arcs both ways, so reaching from the reference is being connected to it
-            boolean[] connected = offsets.reachable(0);
-            z = new double[n]; // 0: the tree factors' offsets
-            LeastSquaresOffsets fit = new LeastSquaresOffsets(n, c.linkA(), c.linkB(), mid, weight, m);
-            fit.solve(z, connected);
-            s.iterations = fit.iterations();
-            s.estimate = z;
-            potential = new long[n];
-            for (int v = 1; v < n; v++) {
-                potential[v] = connected[v] && Math.abs(z[v]) <= POTENTIAL_LIMIT ? Math.round(z[v]) : 0;
+        return o;
+    }
+
+    /**
+     * The offsets' least-squares estimate over the links' own estimates ({@link LeastSquaresOffsets}), and from it
+     * the potential that makes nearly every reduced weight of the searches nonnegative.
+     */
+    private long[] leastSquares(Component c, DifferenceConstraints system, OffsetSystem o, int n) {
+        // every link gives arcs both ways, so reaching from the reference is being connected to it
+        boolean[] connected = system.reachable(0);
+        double[] z = new double[n]; // 0: the tree factors' offsets
+        LeastSquaresOffsets fit = new LeastSquaresOffsets(n, c.linkA(), c.linkB(), o.mid(), o.weight(),
+                c.links().length);
+        fit.solve(z, connected);
+        iterations = fit.iterations();
+        estimate = z;
+        long[] potential = new long[n];
+        for (int v = 1; v < n; v++) {
+            potential[v] = connected[v] && Math.abs(z[v]) <= POTENTIAL_LIMIT ? Math.round(z[v]) : 0;
+        }
+        return potential;
+    }
+
+    /** Per link, the slack of its four arcs in the two systems (see {@link Result#slack}). */
+    private void slacks(Component c, int[] rows, SlopeSystem slopes, OffsetSystem o) {
+        slack = new long[4 * c.links().length];
+        for (int l : rows) {
+            int a = c.linkA()[l];
+            int b = c.linkB()[l];
+            if (o.bounds()[l]) {
+                slack[4 * l] = slack(up, down, b, a, o.upper()[l]);
+                slack[4 * l + 1] = slack(up, down, a, b, -o.lower()[l]);
             }
+            slack[4 * l + 2] = slack(slopes.high().distance(), slopes.low().distance(), b, a, slopes.logUpper()[l]);
+            slack[4 * l + 3] = slack(slopes.high().distance(), slopes.low().distance(), a, b, slopes.logLower()[l]);
         }
-        // the estimate satisfies nearly every link's interval: nearly every reduced weight is nonnegative
-        DifferenceConstraints.Result fromRef = offsets.distances(0, true, null, potential);
-        DifferenceConstraints.Result toRef = fromRef.consistent() ? offsets.distances(0, false, null, potential)
-                : fromRef;
-        if (!toRef.consistent()) {
-            double[] r = z != null ? offsetResiduals(c, z, mid, lower, upper, excluded)
-                    : widths(lower, upper);
-            s.cycleLink = worstOfCycle(c, toRef.negativeCycle(), offsetArcs, r);
-            return s;
-        }
-        s.up = fromRef.distance();
-        s.down = toRef.distance();
-        if (onLinks) {
-            s.slack = new long[4 * m];
-            for (int l : rows) {
-                int a = c.linkA()[l];
-                int b = c.linkB()[l];
-                if (bounds[l]) {
-                    s.slack[4 * l] = slack(s.up, s.down, b, a, upper[l]);
-                    s.slack[4 * l + 1] = slack(s.up, s.down, a, b, -lower[l]);
-                }
-                s.slack[4 * l + 2] = slack(high.distance(), low.distance(), b, a, logUpper[l]);
-                s.slack[4 * l + 3] = slack(high.distance(), low.distance(), a, b, logLower[l]);
-            }
-        }
-        return s;
     }
 
     /**
