@@ -113,18 +113,8 @@ class RegionsPipelineTest {
 
     /** Settings whose application id and topics are this invocation's alone. */
     private Settings settings() {
-        String id = "regions-" + UUID.randomUUID();
-        return Settings.of(Map.of(
-                "bootstrap.servers", SharedKafkaEnvironment.bootstrapServers(),
-                "schema.registry.url", SharedKafkaEnvironment.registryUrl(),
-                "application.id", "it-" + id,
-                "state.dir", dir.resolve("state").toString(),
-                "traces.topic.prefix", "traces-" + id + ".",
-                "traces.pattern", "traces-" + id + "\\..+",
-                "factors.topic", "sync.factors-" + id,
-                "tree.topic", "sync.tree-" + id,
-                "links.topic", "sync.links-" + id,
-                "dlq.topic", "sync.dlq-" + id))
+        return Settings.of(SharedKafkaEnvironment.isolated("it-regions-" + UUID.randomUUID()))
+                .with("state.dir", dir.resolve("state").toString())
                 .with("commit.interval.ms", "200")
                 .with("factors.min.change", "0")
                 .with("links.min.change", "0")
