@@ -3,6 +3,7 @@ package io.tracesync.bench;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.console.DurationConverter;
 import io.tracesync.console.PluggedCommand;
+import io.tracesync.console.UserError;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.testkit.InstanceProcess;
@@ -87,9 +88,14 @@ public final class BenchFailoverCommand implements Callable<Integer>, PluggedCom
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Files.createDirectories(work);
-        SimulationConfig cluster = SimulationConfig.builder().nodes(nodes).degree(degree)
-                .durationNs(24 * 3_600_000_000_000L) // ended by the event count
-                .seed(seed).build();
+        SimulationConfig cluster;
+        try {
+            cluster = SimulationConfig.builder().nodes(nodes).degree(degree)
+                    .durationNs(24 * 3_600_000_000_000L) // ended by the event count
+                    .seed(seed).build();
+        } catch (SimulationConfig.InvalidParameterException e) {
+            throw new UserError("the benchmark's cluster: " + e.getMessage() + " (--nodes, --degree)", e);
+        }
         long liveEvents = (long) (liveRate * LIVE.toSeconds());
         List<TraceEvent> events = new ArrayList<>();
         SimulatedStream.run(cluster, loadEvents + liveEvents, events::add);

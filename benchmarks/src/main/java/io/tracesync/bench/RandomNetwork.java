@@ -1,5 +1,6 @@
 package io.tracesync.bench;
 
+import io.tracesync.console.UserError;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.core.numeric.ClockMap;
@@ -36,13 +37,13 @@ final class RandomNetwork {
     RandomNetwork(int nodes, int links, Random random, int regions, double crossing) {
         if (regions < 1 || regions > nodes || !(crossing >= 0 && crossing <= 1)
                 || (regions > 1 && links > (long) nodes * nodes / regions / 2)) {
-            throw new IllegalArgumentException(regions + " regions of " + nodes + " nodes with " + links
+            throw new UserError(regions + " regions of " + nodes + " nodes with " + links
                     + " links, " + crossing + " of them between regions, cannot be drawn");
         }
         this.regions = regions;
         this.names = new String[nodes];
         if (links < nodes - 1 || links > (long) nodes * (nodes - 1) / 2) {
-            throw new IllegalArgumentException(nodes + " nodes cannot be connected by " + links + " links");
+            throw new UserError(nodes + " nodes cannot be connected by " + links + " links");
         }
         drift = new double[nodes];
         offset = new long[nodes];

@@ -1,5 +1,6 @@
 package io.tracesync.bench;
 
+import io.tracesync.console.UserError;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.CommittedRecords;
 import io.tracesync.streams.Settings;
@@ -77,9 +78,14 @@ public final class StreamBenchmark {
     }
 
     private SimulationConfig cluster(long seedOffset) {
-        return SimulationConfig.builder().nodes(nodes).degree(degree).rateMin(linkRate).rateMax(linkRate)
-                .durationNs(3_600_000_000_000L) // ended by the event limit or the run's length
-                .seed(seed + seedOffset).build();
+        try {
+            return SimulationConfig.builder().nodes(nodes).degree(degree).rateMin(linkRate).rateMax(linkRate)
+                    .durationNs(3_600_000_000_000L) // ended by the event limit or the run's length
+                    .seed(seed + seedOffset).build();
+        } catch (SimulationConfig.InvalidParameterException e) {
+            throw new UserError("the benchmark's cluster: " + e.getMessage() + " (--nodes, --degree, --link-rate)",
+                    e);
+        }
     }
 
     /**

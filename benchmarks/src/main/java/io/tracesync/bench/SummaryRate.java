@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.avro.LinkSummary;
+import io.tracesync.console.UserError;
 import io.tracesync.sim.Scenario;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.sim.Simulator;
@@ -96,7 +97,7 @@ final class SummaryRate {
     /** The simulated cluster of {@code config}: a ring of request/response links, each between two nodes. */
     static Scenario scenario(Config config) {
         if (config.links() < 3) {
-            throw new IllegalArgumentException("need at least 3 links: " + config.links());
+            throw new UserError("need at least 3 links: " + config.links());
         }
         double rate = config.pairsPerS() / 2;
         return Scenario.build(SimulationConfig.builder().nodes(config.links())

@@ -1,6 +1,7 @@
 package io.tracesync.cli;
 
 import io.tracesync.console.DurationConverter;
+import io.tracesync.console.UserError;
 import io.tracesync.environment.KafkaEnvironment;
 import io.tracesync.environment.LocalKafka;
 import io.tracesync.faults.Fault;
@@ -118,20 +119,29 @@ public final class FaultRunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Files.createDirectories(work);
-        SimulatedTraces cluster = SimulatedTraces.run(SimulationConfig.builder().nodes(nodes)
-                .durationNs(duration.toNanos()).seed(seed).build());
-        LocalKafka broker = services.bootstrap() == null
-                ? LocalKafka.startWithSeparateController(work.resolve("services/kafka")) : null;
+        SimulatedTraces cluster;
+        try {
+            cluster = SimulatedTraces.run(SimulationConfig.builder().nodes(nodes).durationNs(duration.toNanos())
+                    .seed(seed).build());
+        } catch (SimulationConfig.InvalidParameterException e) {
+            throw new UserError("the run's cluster: " + e.getMessage() + " (--nodes, --duration)", e);
+        }
+        boolean ownBroker = services.bootstrap() == null;
         List<Fault> drawn = new ArrayList<>(faults);
-        if (broker == null && drawn.remove(Fault.BROKER_CRASH)) {
+        if (!ownBroker && drawn.remove(Fault.BROKER_CRASH)) {
             out.println("the broker fault is left out: the broker is not this run's");
         }
+        FaultRun.Plan plan;
+        try {
+            plan = new FaultRun.Plan(rounds, seed, drawn, instances, sessionTimeout, brokerDown, timeout);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage() + " (--rounds, --faults, --instances)", e);
+        }
+        LocalKafka broker = ownBroker ? LocalKafka.startWithSeparateController(work.resolve("services/kafka")) : null;
         try (KafkaEnvironment env = KafkaEnvironment.start(work.resolve("services"),
                 broker != null ? broker.bootstrapServers() : services.bootstrap(), services.registry())) {
             out.println("broker: " + (broker != null ? broker.description() : env.bootstrapServers())
                     + "; registry: " + env.registryUrl());
-            FaultRun.Plan plan = new FaultRun.Plan(rounds, seed, drawn, instances, sessionTimeout, brokerDown,
-                    timeout);
             String id = "fault-run-" + Long.toString(System.currentTimeMillis(), 36);
             FaultRun run = new FaultRun(FaultRun.settings(id, env.bootstrapServers(), env.registryUrl(), plan,
                     overrides), InstanceProcess.classPathCommand(heap), work.resolve(id), broker, out);

@@ -5,6 +5,7 @@ import io.tracesync.client.PublishedFactor;
 import io.tracesync.console.ProgressBar;
 import io.tracesync.console.ProgressLine;
 import io.tracesync.console.UntilStopped;
+import io.tracesync.console.UserError;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.Factor;
 import io.tracesync.core.network.NodeFactor;
@@ -88,8 +89,13 @@ public final class Demo {
      * @param report the command that writes the report of a run directory into a directory, as {@code evaluate}
      */
     public int run(BiFunction<Path, Path, Integer> report) throws Exception {
-        Scenario scenario = Scenario.build(SimulationConfig.builder().nodes(options.nodes())
-                .durationNs(options.duration().toNanos()).seed(options.seed()).build());
+        Scenario scenario;
+        try {
+            scenario = Scenario.build(SimulationConfig.builder().nodes(options.nodes())
+                    .durationNs(options.duration().toNanos()).seed(options.seed()).build());
+        } catch (SimulationConfig.InvalidParameterException e) {
+            throw new UserError("the demo's cluster: " + e.getMessage() + " (--nodes, --duration)", e);
+        }
         Files.createDirectories(options.work());
         Path run = options.work().resolve("run");
         if (Files.exists(run)) {

@@ -1,14 +1,19 @@
 package io.tracesync.console;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
 import picocli.CommandLine;
 
 /**
  * How a command ends on an error: one {@code error: …} line, no stack trace (unless {@code --verbose}). A mistake the
- * user can fix — a configuration value, an argument, a service that does not answer ({@link UserError}) — exits with
- * 2, as a wrong option does (its line and where the help is, not the whole help); anything else with 1.
+ * user can fix — a configuration value, an argument, an input file, a service that does not answer ({@link
+ * UserError}) — exits with 2, as a wrong option does (its line and where the help is, not the whole help); a failure
+ * of the surroundings (a file that cannot be read or written, the Kafka clients giving up) with 1; anything else is a
+ * bug, and says so, with its stack trace, exit 1: an unexpected {@link IllegalArgumentException} or
+ * {@link IllegalStateException} is a programming error, not the user's.
  * {@link #commandLine} also keeps the Kafka clients' warnings (retries, fencing, temporary directories) off the
  * console unless {@code --verbose} asks for them.
  */
@@ -46,13 +51,23 @@ public final class UserErrors implements CommandLine.IExecutionExceptionHandler 
 
     @Override
     public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
-        boolean user = e instanceof ConfigException || e instanceof UserError || e instanceof IllegalArgumentException;
-        if (verbose(parsed)) {
+        boolean user = e instanceof ConfigException || e instanceof UserError;
+        boolean bug = !user && isBug(e);
+        if (bug || verbose(parsed)) {
             e.printStackTrace(cmd.getErr());
         }
-        cmd.getErr().println("error: " + message(e));
+        cmd.getErr().println("error: " + (bug ? "a bug in tracesync (" + e.getClass().getSimpleName() + "): "
+                + message(e) + " — the stack trace above says where; please report it" : message(e)));
         cmd.getErr().flush();
         return user ? EXIT : 1;
+    }
+
+    /**
+     * Whether {@code e} is a programming error: an unchecked exception other than the Kafka clients' (a broker that
+     * does not answer) and an I/O failure's.
+     */
+    static boolean isBug(Throwable e) {
+        return e instanceof RuntimeException && !(e instanceof KafkaException || e instanceof UncheckedIOException);
     }
 
     /**

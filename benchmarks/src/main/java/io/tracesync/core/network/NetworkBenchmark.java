@@ -1,5 +1,6 @@
 package io.tracesync.core.network;
 
+import io.tracesync.console.UserError;
 import io.tracesync.core.collect.IncidenceLists;
 import io.tracesync.core.collect.IntArrays;
 import io.tracesync.core.collect.LongIntMap;
@@ -63,7 +64,7 @@ public final class NetworkBenchmark {
 
     public NetworkBenchmark(Config config) {
         if (config.nodes() < 2 || config.ops() < 1) {
-            throw new IllegalArgumentException("need at least 2 nodes and 1 operation");
+            throw new UserError("need at least 2 nodes and 1 operation");
         }
         this.config = config;
         this.random = new Random(config.seed());
