@@ -1,6 +1,6 @@
 package io.tracesync.cli;
 
-import io.tracesync.console.UntilStopped;
+import io.tracesync.demo.UntilStopped;
 import io.tracesync.environment.KafkaEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Path;

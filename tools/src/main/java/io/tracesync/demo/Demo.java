@@ -4,7 +4,6 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.console.ProgressBar;
 import io.tracesync.console.ProgressLine;
-import io.tracesync.console.UntilStopped;
 import io.tracesync.console.UserError;
 import io.tracesync.core.link.SendReceive;
 import io.tracesync.core.network.Factor;

@@ -1,4 +1,4 @@
-package io.tracesync.console;
+package io.tracesync.demo;
 
 import java.util.concurrent.CountDownLatch;
 
