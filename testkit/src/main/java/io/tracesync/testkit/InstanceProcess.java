@@ -204,14 +204,39 @@ public final class InstanceProcess implements AutoCloseable {
         return process.waitFor();
     }
 
-    /** SIGSTOP: the JVM stops where it is, its connections open, its heartbeats silent. */
+    /**
+     * SIGSTOP: the JVM stops where it is, its connections open, its heartbeats silent; returns once the kernel shows
+     * it stopped (a signal is delivered a moment after {@code kill} returns), where {@code /proc} tells.
+     */
     public void pause() throws IOException, InterruptedException {
         signal("STOP");
+        awaitState(true);
     }
 
-    /** SIGCONT after {@link #pause()}. */
+    /** SIGCONT after {@link #pause()}; returns once it runs again, where {@code /proc} tells. */
     public void resume() throws IOException, InterruptedException {
         signal("CONT");
+        awaitState(false);
+    }
+
+    /** Waits (5 s at most) until the process is stopped, or no longer stopped, as {@code /proc/PID/stat} says. */
+    private void awaitState(boolean stopped) throws IOException, InterruptedException {
+        Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (Files.exists(stat) && System.nanoTime() < deadline) {
+            String s;
+            try {
+                s = Files.readString(stat, StandardCharsets.ISO_8859_1);
+            } catch (NoSuchFileException gone) {
+                return;
+            }
+            // pid (comm) state …: the state follows the last ')', the command name may hold any character
+            char state = s.charAt(s.lastIndexOf(')') + 2);
+            if ((state == 'T' || state == 't') == stopped) {
+                return;
+            }
+            Thread.sleep(5);
+        }
     }
 
     /** Deletes the state directory; only while the instance does not run. */

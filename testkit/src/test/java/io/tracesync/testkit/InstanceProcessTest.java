@@ -67,7 +67,9 @@ class InstanceProcessTest {
             b.awaitRunning(WAIT);
             awaitHealth(b);
             b.pause();
-            assertEquals(null, b.health(), "a stopped JVM answers nothing within 5 s");
+            Path stat = Path.of("/proc", Long.toString(b.pid()), "stat");
+            assertEquals(null, b.health(), () -> "a stopped JVM answers nothing within 5 s; its state: "
+                    + (Files.exists(stat) ? read(stat) : "unknown"));
             b.resume();
             assertNotNull(awaitHealth(b));
         }
@@ -83,6 +85,14 @@ class InstanceProcessTest {
         assertTrue(e.getMessage().contains("exited with 1") && e.getMessage().contains(c.log().toString()),
                 e.getMessage());
         c.close();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
     }
 
     /** The instance's /health once its HTTP side answers; the port file may come a moment after RUNNING. */
