@@ -53,13 +53,19 @@ final class SimulateCommand implements Callable<Integer> {
         long begin = System.nanoTime();
         SimulationStats stats;
         Simulator simulator = new Simulator(scenario);
-        try (OutputDirectory files = new OutputDirectory(out, scenario);
-             ProgressBar.Meter bar = ProgressBar.meter(simulator.progressTotal(), err, "simulating")) {
-            stats = simulator.run(files, bar::update);
-            files.finish(stats);
+        OutputDirectory files;
+        try {
+            files = new OutputDirectory(out, scenario);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;
+        } catch (IOException e) {
+            err.println("error: cannot write " + out + ": " + e.getMessage());
+            return 1;
+        }
+        try (files; ProgressBar.Meter bar = ProgressBar.meter(simulator.progressTotal(), err, "simulating")) {
+            stats = simulator.run(files, bar::update);
+            files.finish(stats);
         } catch (IOException | UncheckedIOException e) {
             err.println("error: cannot write " + out + ": " + e.getMessage());
             return 1;

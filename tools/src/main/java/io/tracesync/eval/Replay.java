@@ -111,7 +111,7 @@ public final class Replay {
         r.timings.forEach((k, t) -> timings.put(k, new LinkTiming(t.firstPairTrueNs(), t.firstAccurateTrueNs(),
                 r.failures.getOrDefault(k, List.of()))));
         Map<LinkKey, LinkEnd> ends = new TreeMap<>();
-        r.links.forEach((k, l) -> ends.put(k, new LinkEnd(l.latestX(), l.observedCurvaturePpbPerS())));
+        r.links.forEach((k, l) -> ends.put(k, new LinkEnd(l.latestX(), l.observedTurnPpbPerS())));
         return r.rows.stream().map(f -> new Result(List.copyOf(f), timings, intervalNs, r.lastTrueNs, ends))
                 .toList();
     }

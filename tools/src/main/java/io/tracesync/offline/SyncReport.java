@@ -202,7 +202,7 @@ final class SyncReport {
             o.put("hull_points", link.hullPoints());
             o.put("window_ns", Long.toString(link.windowNs()));
             o.put("straight_fit", link.fitted());
-            double turn = link.observedCurvaturePpbPerS();
+            double turn = link.observedTurnPpbPerS();
             o.put("observed_curvature_ppb_per_s", Double.isNaN(turn) ? null : turn);
             putLine(o, "min", link.minLine());
             putLine(o, "max", link.maxLine());

@@ -18,12 +18,16 @@ public final class DatasheetBounds {
     private final double above;
     private final double below;
     /** The first pair's x and y − x since the start or the last restart; {@code Long.MIN_VALUE}: none yet. */
-    long baseX = Long.MIN_VALUE;
-    long baseDiff;
+    private long baseX = Long.MIN_VALUE;
+    private long baseDiff;
     /** min over a→b of (y − x − baseDiff) − above·(x − baseX), rounded up; +∞ while none. */
-    double upperKey = Double.POSITIVE_INFINITY;
+    private double upperKey = Double.POSITIVE_INFINITY;
     /** max over b→a of (y − x − baseDiff) + below·(x − baseX), rounded down; −∞ while none. */
-    double lowerKey = Double.NEGATIVE_INFINITY;
+    private double lowerKey = Double.NEGATIVE_INFINITY;
+
+    /** The two keys and their base, to store and restore ({@link LinkStateCodec}). */
+    record State(long baseX, long baseDiff, double upperKey, double lowerKey) {
+    }
 
     /** @param maxDriftPpm R, in ppm: above 0, below 10^6 */
     public DatasheetBounds(double maxDriftPpm) {
@@ -32,6 +36,17 @@ public final class DatasheetBounds {
         }
         this.above = above(maxDriftPpm);
         this.below = below(maxDriftPpm);
+    }
+
+    State state() {
+        return new State(baseX, baseDiff, upperKey, lowerKey);
+    }
+
+    void restore(State s) {
+        baseX = s.baseX;
+        baseDiff = s.baseDiff;
+        upperKey = s.upperKey;
+        lowerKey = s.lowerKey;
     }
 
     /** s_max − 1 under a largest drift of R ppm: (1 + R)/(1 − R) − 1, rounded up. */

@@ -30,29 +30,30 @@ public final class LinkStateCodec {
     }
 
     public static byte[] encode(ConvexHullLink link) {
+        ConvexHullLink.State s = link.state();
         Writer w = new Writer();
         w.buf[w.pos++] = VERSION;
-        w.buf[w.pos++] = (byte) ((link.started ? 1 : 0) | (link.failing ? 2 : 0));
-        LinkOptions o = link.options();
+        w.buf[w.pos++] = (byte) ((s.started() ? 1 : 0) | (s.failing() ? 2 : 0));
+        LinkOptions o = s.options();
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
                 Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(),
                 Double.doubleToLongBits(o.stepPpb()), o.stepIntervalNs(), Double.doubleToLongBits(o.maxDriftPpm()),
-                link.latestX, link.pairs, link.stored, link.stale, link.failures, link.answer, link.restartedAt}) {
+                s.latestX(), s.pairs(), s.stored(), s.stale(), s.failures(), s.answer(), s.restartedAt()}) {
             w.varLong(v);
         }
-        DatasheetBounds d = link.datasheet;
+        DatasheetBounds.State d = s.datasheet();
         if (d != null) {
-            for (long v : new long[] {d.baseX, d.baseDiff, Double.doubleToLongBits(d.upperKey),
-                    Double.doubleToLongBits(d.lowerKey)}) {
+            for (long v : new long[] {d.baseX(), d.baseDiff(), Double.doubleToLongBits(d.upperKey()),
+                    Double.doubleToLongBits(d.lowerKey())}) {
                 w.varLong(v);
             }
         }
-        for (Window win : link.windows) {
+        for (Window.State win : s.windows()) {
             w.window(win);
         }
-        for (int i = 0; i < link.straights.length; i++) {
-            w.window(link.straights[i]);
-            w.varLong(link.straightSince[i]);
+        for (int i = 0; i < s.straights().length; i++) {
+            w.window(s.straights()[i]);
+            w.varLong(s.straightSince()[i]);
         }
         return Arrays.copyOf(w.buf, w.pos);
     }
@@ -67,14 +68,14 @@ public final class LinkStateCodec {
             throw new IllegalArgumentException("unknown link state version " + version);
         }
         int flags = r.bytes[r.pos++];
-        ConvexHullLink link = version >= 3 ? decodeWindows(r, version, flags) : decodeOneWindow(r, flags);
+        ConvexHullLink.State state = version >= 3 ? decodeWindows(r, version, flags) : decodeOneWindow(r, flags);
         if (r.pos != bytes.length) {
             throw new IllegalArgumentException("trailing bytes in link state");
         }
-        return link;
+        return ConvexHullLink.restore(state);
     }
 
-    private static ConvexHullLink decodeWindows(Reader r, int version, int flags) {
+    private static ConvexHullLink.State decodeWindows(Reader r, int version, int flags) {
         LinkOptions options;
         try {
             options = new LinkOptions(r.varLong(), r.varLong(), r.varLong(), Double.longBitsToDouble(r.varLong()),
@@ -86,64 +87,57 @@ public final class LinkStateCodec {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad options in link state: " + e.getMessage(), e);
         }
-        ConvexHullLink link = new ConvexHullLink(options);
-        link.started = (flags & 1) != 0;
-        link.failing = (flags & 2) != 0;
-        link.latestX = r.varLong();
-        link.pairs = r.varLong();
-        link.stored = r.varLong();
-        link.stale = r.varLong();
-        link.failures = r.varLong();
+        boolean started = (flags & 1) != 0;
+        long latestX = r.varLong();
+        long pairs = r.varLong();
+        long stored = r.varLong();
+        long stale = r.varLong();
+        long failures = r.varLong();
         long answer = r.varLong();
-        if (answer < 0 || answer >= link.windows.length) {
+        int windows = options.windows().length;
+        if (answer < 0 || answer >= windows) {
             throw new IllegalArgumentException("bad answering window " + answer);
         }
-        link.answer = (int) answer;
-        if (version >= 6) {
-            link.restartedAt = r.varLong();
+        long restartedAt = version >= 6 ? r.varLong() : Long.MIN_VALUE;
+        DatasheetBounds.State datasheet = options.maxDriftPpm() > 0
+                ? new DatasheetBounds.State(r.varLong(), r.varLong(), Double.longBitsToDouble(r.varLong()),
+                        Double.longBitsToDouble(r.varLong()))
+                : null;
+        Window.State[] model = new Window.State[windows];
+        for (int i = 0; i < windows; i++) {
+            model[i] = r.window(version);
         }
-        DatasheetBounds d = link.datasheet;
-        if (d != null) {
-            d.baseX = r.varLong();
-            d.baseDiff = r.varLong();
-            d.upperKey = Double.longBitsToDouble(r.varLong());
-            d.lowerKey = Double.longBitsToDouble(r.varLong());
-        }
-        for (Window w : link.windows) {
-            r.window(w, version);
-        }
-        int n = link.straights.length;
+        int n = StraightFits.lengths(options).length;
+        Window.State[] straights = new Window.State[n];
+        long[] since = new long[n];
         for (int i = 0; i < n; i++) {
+            // layout 4 had the horizon's straight window alone, layout 3 none: the others start at the latest time
             if (version >= 5 || version == 4 && i == n - 1) {
-                r.window(link.straights[i], version);
-                link.straightSince[i] = r.varLong();
-            } else if (link.started) {
-                // layout 4 had the horizon's alone, layout 3 none: the others start at the latest time
-                link.straights[i].advance(link.latestX, true);
-                link.straightSince[i] = link.latestX;
+                straights[i] = r.window(version);
+                since[i] = r.varLong();
             }
         }
-        return link;
+        return new ConvexHullLink.State(options, started, (flags & 2) != 0, latestX, pairs, stored, stale, failures,
+                (int) answer, restartedAt, datasheet, model, straights, since);
     }
 
     /** Layouts 1 and 2: the options of linear clocks and one window (layout 1 lacks the failing flag). */
-    private static ConvexHullLink decodeOneWindow(Reader r, int flags) {
-        ConvexHullLink link = new ConvexHullLink(new LinkOptions(r.varLong(), r.varLong(), r.varLong()));
-        Window w = link.windows[0];
-        link.started = (flags & 1) != 0;
-        link.failing = (flags & 16) != 0;
-        link.latestX = r.varLong();
-        w.olderStart = r.varLong();
-        w.newerStart = r.varLong();
-        w.newerFrom = w.newerStart;
-        link.pairs = r.varLong();
-        link.stored = r.varLong();
-        link.stale = r.varLong();
-        link.failures = r.varLong();
-        w.epoch = r.varLong();
-        w.older = r.corridor((flags & 4) != 0);
-        w.newer = (flags & 2) != 0 ? r.corridor((flags & 8) != 0) : null;
-        return link;
+    private static ConvexHullLink.State decodeOneWindow(Reader r, int flags) {
+        LinkOptions options = new LinkOptions(r.varLong(), r.varLong(), r.varLong());
+        long latestX = r.varLong();
+        long olderStart = r.varLong();
+        long newerStart = r.varLong();
+        long pairs = r.varLong();
+        long stored = r.varLong();
+        long stale = r.varLong();
+        long failures = r.varLong();
+        long epoch = r.varLong();
+        Corridor older = r.corridor((flags & 4) != 0);
+        Corridor newer = (flags & 2) != 0 ? r.corridor((flags & 8) != 0) : null;
+        Window.State window = new Window.State(olderStart, newerStart, Long.MIN_VALUE, newerStart, epoch, false,
+                false, Double.NaN, Double.NaN, older, newer);
+        return new ConvexHullLink.State(options, (flags & 1) != 0, (flags & 16) != 0, latestX, pairs, stored, stale,
+                failures, 0, Long.MIN_VALUE, null, new Window.State[] {window}, new Window.State[0], new long[0]);
     }
 
     private static final class Writer {
@@ -162,22 +156,23 @@ public final class LinkStateCodec {
             buf[pos++] = (byte) z;
         }
 
-        void window(Window win) {
-            varLong((win.newer != null ? 1 : 0) | (win.older.failed ? 2 : 0)
-                    | (win.newer != null && win.newer.failed ? 4 : 0) | (win.olderWhole ? 8 : 0)
-                    | (win.newerWhole ? 16 : 0) | (Double.isNaN(win.endedSlope) ? 0 : 32)
-                    | (Double.isNaN(win.turn) ? 0 : 64));
-            for (long v : new long[] {win.olderStart, win.newerStart, win.olderFrom, win.newerFrom, win.epoch}) {
+        void window(Window.State win) {
+            varLong((win.newer() != null ? 1 : 0) | (win.older().failed ? 2 : 0)
+                    | (win.newer() != null && win.newer().failed ? 4 : 0) | (win.olderWhole() ? 8 : 0)
+                    | (win.newerWhole() ? 16 : 0) | (Double.isNaN(win.endedSlope()) ? 0 : 32)
+                    | (Double.isNaN(win.turn()) ? 0 : 64));
+            for (long v : new long[] {win.olderStart(), win.newerStart(), win.olderFrom(), win.newerFrom(),
+                    win.epoch()}) {
                 varLong(v);
             }
-            for (double v : new double[] {win.endedSlope, win.turn}) {
+            for (double v : new double[] {win.endedSlope(), win.turn()}) {
                 if (!Double.isNaN(v)) {
                     varLong(Double.doubleToLongBits(v));
                 }
             }
-            corridor(win.older);
-            if (win.newer != null) {
-                corridor(win.newer);
+            corridor(win.older());
+            if (win.newer() != null) {
+                corridor(win.newer());
             }
         }
 
@@ -222,21 +217,20 @@ public final class LinkStateCodec {
             throw new IllegalArgumentException("malformed varint in link state");
         }
 
-        void window(Window w, int version) {
+        Window.State window(int version) {
             long wf = varLong();
-            w.olderStart = varLong();
-            w.newerStart = varLong();
-            w.olderFrom = varLong();
-            w.newerFrom = varLong();
-            w.epoch = varLong();
-            if (version >= 5) {
-                w.olderWhole = (wf & 8) != 0;
-                w.newerWhole = (wf & 16) != 0;
-                w.endedSlope = (wf & 32) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
-                w.turn = (wf & 64) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
-            }
-            w.older = corridor((wf & 2) != 0);
-            w.newer = (wf & 1) != 0 ? corridor((wf & 4) != 0) : null;
+            long olderStart = varLong();
+            long newerStart = varLong();
+            long olderFrom = varLong();
+            long newerFrom = varLong();
+            long epoch = varLong();
+            boolean since5 = version >= 5;
+            double endedSlope = since5 && (wf & 32) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
+            double turn = since5 && (wf & 64) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
+            Corridor older = corridor((wf & 2) != 0);
+            Corridor newer = (wf & 1) != 0 ? corridor((wf & 4) != 0) : null;
+            return new Window.State(olderStart, newerStart, olderFrom, newerFrom, epoch, since5 && (wf & 8) != 0,
+                    since5 && (wf & 16) != 0, endedSlope, turn, older, newer);
         }
 
         Corridor corridor(boolean failed) {

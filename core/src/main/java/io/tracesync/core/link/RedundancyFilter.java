@@ -21,6 +21,18 @@ final class RedundancyFilter {
 
     /** Above every rounding error of the doubles below while all offsets stay within {@link Corridor#RANGE}. */
     private static final double TOLERANCE_NS = 8;
+    /** How far from the latest time the filter reaches, at most: a second of the usual pairs. */
+    private static final long MAX_REACH = 1_000_000_000L;
+    /** Its least reach, ns. */
+    private static final long MIN_REACH = 1024;
+    /** Pairs per interval below which the reach doubles, and above which it halves. */
+    private static final long FEW_PAIRS = 64;
+    private static final long MANY_PAIRS = 256;
+
+    /** How far the filter reaches now: halved while it holds many pairs, doubled while few (see {@link #reach}). */
+    private long reach = MAX_REACH;
+    /** The link's pair count when the filter was last built. */
+    private long pairsAtBuild;
 
     private long from = 1;
     private long to = 0;
@@ -57,6 +69,19 @@ final class RedundancyFilter {
         Arrays.fill(staleBelow, false);
         anyStaleAbove = false;
         anyStaleBelow = false;
+    }
+
+    /**
+     * How far the next interval reaches, the link having seen {@code pairs} pairs so far: halved while the last
+     * interval held more than {@value #MANY_PAIRS} pairs, doubled while fewer than {@value #FEW_PAIRS}, within
+     * [{@value #MIN_REACH} ns, 1 s].
+     */
+    long reach(long pairs) {
+        long seen = pairs - pairsAtBuild;
+        pairsAtBuild = pairs;
+        reach = seen < FEW_PAIRS ? Math.min(2 * reach, MAX_REACH)
+                : seen > MANY_PAIRS ? Math.max(reach / 2, MIN_REACH) : reach;
+        return reach;
     }
 
     boolean covers(long x) {
@@ -165,13 +190,13 @@ final class RedundancyFilter {
     /** Epoch k of window i (0 the older, 1 the newer) on one side: U − ε above, L + ε below, at from and to. */
     private void epoch(Window w, int i, int k, boolean above) {
         int e = 2 * i + k;
-        Corridor c = k == 0 ? w.older : w.newer;
-        if (c == null || (k == 1 && w.newerFrom > to)) {
+        Corridor c = k == 0 ? w.older() : w.newer();
+        if (c == null || (k == 1 && w.newerFrom() > to)) {
             (above ? aboveFrom : belowFrom)[e] = above ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
             (above ? aboveTo : belowTo)[e] = above ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
             return;
         }
-        long start = k == 0 ? w.olderStart : w.newerStart;
+        long start = k == 0 ? w.olderStart() : w.newerStart();
         if (above) {
             aboveFrom[e] = c.upperOffset(from, refY) - w.allowance(from, start);
             aboveTo[e] = c.upperOffset(to, refY) - w.allowance(to, start);

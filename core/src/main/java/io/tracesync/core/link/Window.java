@@ -26,18 +26,18 @@ final class Window {
     private final long half;
     /** ρ′ per ns, or with frequency steps this window's ρ_W ({@link LinkOptions#windowCurvaturePerNs}); 0: linear. */
     private final double curvature;
-    Corridor older = new Corridor();
-    Corridor newer;
-    long olderStart = Long.MIN_VALUE;
-    long newerStart;
+    private Corridor older = new Corridor();
+    private Corridor newer;
+    private long olderStart = Long.MIN_VALUE;
+    private long newerStart;
     /** The earliest time each epoch takes: its start under the clock model, after a restart the restarting time. */
-    long olderFrom = Long.MIN_VALUE;
-    long newerFrom;
-    long epoch;
+    private long olderFrom = Long.MIN_VALUE;
+    private long newerFrom;
+    private long epoch;
     /** Counts the changes of the answering corridor: a narrowing pair, a rotation, a restart. */
-    long version;
+    private long version;
     /** The epochs the last {@link #add} narrowed: bit 1 the older, bit 2 the newer. */
-    int narrowed;
+    private int narrowed;
     private long estimateVersion = -1;
     private long estimableVersion = -1;
     private boolean estimable;
@@ -48,19 +48,97 @@ final class Window {
      * consecutive epochs: the difference of their mean slopes over the W/2 between their centres, per ns (NaN until
      * measured; then the last measure).
      */
-    double endedSlope = Double.NaN;
-    double turn = Double.NaN;
+    private double endedSlope = Double.NaN;
+    private double turn = Double.NaN;
     /** Whether the epochs hold their whole range: not started after their start by the first pair or a restart. */
-    boolean olderWhole;
-    boolean newerWhole;
+    private boolean olderWhole;
+    private boolean newerWhole;
     /** The lines' terms of the last bisector: a new pair usually moves one line only. */
     private DudaEstimator.Side minSide;
     private DudaEstimator.Side maxSide;
+
+    /**
+     * What a window holds beyond its length and curvature, to store and restore it ({@link LinkStateCodec}): the
+     * epochs' grid, the times from which they take pairs, their corridors (the window's own, not copies), and the
+     * slope and turn the data showed ({@link #end}). {@code newer} is null until the first pair.
+     */
+    record State(long olderStart, long newerStart, long olderFrom, long newerFrom, long epoch, boolean olderWhole,
+            boolean newerWhole, double endedSlope, double turn, Corridor older, Corridor newer) {
+    }
 
     Window(long length, double curvaturePerNs) {
         this.length = length;
         this.half = length / 2;
         this.curvature = curvaturePerNs;
+    }
+
+    State state() {
+        return new State(olderStart, newerStart, olderFrom, newerFrom, epoch, olderWhole, newerWhole, endedSlope,
+                turn, older, newer);
+    }
+
+    /** Takes over a stored state: the corridors become this window's. */
+    void restore(State s) {
+        olderStart = s.olderStart;
+        newerStart = s.newerStart;
+        olderFrom = s.olderFrom;
+        newerFrom = s.newerFrom;
+        epoch = s.epoch;
+        olderWhole = s.olderWhole;
+        newerWhole = s.newerWhole;
+        endedSlope = s.endedSlope;
+        turn = s.turn;
+        older = s.older;
+        newer = s.newer;
+    }
+
+    /** The answering epoch's corridor. */
+    Corridor older() {
+        return older;
+    }
+
+    /** The newer epoch's corridor, null before the first pair. */
+    Corridor newer() {
+        return newer;
+    }
+
+    long olderStart() {
+        return olderStart;
+    }
+
+    long newerStart() {
+        return newerStart;
+    }
+
+    long olderFrom() {
+        return olderFrom;
+    }
+
+    long newerFrom() {
+        return newerFrom;
+    }
+
+    /** Epoch rotations and restarts so far. */
+    long epoch() {
+        return epoch;
+    }
+
+    /** Counts the changes of the answering corridor: a narrowing pair, a rotation, a restart. */
+    long version() {
+        return version;
+    }
+
+    /** The epochs the last {@link #add} narrowed: bit 1 the older, bit 2 the newer. */
+    int narrowed() {
+        return narrowed;
+    }
+
+    /**
+     * How fast the relation turned between the last two consecutive epochs that ended ACCURATE over their whole
+     * range, per ns (see {@link #end}); NaN until measured.
+     */
+    double turn() {
+        return turn;
     }
 
     boolean bending() {

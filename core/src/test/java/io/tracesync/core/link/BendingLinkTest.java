@@ -154,9 +154,9 @@ class BendingLinkTest {
         pairs.forEach(p -> add(inOrder, p));
         ConvexHullLink asArrived = new ConvexHullLink(bending(20));
         pairs.stream().sorted(java.util.Comparator.comparingLong(p -> p[3])).forEach(p -> add(asArrived, p));
-        for (int i = 0; i < inOrder.windows.length; i++) {
-            assertEquals(inOrder.windows[i].boundsAt(inOrder.latestX()), asArrived.windows[i].boundsAt(
-                    asArrived.latestX()), "window " + inOrder.windows[i].length);
+        for (int i = 0; i < inOrder.windows().length; i++) {
+            assertEquals(inOrder.windows()[i].boundsAt(inOrder.latestX()), asArrived.windows()[i].boundsAt(
+                    asArrived.latestX()), "window " + inOrder.windows()[i].length);
         }
         assertEquals(inOrder.windowNs(), asArrived.windowNs());
         assertEquals(inOrder.estimate(), asArrived.estimate());
@@ -233,7 +233,7 @@ class BendingLinkTest {
         }
         assertTrue(fittedStraight > 5_000, "fitted on straight clocks " + fittedStraight + " times");
         assertTrue(fittedBending < 100, "fitted on bending clocks " + fittedBending + " times");
-        assertTrue(link.straightSince[link.straights.length - 1] > bendAt,
+        assertTrue(link.straights().since(link.straights().windows().length - 1) > bendAt,
                 "the horizon's straight window was not contradicted after the clocks bent");
         assertEquals(0, link.failures());
     }
@@ -257,11 +257,11 @@ class BendingLinkTest {
                 assertTrue((r.nextBoolean() ? link.addAtoB(x, truth + delay) : link.addBtoA(truth - delay, x))
                         != PairEffect.FAILED);
             }
-            double observed = link.observedCurvaturePpbPerS();
+            double observed = link.observedTurnPpbPerS();
             assertTrue(kappaPpb == 0 ? observed < 0.5 : Math.abs(observed - kappaPpb) < 0.15 * kappaPpb,
                     () -> "observed " + observed + " ppb/s where the relation turns at " + kappaPpb);
             ConvexHullLink copy = LinkStateCodec.decode(LinkStateCodec.encode(link));
-            assertEquals(observed, copy.observedCurvaturePpbPerS());
+            assertEquals(observed, copy.observedTurnPpbPerS());
         }
     }
 

@@ -69,7 +69,7 @@ class ConvexHullLinkTest {
             for (long t : new long[] {p[1], p[1] - 7 * SECOND, p[1] + 3600 * SECOND}) {
                 LinkBounds b = link.boundsAt(t);
                 assertTrue(b.upNs().signum() >= 0 && b.downNs().signum() >= 0, "negative bound at " + t);
-                Rational width = link.windows[0].older.upperAt(t).subtract(link.windows[0].older.lowerAt(t));
+                Rational width = link.windows()[0].older().upperAt(t).subtract(link.windows()[0].older().lowerAt(t));
                 BigDecimal sum = b.upNs().add(b.downNs());
                 BigDecimal exact = width.toBigDecimal(MathContext.DECIMAL128);
                 // Each side is rounded up to the picosecond: the sum exceeds the width by less than 2 ps.
@@ -136,7 +136,7 @@ class ConvexHullLinkTest {
             List<long[]> upper = new ArrayList<>();
             List<long[]> lower = new ArrayList<>();
             for (long[] s : seen) {
-                if (s[1] >= link.windows[0].olderStart) {
+                if (s[1] >= link.windows()[0].olderStart()) {
                     (s[0] == 1 ? upper : lower).add(new long[] {s[1], s[2]});
                 }
             }
@@ -144,7 +144,7 @@ class ConvexHullLinkTest {
             assertEquals(linkQuality(oracle), link.quality());
             ExactLine max = link.maxLine();
             assertEquals(oracle.slopeMax(), max == null ? null : max.slope());
-            assertTrue(link.latestX() - link.windows[0].olderStart < horizon);
+            assertTrue(link.latestX() - link.windows()[0].olderStart() < horizon);
         }
         assertTrue(link.epoch() > 2, "epochs rotated " + link.epoch());
     }
@@ -196,12 +196,12 @@ class ConvexHullLinkTest {
         ConvexHullLink reversed = new ConvexHullLink(LinkOptions.DEFAULT);
         int lateNarrowing = 0;
         for (int i = pairs.size() - 1; i >= 0; i--) {
-            if (feed(reversed, pairs.get(i)) == PairEffect.NARROWED && pairs.get(i)[1] < reversed.windows[0].olderStart) {
+            if (feed(reversed, pairs.get(i)) == PairEffect.NARROWED && pairs.get(i)[1] < reversed.windows()[0].olderStart()) {
                 lateNarrowing++;
             }
         }
         // The first pair read puts the older epoch at the 15-minute grid point: half the pairs arrive before it.
-        assertEquals(900 * SECOND, reversed.windows[0].olderStart);
+        assertEquals(900 * SECOND, reversed.windows()[0].olderStart());
         assertTrue(lateNarrowing > 0, "no late pair narrowed the corridor");
         assertEquals(0, inOrder.stale());
         assertEquals(0, reversed.stale());
@@ -220,11 +220,11 @@ class ConvexHullLinkTest {
         Scenarios.acrossAGridPoint().forEach(p -> feed(link, p));
         long latest = link.latestX();
         long oldest = latest - horizon;
-        assertTrue(oldest < link.windows[0].olderStart, "the test needs the horizon to reach before the older epoch");
+        assertTrue(oldest < link.windows()[0].olderStart(), "the test needs the horizon to reach before the older epoch");
         assertEquals(PairEffect.STALE, link.addAtoB(oldest - 1, Scenarios.bOf(oldest - 1) + 40_000));
         assertEquals(1, link.stale());
         assertNotEquals(PairEffect.STALE, link.addAtoB(oldest, Scenarios.bOf(oldest) + 40_000));
-        assertNotEquals(PairEffect.STALE, link.addBtoA(Scenarios.bOf(link.windows[0].olderStart - 1_000), link.windows[0].olderStart - 1));
+        assertNotEquals(PairEffect.STALE, link.addBtoA(Scenarios.bOf(link.windows()[0].olderStart() - 1_000), link.windows()[0].olderStart() - 1));
         assertEquals(1, link.stale());
         assertEquals(latest, link.latestX());
     }
@@ -294,7 +294,7 @@ class ConvexHullLinkTest {
         ConvexHullLink link = new ConvexHullLink(new LinkOptions(30 * 60 * SECOND, 5, 3)
                 .withCurvature(20, 15 * SECOND));
         Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 3_000).forEach(p -> feed(link, p));
-        assertTrue(link.windows[0].epoch > 2, "epochs ended");
+        assertTrue(link.windows()[0].epoch() > 2, "epochs ended");
         byte[] layout4 = layoutFour(link);
         ConvexHullLink copy = LinkStateCodec.decode(layout4);
         assertArrayEquals(layout4, layoutFour(copy));
@@ -343,26 +343,28 @@ class ConvexHullLinkTest {
 
     /** Layout 4: the windows without whole-range flags nor turns, and the horizon's straight window alone. */
     private static byte[] layoutFour(ConvexHullLink link) {
+        ConvexHullLink.State s = link.state();
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         out.write(4);
-        out.write((link.started ? 1 : 0) | (link.failing ? 2 : 0));
-        LinkOptions o = link.options();
+        out.write((s.started() ? 1 : 0) | (s.failing() ? 2 : 0));
+        LinkOptions o = s.options();
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
-                Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(), link.latestX, link.pairs,
-                link.stored, link.stale, link.failures, link.answer}) {
+                Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(), s.latestX(), s.pairs(),
+                s.stored(), s.stale(), s.failures(), s.answer()}) {
             varLong(out, v);
         }
-        List<Window> windows = new java.util.ArrayList<>(List.of(link.windows));
-        windows.add(link.straights[link.straights.length - 1]);
-        for (Window w : windows) {
-            varLong(out, (w.newer != null ? 1 : 0) | (w.older.failed ? 2 : 0)
-                    | (w.newer != null && w.newer.failed ? 4 : 0));
-            for (long v : new long[] {w.olderStart, w.newerStart, w.olderFrom, w.newerFrom, w.epoch}) {
+        List<Window.State> windows = new java.util.ArrayList<>(List.of(s.windows()));
+        int horizon = s.straights().length - 1;
+        windows.add(s.straights()[horizon]);
+        for (Window.State w : windows) {
+            varLong(out, (w.newer() != null ? 1 : 0) | (w.older().failed ? 2 : 0)
+                    | (w.newer() != null && w.newer().failed ? 4 : 0));
+            for (long v : new long[] {w.olderStart(), w.newerStart(), w.olderFrom(), w.newerFrom(), w.epoch()}) {
                 varLong(out, v);
             }
-            chains(out, w.newer == null ? List.of(w.older) : List.of(w.older, w.newer));
+            chains(out, w.newer() == null ? List.of(w.older()) : List.of(w.older(), w.newer()));
         }
-        varLong(out, link.straightSince[link.straights.length - 1]);
+        varLong(out, s.straightSince()[horizon]);
         return out.toByteArray();
     }
 
@@ -380,17 +382,18 @@ class ConvexHullLinkTest {
 
     /** Layouts 1 and 2 of a linear link: one window's fields among the link's (layout 1 without the failing flag). */
     private static byte[] oneWindowLayout(ConvexHullLink link, int version) {
-        Window w = link.windows[0];
+        ConvexHullLink.State s = link.state();
+        Window.State w = s.windows()[0];
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         out.write(version);
-        out.write((link.started ? 1 : 0) | (w.newer != null ? 2 : 0) | (w.older.failed ? 4 : 0)
-                | (w.newer != null && w.newer.failed ? 8 : 0) | (version > 1 && link.failing ? 16 : 0));
-        LinkOptions o = link.options();
-        for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(), link.latestX, w.olderStart,
-                w.newerStart, link.pairs, link.stored, link.stale, link.failures, w.epoch}) {
+        out.write((s.started() ? 1 : 0) | (w.newer() != null ? 2 : 0) | (w.older().failed ? 4 : 0)
+                | (w.newer() != null && w.newer().failed ? 8 : 0) | (version > 1 && s.failing() ? 16 : 0));
+        LinkOptions o = s.options();
+        for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(), s.latestX(),
+                w.olderStart(), w.newerStart(), s.pairs(), s.stored(), s.stale(), s.failures(), w.epoch()}) {
             varLong(out, v);
         }
-        chains(out, w.newer == null ? List.of(w.older) : List.of(w.older, w.newer));
+        chains(out, w.newer() == null ? List.of(w.older()) : List.of(w.older(), w.newer()));
         return out.toByteArray();
     }
 
@@ -478,12 +481,13 @@ class ConvexHullLinkTest {
                     largest = Math.max(largest, LinkStateCodec.encode(link).length);
                 }
             }
+            boolean straights = link.straights().windows().length > 0;
             System.out.printf("steady link state, %s: %d bytes now, %d bytes at most, %d windows, %d hull points%n",
-                    !options.bending() ? "linear clocks" : link.straights.length > 0 ? "clock model, known delays"
-                            : "clock model", LinkStateCodec.encode(link).length,
-                    largest, link.windows.length, link.hullPoints());
+                    !options.bending() ? "linear clocks" : straights ? "clock model, known delays" : "clock model",
+                    LinkStateCodec.encode(link).length,
+                    largest, link.windows().length, link.hullPoints());
             // known minimum delays add the straight windows' chains (docs/LINK-CORE.md, "State")
-            int limit = link.straights.length > 0 ? 2560 : 2048;
+            int limit = straights ? 2560 : 2048;
             assertTrue(largest <= limit, "state of " + largest + " bytes");
         }
     }

@@ -63,9 +63,9 @@ class RedundancyFilterTest {
         assertArrayEquals(LinkStateCodec.encode(exact), LinkStateCodec.encode(filtered));
         assertEquals(exact.stored(), filtered.stored());
         assertEquals(exact.failures(), filtered.failures());
-        assertEquals(0, exact.filtered);
+        assertEquals(0, exact.filtered());
         boolean failedForGood = !options.hasHorizon() && exact.failures() > 0;
-        assertTrue(failedForGood || filtered.filtered > 0, "model " + model + ": the filter passed none of " + n + " pairs");
+        assertTrue(failedForGood || filtered.filtered() > 0, "model " + model + ": the filter passed none of " + n + " pairs");
     }
 
     /** 500 messages a second each way on linear clocks, delays of 50 µs + exponential(200 µs): few can narrow. */
@@ -85,6 +85,6 @@ class RedundancyFilterTest {
                 link.addBtoA(3_600_000_000_000L + Math.round(t * (1 + 37e-6)), t + delay);
             }
         }
-        assertTrue(link.filtered > 0.9 * n, "model " + model + ": the filter passed " + link.filtered + " of " + n + " pairs");
+        assertTrue(link.filtered() > 0.9 * n, "model " + model + ": the filter passed " + link.filtered() + " of " + n + " pairs");
     }
 }

@@ -17,8 +17,8 @@ class MatchedPairTest {
         ab.applyTo(link);
         ba.applyTo(link);
         // a->b lies at (send_a, recv_b) = (100, 250); b->a at (recv_a, send_b) = (180, 300).
-        assertEquals(Long.valueOf(250), Long.valueOf(link.windows[0].older.upper.y(0)));
-        assertEquals(Long.valueOf(180), Long.valueOf(link.windows[0].older.lower.x(0)));
+        assertEquals(Long.valueOf(250), Long.valueOf(link.windows()[0].older().upper.y(0)));
+        assertEquals(Long.valueOf(180), Long.valueOf(link.windows()[0].older().lower.x(0)));
     }
 
     @Test

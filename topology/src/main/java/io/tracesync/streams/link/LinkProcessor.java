@@ -152,7 +152,7 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
      * to: the model's margin is thin there, and a faster turn will contradict it.
      */
     private void watchTurn(LinkKey key, ConvexHullLink link) {
-        double turn = link.observedCurvaturePpbPerS();
+        double turn = link.observedTurnPpbPerS();
         boolean near = turn > options.curvaturePpbPerS() / 2;
         if (near && nearModel.add(key)) {
             stats.nearModelLinks.incrementAndGet();

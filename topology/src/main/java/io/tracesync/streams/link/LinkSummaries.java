@@ -42,8 +42,8 @@ public final class LinkSummaries {
                 .setCurvaturePpbPerS(link.options().carriedCurvaturePpbPerS())
                 .setStepPpb(link.options().stepPpb())
                 .setWindowNs(link.windowNs())
-                .setObservedCurvaturePpbPerS(Double.isNaN(link.observedCurvaturePpbPerS()) ? null
-                        : link.observedCurvaturePpbPerS())
+                .setObservedCurvaturePpbPerS(Double.isNaN(link.observedTurnPpbPerS()) ? null
+                        : link.observedTurnPpbPerS())
                 .setRestartedNs(link.restartedNs() == Long.MIN_VALUE ? null : link.restartedNs())
                 .setDatasheetUpPs(datasheetPs(link, e, true))
                 .setDatasheetDownPs(datasheetPs(link, e, false))
