@@ -93,6 +93,13 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}, the application's).")
     double minChange;
 
+    @Option(names = "--factors-min-change", paramLabel = "FRACTION", descriptionKey = "factors.min.change",
+            description = "Publish a node's factor as the stream's network task does at factors.min.change = "
+                    + "FRACTION: a new reference, a bound appearing or vanishing, or a bound or the converted time "
+                    + "moving by more than that fraction of the bound; each sample then takes the factor a "
+                    + "subscriber holds. 0: every factor evaluated (default: ${DEFAULT-VALUE}, the application's).")
+    double factorsMinChange;
+
     @Option(names = "--ahead", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
             description = "Sample each factor once, this long after it was computed, instead of while it is in "
                     + "force: how a factor kept by a consumer ages (default: ${DEFAULT-VALUE}, off).")
@@ -146,8 +153,9 @@ final class EvaluateCommand implements Callable<Integer> {
         Evaluation.Result result;
         try {
             result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
-                    model.shortestWindow, model.stepPpb, model.stepInterval, model.maxDriftPpm, weight, network, referenceRule, weighting, minChange, ahead, knownMinDelays,
-                    compareHorizons, ages, historySpacing, factorsFile, reportDir));
+                    model.shortestWindow, model.stepPpb, model.stepInterval, model.maxDriftPpm, weight, network,
+                    referenceRule, weighting, minChange, factorsMinChange, ahead, knownMinDelays, compareHorizons,
+                    ages, historySpacing, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

@@ -38,7 +38,8 @@ public final class Evaluation {
     /** How to replay: docs/ACCURACY.md and {@code tracesync evaluate --help} explain each. */
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
             double stepPpb, Duration stepInterval, double maxDriftPpm, LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
-            NetworkIntervals.Weighting weighting, double minChange, Duration ahead, boolean knownMinDelays,
+            NetworkIntervals.Weighting weighting, double minChange, double factorsMinChange, Duration ahead,
+            boolean knownMinDelays,
             List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Path factorsFile,
             Path reportDir) {
     }
@@ -77,7 +78,7 @@ public final class Evaluation {
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network())
                 .withReferenceRule(o.referenceRule()).withWeightSpread(SummaryGate.weightSpread(o.minChange()));
         SharedGate gate = new SharedGate(o.minChange());
-        NetworkPolicy published = new NetworkPolicy(options, o.weighting(), gate);
+        NetworkPolicy published = new NetworkPolicy(options, o.weighting(), gate, o.factorsMinChange());
         TreeSet<String> names = new TreeSet<>();
         groundTruth.nodes().forEach(names::add);
         List<Baseline> baselines = baselines(options, gate, published, names.first());
@@ -145,10 +146,12 @@ public final class Evaluation {
                         + "inside the guaranteed bounds, width = up + down.", published),
                 new Baseline("tracesync, spanning tree: node vs reference", "The same links, each factor composed "
                         + "along the minimum spanning tree only [Jabbarifar 2013, ch. 5].",
-                        new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), gate)),
+                        new NetworkPolicy(options.withMethod(NetworkMethod.TREE), o.weighting(), gate,
+                                o.factorsMinChange())),
                 new Baseline("static reference " + first + ": node vs it", "tracesync with the reference pinned to "
                         + "the first node instead of one by its rule [Jabbarifar 2013, Fig. 5.10].",
-                        new NetworkPolicy(options.withPinnedReference(first), o.weighting(), gate)),
+                        new NetworkPolicy(options.withPinnedReference(first), o.weighting(), gate,
+                                o.factorsMinChange())),
                 new Baseline("Trace Compass policy: node vs its reference", "The same hulls, composed from the "
                         + "first node along fewest-hop paths over the ACCURATE links; no bounds [Poirier 2010, §2].",
                         new TraceCompassPolicy()),
@@ -173,7 +176,8 @@ public final class Evaluation {
         for (Duration h : o.compareHorizons()) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
                 Replay.Result r = Replay.run(in, pairs.toString(), linkOptions(h, 0.0, truth),
-                        List.of(new NetworkPolicy(options, o.weighting(), new SharedGate(o.minChange()))),
+                        List.of(new NetworkPolicy(options, o.weighting(), new SharedGate(o.minChange()),
+                                o.factorsMinChange())),
                         o.interval().toNanos()).get(0);
                 String horizon = h.isZero() ? "none" : human(h);
                 rows.add(new SummaryRow("tracesync, horizon " + horizon + ": node vs ref.", "As the first row, "
@@ -218,7 +222,9 @@ public final class Evaluation {
                 String.format("link summaries let through to the network (links.min.change %s): %d, %.3f per link "
                         + "per second; applied (the last of each link's in a second, where it could move an answer): "
                         + "%d, %.3f", o.minChange(), published.summaries(), perLinkPerSecond(published.summaries(),
-                        replay), published.applied(), perLinkPerSecond(published.applied(), replay))));
+                        replay), published.applied(), perLinkPerSecond(published.applied(), replay)),
+                String.format("factors published (factors.min.change %s): %d of %d evaluated", o.factorsMinChange(),
+                        published.publications(), published.evaluations())));
         LinkOptions model = model(o.horizon(), o.curvature());
         if (model.bending()) {
             long[] windows = model.windows();
@@ -266,6 +272,7 @@ public final class Evaluation {
         p.put("reference-rule", o.referenceRule().label());
         p.put("weighting", option(o.weighting()));
         p.put("links.min.change", String.valueOf(o.minChange()));
+        p.put("factors.min.change", String.valueOf(o.factorsMinChange()));
         p.put("ahead", human(o.ahead()));
         p.put("history spacing", human(o.historySpacing()));
         p.put("known minimum delays", String.valueOf(o.knownMinDelays()));

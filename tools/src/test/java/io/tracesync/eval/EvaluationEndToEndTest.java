@@ -10,6 +10,7 @@ import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
 import io.tracesync.core.network.Conversion;
+import io.tracesync.core.network.NetworkIntervals;
 import io.tracesync.core.network.NetworkOptions;
 import io.tracesync.sim.GroundTruth;
 import java.io.BufferedReader;
@@ -140,5 +141,37 @@ class EvaluationEndToEndTest {
         AgeErrors end = late.get(late.size() - 1);
         assertTrue(end.errors().medianWidthNs() < end.newest().medianWidthNs(), "the newest factor alone, carried "
                 + "back, is wider: " + end.newest().medianWidthNs());
+    }
+
+    /**
+     * Replayed through the factor gate as the network task publishes ({@code factors.min.change} 0.1), each drain's
+     * row of a node is a factor evaluated at that drain or held from an earlier one, fewer are published than
+     * evaluated, and the held factors, carried to the sample's time, still hold the truth.
+     */
+    @Test
+    void factorsHeldAsTheNetworkTaskPublishesStillHoldTheTruth() throws IOException {
+        NetworkPolicy every = new NetworkPolicy(NetworkOptions.DEFAULT);
+        NetworkPolicy gated = new NetworkPolicy(NetworkOptions.DEFAULT, NetworkIntervals.Weighting.DEFAULT,
+                new SharedGate(0), 0.1);
+        List<Replay.Result> both;
+        try (BufferedReader in = Files.newBufferedReader(pairs)) {
+            both = Replay.run(in, pairs.toString(), LinkOptions.DEFAULT, List.of(every, gated), 1_000_000_000L);
+        }
+        Map<String, List<FactorRow>> evaluated = new java.util.HashMap<>();
+        both.get(0).factors().forEach(r -> evaluated.computeIfAbsent(r.node(), n -> new java.util.ArrayList<>())
+                .add(r));
+        int held = 0;
+        for (FactorRow r : both.get(1).factors()) {
+            FactorRow source = evaluated.get(r.node()).stream()
+                    .filter(e -> e.trueNs() <= r.trueNs() && e.factor().equals(r.factor())).findFirst()
+                    .orElseThrow(() -> new AssertionError("never evaluated: " + r));
+            held += source.trueNs() < r.trueNs() ? 1 : 0;
+        }
+        assertEquals(both.get(0).factors().size(), both.get(1).factors().size(), "a row per node and drain");
+        assertTrue(held > 0 && gated.publications() < gated.evaluations(), "the gate held none: " + held);
+        assertEquals(every.evaluations(), every.publications(), "without a minimum change every factor goes");
+        ErrorStats errors = Metrics.factorErrors(both.get(1), truth);
+        assertTrue(errors.bounded() > 100, "bounded factors: " + errors);
+        assertEquals(errors.bounded(), errors.inside(), "every held factor's true error inside its bounds: " + errors);
     }
 }
