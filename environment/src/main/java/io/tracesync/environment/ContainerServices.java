@@ -13,7 +13,7 @@ import org.testcontainers.utility.DockerImageName;
  * loaded only when a Docker engine answers.
  */
 final class ContainerServices {
-    static final String KAFKA_IMAGE = "apache/kafka:4.3.1";
+    static final String KAFKA_IMAGE = "apache/kafka:4.4.0";
     static final String REGISTRY_IMAGE = "quay.io/apicurio/apicurio-registry:3.3.3";
     private static final int REGISTRY_PORT = 8080;
 

@@ -61,7 +61,7 @@ class LocalKafkaConfigTest {
     @Test
     void theBuildRecordedTheBrokerClasspath() throws IOException {
         String classpath = EnvironmentArtifacts.load().kafkaClasspath();
-        assertTrue(classpath.contains("kafka_2.13-4.3.1.jar"), classpath);
+        assertTrue(classpath.contains("kafka_2.13-4.4.0.jar"), classpath);
         assertTrue(classpath.contains("log4j-slf4j2-impl"), classpath);
     }
 }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.Base64;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -89,8 +88,7 @@ public final class OtlpJson {
             }
         } else if (node.isObject()) {
             ObjectNode o = (ObjectNode) node;
-            for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
+            for (Map.Entry<String, JsonNode> f : o.properties()) {
                 if (ID_FIELDS.contains(f.getKey()) && f.getValue().isTextual()) {
                     f.setValue(o.textNode(rewrite.apply(f.getKey(), f.getValue().asText())));
                 } else {

@@ -88,6 +88,9 @@ public final class Settings {
         return v;
     }
 
+    // processing.exception.handler.global.enabled: deprecated by Kafka 4.4, which warns while it is off and turns it
+    // on for good with 5.0
+    @SuppressWarnings("deprecation")
     private static Map<String, String> kafkaDefaults() {
         Map<String, String> d = new LinkedHashMap<>();
         d.put(StreamsConfig.APPLICATION_ID_CONFIG, "tracesync");
@@ -217,14 +220,15 @@ public final class Settings {
     }
 
     /** Every key for Kafka Streams and its clients (tracesync's own keys are ignored there as unknown). */
+    @SuppressWarnings("deprecation") // processing.exception.handler.global.enabled, as above
     public Properties streamsProperties() {
         Properties p = new Properties();
         values.forEach(p::setProperty);
         p.setProperty(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG,
                 config.getString(TracesyncConfig.DLQ_TOPIC_CONFIG));
         // Kafka Streams' partition assignor builds a StreamsConfig of its own from the main consumer's configs,
-        // which leave this key out, and that one warns that the handler is off for global stores (Kafka 4.3.1,
-        // AssignorConfiguration): the main consumer gets the key too (an unused consumer key logs at info only).
+        // which leave this key out, and that one warns that the handler is off for global stores (Kafka 4.3.1 and
+        // 4.4.0, AssignorConfiguration): the main consumer gets the key too (an unused consumer key logs at info only).
         String global = StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG;
         if (values.containsKey(global)) {
             p.setProperty(StreamsConfig.mainConsumerPrefix(global), values.get(global));

@@ -3,6 +3,7 @@ package io.tracesync.streams.network;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.processor.StreamPartitioner;
 
@@ -18,8 +19,15 @@ public final class RegionPartitioner<V> implements StreamPartitioner<String, V> 
     private static final int MAX_DIGITS = 9;
 
     @Override
-    public Optional<Set<Integer>> partitions(String topic, String region, V value, int partitions) {
+    public Optional<Set<Integer>> partitions(String topic, String region, V value, Headers headers, int partitions) {
         return Optional.of(Set.of(partition(region, partitions)));
+    }
+
+    /** The form without headers, still abstract in Kafka 4.4 (to be removed with 5.0): the same partition. */
+    @Override
+    @SuppressWarnings("removal")
+    public Optional<Set<Integer>> partitions(String topic, String region, V value, int partitions) {
+        return partitions(topic, region, value, null, partitions);
     }
 
     /** The partition of {@code region} among {@code partitions}. */

@@ -82,10 +82,6 @@ public final class BeforeCommit implements StateStore, CachedStateStore<Void, Vo
     }
 
     @Override
-    public void flush() {
-    }
-
-    @Override
     public void close() {
         listener = null;
         open = false;

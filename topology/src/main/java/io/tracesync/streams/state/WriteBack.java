@@ -145,7 +145,9 @@ abstract class WriteBack<T extends StateStore, S, V> implements StateStore, Cach
         return store.committedOffset(partition);
     }
 
+    /** Deprecated by Kafka 4.4 (KIP-892), which still asks it of a store to checkpoint the ones that say no. */
     @Override
+    @SuppressWarnings("deprecation")
     public boolean managesOffsets() {
         return store.managesOffsets();
     }
