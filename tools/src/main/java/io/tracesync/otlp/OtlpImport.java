@@ -10,6 +10,7 @@ import io.tracesync.otel.OtlpFormat;
 import io.tracesync.otel.OtlpJson;
 import io.tracesync.otel.OtlpSpans;
 import io.tracesync.otel.SpanPairer;
+import io.tracesync.streams.CommittedRecords;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import java.io.IOException;
@@ -23,10 +24,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
@@ -120,11 +119,8 @@ public final class OtlpImport {
 
     /** Every record now in the topic, a bar by records; the number of records that could not be decoded. */
     private long readTopic(Consumer<ExportTraceServiceRequest> requests) {
-        Properties p = new Properties();
-        p.putAll(settings.streamsProperties());
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(CommittedRecords.readerProperties(settings),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             List<PartitionInfo> infos = consumer.partitionsFor(options.topic(), Duration.ofSeconds(30));
             if (infos == null || infos.isEmpty()) {
                 throw new IllegalStateException("topic " + options.topic() + " does not exist");

@@ -22,11 +22,18 @@ public final class CommittedRecords {
     private CommittedRecords() {
     }
 
-    /** A read_committed reader's settings: the application's client settings, no group, nothing committed. */
+    /**
+     * A read_committed reader's settings: the application's client settings, no group, nothing committed. The group's
+     * keys go: a reader in no group has no use for them, and {@code group.protocol} may be Kafka Streams' own
+     * {@code streams}, which a consumer refuses.
+     */
     public static Properties readerProperties(Settings settings) {
         Properties p = new Properties();
         p.putAll(settings.streamsProperties());
-        p.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        for (String groupKey : new String[] {ConsumerConfig.GROUP_ID_CONFIG, ConsumerConfig.GROUP_INSTANCE_ID_CONFIG,
+                ConsumerConfig.GROUP_PROTOCOL_CONFIG, ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG}) {
+            p.remove(groupKey);
+        }
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         return p;
