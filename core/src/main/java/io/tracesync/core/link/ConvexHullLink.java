@@ -2,7 +2,6 @@ package io.tracesync.core.link;
 
 import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.Rational;
-import java.util.Arrays;
 
 /**
  * Clock synchronization of one link (a, b), a &lt; b: the fully incremental convex hull method [Jabbarifar 2013,
@@ -89,9 +88,8 @@ public final class ConvexHullLink {
             since[i] = straights.since(i);
         }
         return new State(options, started, failing, latestX, pairs, stored, stale, failures, windows.answer(),
-                restartedAt, datasheet == null ? null : datasheet.state(),
-                Arrays.stream(windows.windows()).map(Window::state).toArray(Window.State[]::new),
-                Arrays.stream(straight).map(Window::state).toArray(Window.State[]::new), since);
+                restartedAt, datasheet == null ? null : datasheet.state(), Window.states(windows.windows()),
+                Window.states(straight), since);
     }
 
     /** The link a state was taken of; its version starts at 0. */
@@ -162,12 +160,10 @@ public final class ConvexHullLink {
 
     private PairEffect add(boolean aToB, long x, long y) {
         pairs++;
-        boolean changed;
+        long before = latestX;
+        boolean changed = advance(x);
         if (severalWindows) {
-            windows.anchorTick(latestX);
-            changed = advance(x) | windows.tickMoved(latestX);
-        } else {
-            changed = advance(x);
+            changed |= windows.tickMoved(before, latestX);
         }
         if (datasheet != null && x >= restartedAt) {
             datasheet.add(aToB, x, y); // a pair before the last restart is of the clocks before their step

@@ -72,6 +72,15 @@ final class Window {
         this.curvature = curvaturePerNs;
     }
 
+    /** Each window's state, in their order. */
+    static State[] states(Window[] windows) {
+        State[] states = new State[windows.length];
+        for (int i = 0; i < windows.length; i++) {
+            states[i] = windows[i].state();
+        }
+        return states;
+    }
+
     State state() {
         return new State(olderStart, newerStart, olderFrom, newerFrom, epoch, olderWhole, newerWhole, endedSlope,
                 turn, older, newer);

@@ -69,15 +69,14 @@ final class WindowSet {
         return tick;
     }
 
-    /** Sets the tick from the latest time before a pair moves it, once after a start or a restore. */
-    void anchorTick(long latestX) {
+    /**
+     * Whether a pair that moved the latest time from {@code before} to {@code latestX} moved it to another tick; the
+     * first call after a start or a restore takes {@code before}'s tick as the last one.
+     */
+    boolean tickMoved(long before, long latestX) {
         if (tickAt == Long.MIN_VALUE) {
-            tickAt = Math.floorDiv(latestX, tick) * tick;
+            tickAt = Math.floorDiv(before, tick) * tick;
         }
-    }
-
-    /** Whether the latest time moved to another tick since the last call. */
-    boolean tickMoved(long latestX) {
         if (latestX >= tickAt && Long.compareUnsigned(latestX - tickAt, tick) < 0) {
             return false;
         }
