@@ -75,6 +75,16 @@ class NetworkIntervalsTest {
         everyBoundHoldsTheTruthAndAllLinksAreNeverWiderThanTheTree(10331, 10, 0);
     }
 
+    /**
+     * Another: clocks 1.7–2.7 times as fast as the reference's, an hour from the anchor the all-links band's lower
+     * edge lay 7.5 ps below the tree's — its bound grows at 1.72 reference ns per ns against the tree's 1.06, and a
+     * grown bound is rounded up by a relative 2^-48 of its growth (22 ps of 6.2 ms).
+     */
+    @Test
+    void farFromTheAnchorTheEdgesAgreeToTheGrowthsRoundingUp() {
+        everyBoundHoldsTheTruthAndAllLinksAreNeverWiderThanTheTree(-4316635961965762241L, 12, 3);
+    }
+
     private static Map<LinkKey, LinkEstimate> componentLinks(NetworkSync net) {
         Map<LinkKey, LinkEstimate> out = new TreeMap<>();
         for (NetworkIntervals.Component c : net.components()) {
@@ -111,11 +121,16 @@ class NetworkIntervalsTest {
                 assertNull(w.violation(t, at));
                 if (t.factor().bounded()) {
                     // the band's edges follow the slope ranges, the all-links one inside the tree's: to 2 ps at the
-                    // anchor, and away from it to the rounding of the growth rates (doubles): 2^-50 per ps
-                    BigDecimal slack = BigDecimal.valueOf(2 + Math.ceil(Math.abs((double) d) * 1000 * 0x1p-50));
-                    assertTrue(edge(a, at, true).compareTo(edge(t, at, true).add(slack)) <= 0
-                            && edge(a, at, false).compareTo(edge(t, at, false).subtract(slack)) >= 0,
-                            a + " leaves " + t + " at " + at + " by more than " + slack + " ps");
+                    // anchor, and away from it to the rounding of the growth rates (doubles): 2^-50 per ps, and to
+                    // the rounding up of the all-links bound's own growth (Bounds: a relative 2^-48 of it)
+                    double rates = 2 + Math.ceil(Math.abs((double) d) * 1000 * 0x1p-50);
+                    BigDecimal slackUp =
+                            BigDecimal.valueOf(rates + roundingUp(a.factor().upAtPs(at) - a.factor().upPs()));
+                    BigDecimal slackDown =
+                            BigDecimal.valueOf(rates + roundingUp(a.factor().downAtPs(at) - a.factor().downPs()));
+                    assertTrue(edge(a, at, true).compareTo(edge(t, at, true).add(slackUp)) <= 0
+                            && edge(a, at, false).compareTo(edge(t, at, false).subtract(slackDown)) >= 0,
+                            a + " leaves " + t + " at " + at + " by more than " + slackUp + "/" + slackDown + " ps");
                 }
             }
         }
@@ -144,6 +159,14 @@ class NetworkIntervalsTest {
         shuffled.forEach(second::update);
         second.drain();
         assertEquals(first.evaluate(null), second.evaluate(null));
+    }
+
+    /**
+     * What rounding a grown bound up adds to it at most, in ps: a relative 2^-48 of its growth (taken twice, for the
+     * product's own rounding) and the last ps.
+     */
+    private static double roundingUp(long growthPs) {
+        return Math.ceil(growthPs * 0x1p-47) + 1;
     }
 
     /** The upper or lower edge of a factor's band at local time t, in ps of the reference clock. */
