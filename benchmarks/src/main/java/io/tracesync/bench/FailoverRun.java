@@ -1,6 +1,7 @@
 package io.tracesync.bench;
 
 import io.tracesync.avro.TraceEvent;
+import io.tracesync.streams.ApplicationGroup;
 import io.tracesync.streams.CommittedRecords;
 import io.tracesync.streams.InputLag;
 import io.tracesync.streams.InternalTopics;
@@ -8,7 +9,7 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.config.TracesyncConfig;
-import io.tracesync.testkit.ConsumerGroupVerifier;
+import io.tracesync.testkit.GroupVerifier;
 import io.tracesync.testkit.InstanceProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -92,7 +93,7 @@ public final class FailoverRun {
                 }
                 load.forEach(writer::write);
                 writer.flush();
-                ConsumerGroupVerifier group = new ConsumerGroupVerifier(admin, id);
+                GroupVerifier group = new GroupVerifier(ApplicationGroup.of(admin, settings));
                 group.awaitFinished(new InputLag(admin, settings).topics(), timeout,
                         () -> instances.values().forEach(InstanceProcess::requireAlive),
                         () -> "see " + log("a") + " and " + log("b"));

@@ -324,6 +324,11 @@ public final class LocalKafka implements AutoCloseable {
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         // lets bench-failover try session timeouts under Kafka's default minimum of 6 s
         p.setProperty("group.min.session.timeout.ms", "1000");
+        // the same for streams groups (group.protocol=streams), whose minimum session timeout is 45 s and heartbeat
+        // interval 5 s by default, set on the broker
+        p.setProperty("group.streams.initial.rebalance.delay.ms", "0");
+        p.setProperty("group.streams.min.session.timeout.ms", "1000");
+        p.setProperty("group.streams.min.heartbeat.interval.ms", "250");
         // a dead instance's open transaction is aborted within 1 s of its transaction.timeout.ms (Kafka's default
         // check every 10 s): until then its partitions' committed offsets are unstable and their new owner waits
         p.setProperty("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");

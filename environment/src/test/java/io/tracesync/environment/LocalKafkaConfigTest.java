@@ -37,6 +37,8 @@ class LocalKafkaConfigTest {
             assertEquals("1", p.getProperty(key), key);
         }
         assertEquals("0", p.getProperty("group.initial.rebalance.delay.ms"));
+        assertEquals("0", p.getProperty("group.streams.initial.rebalance.delay.ms"));
+        assertEquals("1000", p.getProperty("group.streams.min.session.timeout.ms"));
     }
 
     @Test

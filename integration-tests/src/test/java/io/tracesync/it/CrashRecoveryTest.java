@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.core.network.OfflineSync;
+import io.tracesync.streams.ApplicationGroup;
 import io.tracesync.streams.FactorsTopic;
 import io.tracesync.streams.Settings;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncApp;
-import io.tracesync.testkit.ConsumerGroupVerifier;
+import io.tracesync.testkit.GroupVerifier;
 import io.tracesync.testkit.InstanceProcess;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,7 +125,7 @@ class CrashRecoveryTest {
         long began = System.nanoTime();
         try (TraceTopicWriter writer = new TraceTopicWriter(s); Admin admin = Admin.create(s.streamsProperties())) {
             writer.createTopics(cluster.nodes);
-            ConsumerGroupVerifier group = new ConsumerGroupVerifier(admin, s.get("application.id"));
+            GroupVerifier group = new GroupVerifier(ApplicationGroup.of(admin, s));
             List<String> java = PackagedJar.IMAGE.command(List.of("-XX:+UseSerialGC", "-Xmx256m",
                     "-XX:TieredStopAtLevel=1"));
             for (int i = 0; i <= kills; i++) {

@@ -112,6 +112,9 @@ class InteractiveQueriesTest {
                     assertTrue(replication.get("activeTasks").asInt() > 0, health.toString());
                     assertEquals(0, replication.get("standbyTasks").asInt(), "no standby configured: " + health);
                     assertTrue(replication.get("maxStoreLag").canConvertToLong(), health.toString());
+                    assertEquals("classic", health.at("/group/protocol").asText(), "the broker's group: " + health);
+                    assertEquals(2, health.at("/group/members").asInt(), "one stream thread each: " + health);
+                    assertEquals(0, health.at("/group/standbyReplicas").asInt(), health.toString());
                     assertFalse(get(i, "/health/ready").has("replication"), "the probes ask no broker");
                     assertEquals(404, status(i, "/factors/no-such-node"));
                     assertEquals(404, status(i, "/nowhere"));

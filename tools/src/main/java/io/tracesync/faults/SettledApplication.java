@@ -1,10 +1,11 @@
 package io.tracesync.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tracesync.streams.ApplicationGroup;
 import io.tracesync.streams.InputLag;
 import io.tracesync.streams.InternalTopics;
 import io.tracesync.streams.Settings;
-import io.tracesync.testkit.ConsumerGroupVerifier;
+import io.tracesync.testkit.GroupVerifier;
 import io.tracesync.testkit.InstanceProcess;
 import java.io.IOException;
 import java.time.Duration;
@@ -27,13 +28,15 @@ final class SettledApplication {
 
     private final Settings settings;
     private final Admin admin;
-    private final ConsumerGroupVerifier group;
+    private final ApplicationGroup applicationGroup;
+    private final GroupVerifier group;
     private final List<InstanceProcess> instances;
 
     SettledApplication(Settings settings, Admin admin, List<InstanceProcess> instances) {
         this.settings = settings;
         this.admin = admin;
-        this.group = new ConsumerGroupVerifier(admin, settings.get(StreamsConfig.APPLICATION_ID_CONFIG));
+        this.applicationGroup = ApplicationGroup.of(admin, settings);
+        this.group = new GroupVerifier(applicationGroup);
         this.instances = instances;
     }
 
@@ -51,7 +54,7 @@ final class SettledApplication {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         StreamsConfig streams = new StreamsConfig(settings.streamsProperties());
-        int standbys = Math.min(streams.getInt(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG), instances.size() - 1);
+        int standbys = Math.min(applicationGroup.standbyReplicas(settings), instances.size() - 1);
         long acceptable = streams.getLong(StreamsConfig.ACCEPTABLE_RECOVERY_LAG_CONFIG);
         while (true) {
             traffic.pause();

@@ -4,6 +4,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.console.ProgressBar;
 import io.tracesync.console.ProgressLine;
 import io.tracesync.console.StartupCheck;
+import io.tracesync.streams.ApplicationGroup;
 import io.tracesync.streams.ApplicationReset;
 import io.tracesync.streams.InputLag;
 import io.tracesync.streams.Settings;
@@ -19,10 +20,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
@@ -76,7 +75,7 @@ public final class Replay {
                         r.inputs().size(), r.partitions(),
                         r.deletedTopics().isEmpty() ? "no internal topics" : r.deletedTopics(), r.historyRecords(),
                         new Topics(settings).factorHistory);
-            } else if (hasOffsets(admin, id)) {
+            } else if (!ApplicationGroup.of(admin, settings).committed().isEmpty()) {
                 err.println("application.id " + id + " has committed offsets, so it is not new: name another, or "
                         + "reprocess it with --reset -D application.id=" + id);
                 return 2;
@@ -154,17 +153,6 @@ public final class Replay {
             }
         }
         return 0;
-    }
-
-    private static boolean hasOffsets(Admin admin, String group) throws ExecutionException, InterruptedException {
-        try {
-            return !admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().isEmpty();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof GroupIdNotFoundException) {
-                return false;
-            }
-            throw e;
-        }
     }
 
     /**

@@ -9,10 +9,8 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 
 /**
  * Resets an application so that it reprocesses its trace topics from the beginning, as Kafka's
@@ -35,15 +33,12 @@ public final class ApplicationReset {
     public record Result(List<String> inputs, int partitions, List<String> deletedTopics, long historyRecords) {
     }
 
-    /** The consumers' default {@code session.timeout.ms}. */
-    private static final long DEFAULT_SESSION_TIMEOUT_MS = 45_000;
-
     private ApplicationReset() {
     }
 
     public static Result reset(Admin admin, Settings settings) throws ExecutionException, InterruptedException {
-        String group = settings.get("application.id");
-        requireInactive(admin, group, settings);
+        ApplicationGroup group = ApplicationGroup.of(admin, settings);
+        requireInactive(group, settings);
         List<String> inputs = new InputLag(admin, settings).topics();
         Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
         if (!inputs.isEmpty()) {
@@ -54,15 +49,15 @@ public final class ApplicationReset {
                 .stream().collect(Collectors.toMap(Map.Entry::getKey,
                         e -> new OffsetAndMetadata(e.getValue().offset())));
         if (!toEarliest.isEmpty()) {
-            admin.alterConsumerGroupOffsets(group, toEarliest).all().get();
+            group.commit(toEarliest);
         }
-        Set<TopicPartition> others = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
-                .keySet().stream().filter(tp -> !toEarliest.containsKey(tp)).collect(Collectors.toSet());
+        Set<TopicPartition> others = group.committed().keySet().stream().filter(tp -> !toEarliest.containsKey(tp))
+                .collect(Collectors.toSet());
         if (!others.isEmpty()) {
-            admin.deleteConsumerGroupOffsets(group, others).all().get();
+            group.forget(others);
         }
         Set<String> existing = admin.listTopics().names().get();
-        List<String> internal = InternalTopics.all(group).stream().filter(existing::contains).toList();
+        List<String> internal = InternalTopics.all(group.id()).stream().filter(existing::contains).toList();
         if (!internal.isEmpty()) {
             admin.deleteTopics(internal).all().get();
             awaitGone(admin, internal);
@@ -110,34 +105,23 @@ public final class ApplicationReset {
     }
 
     /**
-     * Waits until the group has no member, at most the members' session timeout ({@code session.timeout.ms}) and
-     * five seconds: a Kafka Streams instance does not leave its group when it closes, so a stopped one stays a
-     * member until its session expires. A member still there then is a running instance.
+     * Waits until the group has no member, at most the members' session timeout and five seconds: a Kafka Streams
+     * instance does not leave its group when it closes, so a stopped one stays a member until its session expires.
+     * A member still there then is a running instance.
      */
-    private static void requireInactive(Admin admin, String group, Settings settings)
+    private static void requireInactive(ApplicationGroup group, Settings settings)
             throws ExecutionException, InterruptedException {
-        long wait = Long.parseLong(settings.streamsProperties().getProperty(
-                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, String.valueOf(DEFAULT_SESSION_TIMEOUT_MS)))
-                + 5_000;
+        long wait = group.sessionTimeoutMs(settings) + 5_000;
         long deadline = System.nanoTime() + wait * 1_000_000;
         while (true) {
-            int members;
-            try {
-                members = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get().members()
-                        .size();
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof GroupIdNotFoundException) {
-                    return;
-                }
-                throw e;
-            }
+            int members = group.describe().members().size();
             if (members == 0) {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("application " + group + " is running (" + members + " member(s) "
-                        + "in its consumer group after " + wait / 1000 + " s): stop every instance before resetting "
-                        + "it");
+                throw new IllegalStateException("application " + group.id() + " is running (" + members
+                        + " member(s) in its group after " + wait / 1000 + " s): stop every instance before "
+                        + "resetting it");
             }
             Thread.sleep(500);
         }

@@ -5,18 +5,18 @@ import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 
 /**
- * How far an application is behind on its trace topics ({@link GroupLag}): they are written without transactions,
- * so a committed offset reaches the latest one exactly when every record is processed.
+ * How far an application is behind on its trace topics ({@link ApplicationGroup#lag}): they are written without
+ * transactions, so a committed offset reaches the latest one exactly when every record is processed.
  */
 public final class InputLag {
 
     private final Admin admin;
-    private final String group;
+    private final ApplicationGroup group;
     private final Topics.Input inputs;
 
     public InputLag(Admin admin, Settings settings) {
         this.admin = admin;
-        this.group = settings.get("application.id");
+        this.group = ApplicationGroup.of(admin, settings);
         this.inputs = new Topics(settings).traces;
     }
 
@@ -27,6 +27,6 @@ public final class InputLag {
 
     /** Records of the trace topics not yet processed. */
     public long records() throws ExecutionException, InterruptedException {
-        return GroupLag.of(admin, group, topics());
+        return group.lag(topics());
     }
 }

@@ -28,6 +28,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
@@ -73,6 +74,12 @@ public final class Settings {
         if (!regions.isEmpty() && bool(TracesyncConfig.LINKS_WITH_NETWORK_CONFIG)) {
             throw new ConfigException(TracesyncConfig.NETWORK_REGIONS_CONFIG, regions, "regions have no one network "
                     + "task to run the link step in: leave " + TracesyncConfig.LINKS_WITH_NETWORK_CONFIG + " false");
+        }
+        if (ApplicationGroup.protocolOf(this) == ApplicationGroup.Protocol.STREAMS
+                && get(TracesyncConfig.TRACES_TOPIC_CONFIG).isEmpty()) {
+            throw new ConfigException(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "streams", "Kafka Streams' own rebalance "
+                    + "protocol reads no topic pattern (Kafka 4.4), and the trace topics are read by one: write the "
+                    + "traces to one multiplexed topic and name it in " + TracesyncConfig.TRACES_TOPIC_CONFIG);
         }
     }
 

@@ -73,6 +73,7 @@ public final class TracesyncApp implements AutoCloseable {
     public static TracesyncApp start(Settings settings) throws InterruptedException {
         TracesyncApp app = new TracesyncApp(settings);
         app.createTopics();
+        app.configureGroup();
         app.learnSchemaIds();
         app.streams.start();
         return app;
@@ -83,6 +84,7 @@ public final class TracesyncApp implements AutoCloseable {
         TracesyncApp app = new TracesyncApp(settings);
         app.streams.cleanUp();
         app.createTopics();
+        app.configureGroup();
         app.learnSchemaIds();
         app.streams.start();
         return app;
@@ -136,6 +138,26 @@ public final class TracesyncApp implements AutoCloseable {
     }
 
     /**
+     * Under the streams protocol, gives the group's configuration on the broker the standbys, session timeout,
+     * heartbeat interval and recovery lag the settings name ({@link ApplicationGroup#configure}); a refusal is
+     * logged and the broker's values stay.
+     */
+    private void configureGroup() throws InterruptedException {
+        if (ApplicationGroup.protocolOf(settings) != ApplicationGroup.Protocol.STREAMS) {
+            return;
+        }
+        try (Admin admin = Admin.create(settings.streamsProperties())) {
+            Map<String, String> set = ApplicationGroup.of(admin, settings).configure(settings);
+            if (!set.isEmpty()) {
+                LOG.info("streams group {} configured on the broker: {}", settings.get("application.id"), set);
+            }
+        } catch (ExecutionException e) {
+            LOG.warn("streams group {}: the broker refused its configuration from the settings, its own values "
+                    + "stay: {}", settings.get("application.id"), e.getCause().getMessage());
+        }
+    }
+
+    /**
      * Registers (or looks up) the schema of every topic the application writes, once, before the stream threads
      * start. Every serde then knows the ids it writes and reads, so a task that moves to this instance restores and
      * initialises its stores without waiting on the registry, which on a loaded machine can hold a stream thread
@@ -165,10 +187,6 @@ public final class TracesyncApp implements AutoCloseable {
     }
 
     /**
-     * With {@code traces.partitioned.by.segment}, a segment's send and receive meet only if every trace topic has
-     * {@code topics.partitions} partitions; a topic created later is checked record by record (SegmentKeying).
-     */
-    /**
      * The regions' tasks read the backbone's factors beside their repartition, keyed by region: partition i of both
      * must be the same regions', so the topic must have the repartition's partition count (an earlier run with
      * another {@code network.regions.partitions} made it with its own).
@@ -184,6 +202,10 @@ public final class TracesyncApp implements AutoCloseable {
         }
     }
 
+    /**
+     * With {@code traces.partitioned.by.segment}, a segment's send and receive meet only if every trace topic has
+     * {@code topics.partitions} partitions; a topic created later is checked record by record (SegmentKeying).
+     */
     private void checkSegmentPartitioned(Admin admin, Set<String> existing)
             throws InterruptedException, ExecutionException {
         long partitions = settings.integer(TOPICS_PARTITIONS_CONFIG);

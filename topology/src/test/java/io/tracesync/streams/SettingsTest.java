@@ -78,6 +78,17 @@ class SettingsTest {
                 .getMessage().contains("link.curvature"));
     }
 
+    /** Kafka Streams' own rebalance protocol subscribes to no pattern: the traces then come in one topic. */
+    @Test
+    void theStreamsProtocolWantsOneTraceTopic() {
+        ConfigException e = assertThrows(ConfigException.class, () -> Settings.of(Map.of("group.protocol",
+                "streams")));
+        assertTrue(e.getMessage().contains("traces.topic"), e.getMessage());
+        Settings s = Settings.of(Map.of("group.protocol", "STREAMS", "traces.topic", "traces"));
+        assertEquals(ApplicationGroup.Protocol.STREAMS, ApplicationGroup.protocolOf(s));
+        assertEquals(ApplicationGroup.Protocol.CLASSIC, ApplicationGroup.protocolOf(Settings.of(Map.of())));
+    }
+
     @Test
     void aMisspeltTracesyncKeyFailsWithTheNearestKeyWhileKafkasKeysPassThrough() throws Exception {
         assertEquals("unknown configuration key 'factors.emit.intervall'; did you mean 'factors.emit.interval'? "

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.tracesync.streams.ApplicationGroup;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.config.TracesyncConfig;
+import io.tracesync.streams.health.GroupStatus;
 import io.tracesync.streams.health.Health;
 import io.tracesync.streams.health.Replication;
 import io.tracesync.streams.iq.NetworkQueries;
@@ -22,14 +24,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.state.HostInfo;
@@ -60,6 +66,9 @@ public final class OperationsServer implements AutoCloseable {
     private final NetworkApi network;
     private final NetworkQueries queries;
     private final HostInfo self;
+    private final Settings settings;
+    private final Admin admin;
+    private final ApplicationGroup group;
     private final Forwarder forwarder = new Forwarder();
     private final HttpServer server;
     private final ExecutorService executor;
@@ -68,6 +77,13 @@ public final class OperationsServer implements AutoCloseable {
             throws IOException {
         this.streams = streams;
         this.metrics = metrics;
+        this.settings = settings;
+        Properties adminProperties = settings.streamsProperties();
+        // a health check answers within seconds, the broker down or not
+        adminProperties.setProperty(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "5000");
+        adminProperties.setProperty(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "4000");
+        this.admin = Admin.create(adminProperties);
+        this.group = ApplicationGroup.of(admin, settings);
         this.queries = new NetworkQueries(streams, settings.regions() != null);
         this.network = new NetworkApi(queries, truth);
         String server = settings.get(StreamsConfig.APPLICATION_SERVER_CONFIG);
@@ -185,7 +201,10 @@ public final class OperationsServer implements AutoCloseable {
         return !segments.isEmpty() && List.of("factors", "links", "tree", "convert").contains(segments.get(0));
     }
 
-    /** The probes' answer; with {@code replication} also the tasks and store lags, which cost a broker request. */
+    /**
+     * The probes' answer; with {@code replication} also the tasks and store lags and the group as the broker tells
+     * it, which cost broker requests.
+     */
     private Reply health(boolean liveness, boolean replication) {
         Health h = Health.of(streams);
         ObjectNode o = JsonNodeFactory.instance.objectNode();
@@ -202,6 +221,16 @@ public final class OperationsServer implements AutoCloseable {
                 tasks.put("maxStoreLag", r.maxLag());
             } else {
                 tasks.putNull("maxStoreLag");
+            }
+            GroupStatus g = GroupStatus.of(group, settings);
+            ObjectNode groupNode = o.putObject("group");
+            if (g.error() != null) {
+                groupNode.put("error", g.error());
+            } else {
+                groupNode.put("protocol", g.protocol());
+                groupNode.put("state", g.state());
+                groupNode.put("members", g.members());
+                groupNode.put("standbyReplicas", g.standbyReplicas());
             }
         }
         return Reply.json((liveness ? h.live() : h.ready()) ? 200 : 503, o.toString());
@@ -287,5 +316,6 @@ public final class OperationsServer implements AutoCloseable {
     public void close() {
         server.stop(0);
         executor.shutdownNow();
+        admin.close(Duration.ofSeconds(5));
     }
 }

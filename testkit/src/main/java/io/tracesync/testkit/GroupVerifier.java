@@ -1,40 +1,35 @@
 package io.tracesync.testkit;
 
-import io.tracesync.streams.GroupLag;
+import io.tracesync.streams.ApplicationGroup;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * What the broker says of an application's consumer group (its {@code application.id}): its state, how far it is
- * behind on some topics ({@link GroupLag}), whether it has finished them, and which instance holds a partition.
+ * What the broker says of an application's group ({@link ApplicationGroup}: a consumer group or a streams group):
+ * its state, how far it is behind on some topics, whether it has finished them, and which instance holds a
+ * partition.
  */
-public final class ConsumerGroupVerifier {
+public final class GroupVerifier {
 
     private static final Duration POLL = Duration.ofMillis(200);
 
-    private final Admin admin;
-    private final String group;
+    private final ApplicationGroup group;
 
-    public ConsumerGroupVerifier(Admin admin, String group) {
-        this.admin = admin;
+    public GroupVerifier(ApplicationGroup group) {
         this.group = group;
     }
 
     public GroupState state() throws ExecutionException, InterruptedException {
-        return description().groupState();
+        return group.describe().state();
     }
 
     /** The records of {@code topics} the group has not committed. */
     public long lag(Collection<String> topics) throws ExecutionException, InterruptedException {
-        return GroupLag.of(admin, group, topics);
+        return group.lag(topics);
     }
 
     /** Whether the group has committed every record of {@code topics}. */
@@ -54,7 +49,7 @@ public final class ConsumerGroupVerifier {
         while ((lag = lag(topics)) > 0) {
             check.run();
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("group " + group + " is still " + lag + " records behind on "
+                throw new IllegalStateException("group " + group.id() + " is still " + lag + " records behind on "
                         + topics.size() + " topics after " + timeout.toSeconds() + " s; " + why.get());
             }
             Thread.sleep(POLL.toMillis());
@@ -62,23 +57,14 @@ public final class ConsumerGroupVerifier {
     }
 
     /**
-     * Of these instances, the one whose consumer holds {@code partition} (matched by its {@code group.instance.id}:
-     * Kafka Streams gives each stream thread's consumer that id with "-&lt;thread&gt;" appended); null if none does.
+     * Of these instances, the one whose member runs the task of {@code partition} (matched by its
+     * {@code group.instance.id}: Kafka Streams gives each stream thread's member that id with "-&lt;thread&gt;"
+     * appended); null if none does.
      */
     public InstanceProcess holder(TopicPartition partition, Collection<InstanceProcess> instances)
             throws ExecutionException, InterruptedException {
-        for (MemberDescription m : description().members()) {
-            if (m.assignment().topicPartitions().contains(partition)) {
-                String member = m.groupInstanceId().orElse("");
-                return instances.stream().filter(i -> i.groupInstanceId() != null && (member.equals(
-                        i.groupInstanceId()) || member.startsWith(i.groupInstanceId() + "-"))).findFirst()
-                        .orElse(null);
-            }
-        }
-        return null;
-    }
-
-    private ConsumerGroupDescription description() throws ExecutionException, InterruptedException {
-        return admin.describeConsumerGroups(List.of(group)).all().get().get(group);
+        return group.describe().holder(partition).map(m -> instances.stream().filter(i -> i.groupInstanceId() != null
+                && (m.name().equals(i.groupInstanceId()) || m.name().startsWith(i.groupInstanceId() + "-")))
+                .findFirst().orElse(null)).orElse(null);
     }
 }

@@ -1,0 +1,101 @@
+package io.tracesync.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tracesync.core.network.OfflineSync;
+import io.tracesync.sim.SimulatedTraces;
+import io.tracesync.streams.ApplicationGroup;
+import io.tracesync.streams.ApplicationReset;
+import io.tracesync.streams.InputLag;
+import io.tracesync.streams.InternalTopics;
+import io.tracesync.streams.Settings;
+import io.tracesync.streams.TraceTopicWriter;
+import io.tracesync.streams.TracesyncApp;
+import io.tracesync.streams.health.GroupStatus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.streams.CloseOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The application under Kafka Streams' own rebalance protocol ({@code group.protocol=streams}, a streams group on
+ * the broker [KIP-1071]) with static membership, the traces in one topic (the protocol reads no pattern): it gives
+ * the offline answer; the standbys and session timeout of its settings are the group's configuration on the broker;
+ * and what reads its group from the broker (the input lag of {@code replay} and the fault runner, which member runs
+ * the network task, the reset) reads a streams group as it reads a consumer group.
+ */
+@ExtendWith(SharedKafkaEnvironment.class)
+class StreamsProtocolTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(120);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aStreamsGroupGivesTheOfflineAnswerAndIsReadLikeAConsumerGroup() throws Exception {
+        String id = "it-streams-protocol-" + UUID.randomUUID();
+        Settings settings = Settings.of(SharedKafkaEnvironment.isolated(id))
+                .with("traces.topic", id + ".traces")
+                .with("group.protocol", "streams")
+                .with("group.instance.id", id + "-a")
+                .with("num.standby.replicas", "1")
+                .with("session.timeout.ms", "3000")
+                .with("heartbeat.interval.ms", "500")
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0")
+                .with("state.dir", dir.toString());
+        SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 17);
+        try (TraceTopicWriter writer = new TraceTopicWriter(settings);
+                Admin admin = Admin.create(settings.streamsProperties())) {
+            writer.createTopics(cluster.nodes);
+            ApplicationGroup group = ApplicationGroup.of(admin, settings);
+            try (TracesyncApp app = TracesyncApp.start(settings)) {
+                cluster.events.forEach(writer::write);
+                writer.flush();
+                assertTrue(app.awaitRunning(WAIT), "running");
+                FactorAnswers.await(settings, OfflineSync.factors(cluster.pairs, settings.linkOptions(),
+                        settings.networkOptions()), WAIT);
+                InputLag lag = new InputLag(admin, settings);
+                Waiting.until(() -> noLag(lag), WAIT, "input lag not 0");
+                ApplicationGroup.Description d = group.describe();
+                assertEquals(ApplicationGroup.Protocol.STREAMS, d.protocol());
+                assertEquals(1, group.standbyReplicas(settings), "the group's config on the broker");
+                assertEquals(3000, group.sessionTimeoutMs(settings), "the group's config on the broker");
+                assertEquals(new GroupStatus("streams", "STABLE", 1, 1, null), GroupStatus.of(group, settings),
+                        "what /health tells of the group");
+                assertEquals(GroupState.STABLE, d.state());
+                ApplicationGroup.Member network = d.holder(new TopicPartition(InternalTopics.networkTaskInput(
+                        settings), 0)).orElseThrow(() -> new AssertionError("no member runs the network task: " + d));
+                assertTrue(network.name().startsWith(id + "-a"), network::toString);
+                assertTrue(group.committed().containsKey(new TopicPartition(id + ".traces", 0)),
+                        "the trace topic's offset committed: " + group.committed());
+                app.streams().close(CloseOptions.groupMembershipOperation(
+                        CloseOptions.GroupMembershipOperation.LEAVE_GROUP).withTimeout(WAIT));
+            }
+            ApplicationReset.Result reset = ApplicationReset.reset(admin, settings);
+            assertEquals(List.of(id + ".traces"), reset.inputs(), reset::toString);
+            assertEquals(cluster.events.size(), group.lag(reset.inputs()), "every trace record to be read again");
+        }
+    }
+
+    private static boolean noLag(InputLag lag) {
+        try {
+            return lag.records() == 0;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
