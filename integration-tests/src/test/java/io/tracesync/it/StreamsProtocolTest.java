@@ -88,6 +88,62 @@ class StreamsProtocolTest {
         }
     }
 
+    /**
+     * The upgrade of a running deployment: an application that ran under the classic protocol, stopped (every
+     * instance gone from the group), starts again under the streams protocol on the same state directories. The
+     * broker converts the empty consumer group into a streams group with its committed offsets [KIP-1071, offline
+     * migration]: the instance reads on from where the classic group stopped and the answer is the offline one.
+     */
+    @Test
+    void anEmptyClassicGroupIsTakenOverWithItsOffsets() throws Exception {
+        String id = "it-streams-upgrade-" + UUID.randomUUID();
+        Settings classic = Settings.of(SharedKafkaEnvironment.isolated(id))
+                .with("traces.topic", id + ".traces")
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0")
+                .with("state.dir", dir.toString());
+        Settings streams = classic.with("group.protocol", "streams");
+        SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 23);
+        int half = cluster.events.size() / 2;
+        try (TraceTopicWriter writer = new TraceTopicWriter(classic);
+                Admin admin = Admin.create(classic.streamsProperties())) {
+            writer.createTopics(cluster.nodes);
+            cluster.events.subList(0, half).forEach(writer::write);
+            writer.flush();
+            InputLag lag = new InputLag(admin, classic);
+            try (TracesyncApp app = TracesyncApp.start(classic)) {
+                Waiting.until(() -> noLag(lag), WAIT, "the classic group did not finish the first half");
+                app.streams().close(CloseOptions.groupMembershipOperation(
+                        CloseOptions.GroupMembershipOperation.LEAVE_GROUP).withTimeout(WAIT));
+            }
+            assertEquals(ApplicationGroup.Protocol.CLASSIC, ApplicationGroup.of(admin, classic).describe()
+                    .protocol());
+            cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
+            writer.flush();
+            try (TracesyncApp app = TracesyncApp.start(streams)) {
+                FactorAnswers.await(streams, OfflineSync.factors(cluster.pairs, streams.linkOptions(),
+                        streams.networkOptions()), WAIT);
+                Waiting.until(() -> noLag(new InputLag(admin, streams)), WAIT, "input lag not 0");
+                assertEquals(ApplicationGroup.Protocol.STREAMS, ApplicationGroup.of(admin, streams).describe()
+                        .protocol(), "the group converted");
+                // the events it matched: the new half and what the classic group had repartitioned and not yet
+                // matched; read again from the start, they would be every event and that backlog
+                long read = app.stats().events.get();
+                assertTrue(read > 0 && read < cluster.events.size(), "read on from the classic group's offsets: "
+                        + read + " events matched, " + (cluster.events.size() - half) + " new");
+                app.streams().close(CloseOptions.groupMembershipOperation(
+                        CloseOptions.GroupMembershipOperation.LEAVE_GROUP).withTimeout(WAIT));
+            }
+            try (TracesyncApp app = TracesyncApp.start(classic)) {
+                assertTrue(app.awaitRunning(WAIT), "back under the classic protocol");
+                assertEquals(ApplicationGroup.Protocol.CLASSIC, ApplicationGroup.of(admin, classic).describe()
+                        .protocol(), "the group converted back");
+                assertEquals(0, new InputLag(admin, classic).records(), "the streams group's offsets kept");
+                assertEquals(0, app.stats().events.get(), "nothing read again");
+            }
+        }
+    }
+
     private static boolean noLag(InputLag lag) {
         try {
             return lag.records() == 0;

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -92,19 +93,19 @@ public final class MalformedRecords {
     private final Serializer<TraceEvent> traceEvent;
     private final Serializer<MatchedPairs> matchedPairs;
     private final SchemaRegistryClient registry;
-    private final String prefix;
+    private final UnaryOperator<String> topicOf;
     private final Random random;
     private final List<Raw> out = new ArrayList<>();
     private int serial;
     private int cuts;
     private int malformed;
 
-    private MalformedRecords(Map<String, String> serdeConfig, String topicPrefix, long seed) {
+    private MalformedRecords(Map<String, String> serdeConfig, UnaryOperator<String> topicOf, long seed) {
         this.segmentKey = serializer(SegmentKey.class, serdeConfig, true);
         this.traceEvent = serializer(TraceEvent.class, serdeConfig, false);
         this.matchedPairs = serializer(MatchedPairs.class, serdeConfig, false);
         this.registry = SerdeConfig.parse(serdeConfig).client();
-        this.prefix = topicPrefix;
+        this.topicOf = topicOf;
         this.random = new Random(seed);
     }
 
@@ -123,15 +124,25 @@ public final class MalformedRecords {
      */
     public static List<Raw> interleave(SimulatedTraces clean, Map<String, String> serdeConfig, String topicPrefix,
             int count, long seed) {
-        MalformedRecords m = new MalformedRecords(serdeConfig, topicPrefix, seed);
+        return interleave(clean, serdeConfig, node -> topicPrefix + node, true, count, seed);
+    }
+
+    /**
+     * As {@link #interleave(SimulatedTraces, Map, String, int, long)}, each node's records to {@code topicOf(node)}:
+     * with {@code perNodeTopics} false (one multiplexed topic) no record of {@link Kind#NODE_NOT_TOPICS}, which only a
+     * topic of its own can contradict.
+     */
+    public static List<Raw> interleave(SimulatedTraces clean, Map<String, String> serdeConfig,
+            UnaryOperator<String> topicOf, boolean perNodeTopics, int count, long seed) {
+        MalformedRecords m = new MalformedRecords(serdeConfig, topicOf, seed);
         Set<String> firsts = new HashSet<>();
         clean.pairs.forEach(p -> {
             firsts.add(p.sender() + "@" + p.sendNs());
             firsts.add(p.receiver() + "@" + p.recvNs());
         });
         // Short records are the first cut points of TRUNCATED_AVRO.
-        Kind[] kinds = Arrays.stream(Kind.values()).filter(k -> k != Kind.SHORTER_THAN_HEADER)
-                .toArray(Kind[]::new);
+        Kind[] kinds = Arrays.stream(Kind.values()).filter(k -> k != Kind.SHORTER_THAN_HEADER
+                && (perNodeTopics || k != Kind.NODE_NOT_TOPICS)).toArray(Kind[]::new);
         int warmup = clean.events.size() / 10;
         int slots = clean.events.size() - warmup;
         TraceEvent base = null;
@@ -235,7 +246,7 @@ public final class MalformedRecords {
     }
 
     private String topic(TraceEvent e) {
-        return prefix + e.getNode();
+        return topicOf.apply(e.getNode());
     }
 
     private byte[] key(TraceEvent e) {

@@ -105,7 +105,8 @@ public final class FaultRun {
     }
 
     /**
-     * The settings of a fault run's application: its own id and topics, one standby, the plan's session timeout
+     * The settings of a fault run's application: its own id and topics (the traces in one multiplexed topic under
+     * {@code group.protocol=streams}, which reads no pattern), one standby, the plan's session timeout
      * (heartbeats a sixth of it: the survivors learn of a rebalance at their next heartbeat, so a dead instance is
      * noticed within the session timeout plus one heartbeat interval) and a transaction timeout as long (a dead
      * instance's open transaction aborted as soon; docs/DEPLOYMENT.md weighs it against a rebalance's length), and the
@@ -132,14 +133,19 @@ public final class FaultRun {
                 TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG, "0",
                 TracesyncConfig.LINKS_MIN_CHANGE_CONFIG, "0",
                 TracesyncConfig.MATCHER_ROTATION_CONFIG, "10m"));
+        if ("streams".equalsIgnoreCase(overrides.get("group.protocol"))) {
+            m.put(TracesyncConfig.TRACES_TOPIC_CONFIG, id + ".traces");
+        }
         m.putAll(overrides);
         return m;
     }
 
     /** Runs the plan on {@code cluster} with {@code malformed} malformed records mixed in. */
     public Report run(SimulatedTraces cluster, int malformed, Plan plan) throws Exception {
+        String single = settings.get(TracesyncConfig.TRACES_TOPIC_CONFIG);
+        String prefix = settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG);
         List<Raw> records = MalformedRecords.interleave(cluster, settings.serdeConfig(),
-                settings.get(TracesyncConfig.TRACES_TOPIC_PREFIX_CONFIG), malformed, plan.seed());
+                node -> single.isEmpty() ? prefix + node : single, single.isEmpty(), malformed, plan.seed());
         Map<Kind, Long> expected = records.stream().filter(r -> r.kind() != null)
                 .collect(Collectors.groupingBy(Raw::kind, () -> new EnumMap<>(Kind.class), Collectors.counting()));
         int bad = (int) expected.values().stream().mapToLong(Long::longValue).sum();
