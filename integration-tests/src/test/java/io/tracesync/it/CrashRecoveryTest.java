@@ -56,7 +56,7 @@ class CrashRecoveryTest {
         Map<String, String> deterministic = Map.of("factors.emit.interval", "0", "factors.min.change", "0",
                 "links.min.change", "0");
         Map<String, String> crashed = settings("crashed", deterministic);
-        runWithKills(crashed, 20);
+        runWithKills(crashed, 20, crashed);
 
         Settings reference = Settings.of(settings("uninterrupted", deterministic));
         try (TracesyncApp app = TracesyncApp.start(reference)) {
@@ -82,8 +82,26 @@ class CrashRecoveryTest {
     void killsInTheCoalescedModeLoseAndRepeatNoFactorVersion() throws Exception {
         Map<String, String> crashed = settings("coalesced", Map.of("factors.emit.interval", "200ms",
                 "factors.min.change", "0", "links.min.change", "0"));
-        runWithKills(crashed, 5);
-        Settings s = Settings.of(crashed);
+        runWithKills(crashed, 5, crashed);
+        assertNoVersionLostOrRepeated(Settings.of(crashed));
+    }
+
+    /**
+     * The upgrade of a state directory: written by instances without transactional state stores (checkpoint files,
+     * as Kafka Streams 4.3 wrote it), each killed, then taken over by an instance with them (KIP-892, tracesync's
+     * default): the offline answer, no factor version lost or repeated.
+     */
+    @Test
+    void aStateDirectoryWrittenWithoutTransactionalStoresIsTakenOver() throws Exception {
+        Map<String, String> upgraded = settings("upgraded", Map.of("factors.emit.interval", "200ms",
+                "factors.min.change", "0", "links.min.change", "0"));
+        Map<String, String> before = new HashMap<>(upgraded);
+        before.put("enable.transactional.statestores", "false");
+        runWithKills(before, 3, upgraded);
+        assertNoVersionLostOrRepeated(Settings.of(upgraded));
+    }
+
+    private static void assertNoVersionLostOrRepeated(Settings s) {
         Map<String, List<Long>> versions = new TreeMap<>();
         Map<String, SyncFactor> published = new HashMap<>();
         for (ConsumerRecord<String, SyncFactor> r : FactorsTopic.readAll(s, WAIT)) {
@@ -113,11 +131,12 @@ class CrashRecoveryTest {
     /**
      * Writes the input in {@code kills + 1} parts, one to each instance, and kills the instance a seeded 0.5–4 s after
      * it runs, its part written a seeded 0–400 ms before the kill so that most kills hit it mid-stream; the last
-     * instance is left to commit everything, then its factors must be the offline answer. Every instance shares one state directory and one static group member id, so a restart takes over at
+     * instance, of settings {@code last}, is left to commit everything, then its factors must be the offline answer.
+     * Every instance shares one state directory and one static group member id, so a restart takes over at
      * once (no wait for the dead member's session to expire; its open transaction is aborted by the same
      * transactional id).
      */
-    private void runWithKills(Map<String, String> settings, int kills) throws Exception {
+    private void runWithKills(Map<String, String> settings, int kills, Map<String, String> last) throws Exception {
         Settings s = Settings.of(settings);
         Random random = new Random(SEED);
         List<List<TraceEvent>> parts = parts(cluster.events, kills + 1);
@@ -129,8 +148,8 @@ class CrashRecoveryTest {
             List<String> java = PackagedJar.IMAGE.command(List.of("-XX:+UseSerialGC", "-Xmx256m",
                     "-XX:TieredStopAtLevel=1"));
             for (int i = 0; i <= kills; i++) {
-                try (InstanceProcess app = new InstanceProcess(s.get("application.id") + "-" + i, java, settings,
-                        dir)) {
+                try (InstanceProcess app = new InstanceProcess(s.get("application.id") + "-" + i, java,
+                        i == kills ? last : settings, dir)) {
                     app.start();
                     app.awaitRunning(WAIT);
                     if (i == kills) {

@@ -37,18 +37,32 @@ class FaultRunTest {
 
     @Test
     void everyFaultOnceAndTheCommittedOutputIsExactlyRight() throws Exception {
+        run("it-fault-run-", Map.of());
+    }
+
+    /**
+     * The same under Kafka Streams' own rebalance protocol ({@code group.protocol=streams}: a streams group whose
+     * standbys and session timeout the application sets on the broker, the traces in one multiplexed topic).
+     */
+    @Test
+    void underTheStreamsProtocolTooEveryFaultOnceAndTheCommittedOutputIsExactlyRight() throws Exception {
+        run("it-fault-run-streams-", Map.of("group.protocol", "streams"));
+    }
+
+    private static void run(String prefix, Map<String, String> overrides) throws Exception {
         FaultRun.Plan plan = new FaultRun.Plan(Fault.values().length, 20261127, List.of(Fault.values()), 3,
                 Duration.ofSeconds(2), Duration.ofSeconds(2), TIMEOUT);
         SimulatedTraces cluster = SimulatedTraces.run(6, 60_000_000_000L, 27);
-        FileTrees.delete(WORK);
-        try (LocalKafka broker = LocalKafka.startWithSeparateController(WORK.resolve("broker"))) {
-            String id = "it-fault-run-" + UUID.randomUUID();
+        Path work = WORK.resolve(prefix.substring(0, prefix.length() - 1));
+        FileTrees.delete(work);
+        try (LocalKafka broker = LocalKafka.startWithSeparateController(work.resolve("broker"))) {
+            String id = prefix + UUID.randomUUID();
             Map<String, String> config = FaultRun.settings(id, broker.bootstrapServers(),
-                    SharedKafkaEnvironment.registryUrl(), plan, Map.of());
+                    SharedKafkaEnvironment.registryUrl(), plan, overrides);
             PrintWriter out = new PrintWriter(System.out, true);
             FaultRun run = new FaultRun(config, List.of(PackagedJar.java(), "-XX:+UseSerialGC", "-Xmx256m",
                     "-XX:TieredStopAtLevel=1", "-cp", PackagedJar.IMAGE.jar().toString(),
-                    "io.tracesync.app.ApplicationCommand"), WORK.resolve("instances"), broker, out);
+                    "io.tracesync.app.ApplicationCommand"), work.resolve("instances"), broker, out);
             FaultRun.Report r = run.run(cluster, 300, plan);
             assertTrue(r.passed(), () -> String.join("\n", r.problems()));
             assertEquals(EnumSet.allOf(Fault.class), EnumSet.copyOf(r.outcomes().stream()
@@ -57,7 +71,7 @@ class FaultRunTest {
             assertTrue(r.factorRecords() > 10 * cluster.nodes.size(), "factor records: " + r.factorRecords());
             for (FaultRun.Outcome o : r.outcomes()) {
                 assertTrue(o.factorAfterMs() < 60_000, o + ": factors stopped for a minute; see the instance logs in "
-                        + WORK);
+                        + work);
             }
         }
     }
