@@ -44,16 +44,12 @@ class StreamsProtocolTest {
     @Test
     void aStreamsGroupGivesTheOfflineAnswerAndIsReadLikeAConsumerGroup() throws Exception {
         String id = "it-streams-protocol-" + UUID.randomUUID();
-        Settings settings = Settings.of(SharedKafkaEnvironment.isolated(id))
-                .with("traces.topic", id + ".traces")
+        Settings settings = classic(id)
                 .with("group.protocol", "streams")
                 .with("group.instance.id", id + "-a")
                 .with("num.standby.replicas", "1")
                 .with("session.timeout.ms", "3000")
-                .with("heartbeat.interval.ms", "500")
-                .with("factors.min.change", "0")
-                .with("links.min.change", "0")
-                .with("state.dir", dir.toString());
+                .with("heartbeat.interval.ms", "500");
         SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 17);
         try (TraceTopicWriter writer = new TraceTopicWriter(settings);
                 Admin admin = Admin.create(settings.streamsProperties())) {
@@ -97,11 +93,7 @@ class StreamsProtocolTest {
     @Test
     void anEmptyClassicGroupIsTakenOverWithItsOffsets() throws Exception {
         String id = "it-streams-upgrade-" + UUID.randomUUID();
-        Settings classic = Settings.of(SharedKafkaEnvironment.isolated(id))
-                .with("traces.topic", id + ".traces")
-                .with("factors.min.change", "0")
-                .with("links.min.change", "0")
-                .with("state.dir", dir.toString());
+        Settings classic = classic(id);
         Settings streams = classic.with("group.protocol", "streams");
         SimulatedTraces cluster = SimulatedTraces.run(5, 20_000_000_000L, 23);
         int half = cluster.events.size() / 2;
@@ -142,6 +134,15 @@ class StreamsProtocolTest {
                 assertEquals(0, app.stats().events.get(), "nothing read again");
             }
         }
+    }
+
+    /** An application of its own under the classic protocol, its traces in one topic, every change published. */
+    private Settings classic(String id) {
+        return Settings.of(SharedKafkaEnvironment.isolated(id))
+                .with("traces.topic", id + ".traces")
+                .with("factors.min.change", "0")
+                .with("links.min.change", "0")
+                .with("state.dir", dir.toString());
     }
 
     private static boolean noLag(InputLag lag) {

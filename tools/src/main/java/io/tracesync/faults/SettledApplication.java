@@ -44,9 +44,9 @@ final class SettledApplication {
      * Waits until the application is whole again, so that each fault strikes a replicated application as the goal
      * "within 10 s of every fault, with one standby" presumes, not one still recovering from the previous fault:
      * the group stable (no rebalance under way: a follow-up one comes right after an instance took tasks back), every
-     * instance RUNNING, every stateful task with its {@code num.standby.replicas} standbys placed, and every store
-     * partition, active or standby, within {@code acceptable.recovery.lag} of its changelog's end (caught up, as
-     * Kafka Streams' assignor counts it). The traffic is held meanwhile, so that every round has its share however
+     * instance RUNNING, every stateful task with its standbys placed ({@code num.standby.replicas}, or the streams
+     * group's on the broker), and every store partition, active or standby, within {@code acceptable.recovery.lag}
+     * of its changelog's end (caught up, as Kafka Streams' assignor counts it). The traffic is held meanwhile, so that every round has its share however
      * long this takes; it flows again a seeded 1–3 s before the fault, after which the application must still be
      * whole, else the wait begins again. Returns the ms until the application was whole.
      */

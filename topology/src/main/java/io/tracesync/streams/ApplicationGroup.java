@@ -62,7 +62,7 @@ public final class ApplicationGroup {
     }
 
     /** Kafka Streams' keys whose part a streams group's configuration takes, and the group's key for each. */
-    static final Map<String, String> GROUP_KEYS = Map.of(
+    private static final Map<String, String> GROUP_KEYS = Map.of(
             StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, "streams.num.standby.replicas",
             ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "streams.session.timeout.ms",
             ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "streams.heartbeat.interval.ms",
@@ -70,6 +70,7 @@ public final class ApplicationGroup {
 
     private final Admin admin;
     private final String group;
+    /** The kind of group to ask for first: the settings', then the one the broker last described. */
     private Protocol first;
 
     public ApplicationGroup(Admin admin, String group, Protocol expected) {
@@ -102,10 +103,10 @@ public final class ApplicationGroup {
     public Map<String, String> configure(Settings settings) throws ExecutionException, InterruptedException {
         Properties given = settings.streamsProperties();
         Map<String, String> set = new TreeMap<>();
-        GROUP_KEYS.forEach((own, group) -> {
+        GROUP_KEYS.forEach((own, groupKey) -> {
             String v = given.getProperty(StreamsConfig.mainConsumerPrefix(own), given.getProperty(own));
             if (v != null) {
-                set.put(group, v);
+                set.put(groupKey, v);
             }
         });
         if (!set.isEmpty()) {

@@ -19,8 +19,9 @@ class CommittedRecordsTest {
      */
     @Test
     void aReaderLeavesTheGroupKeysOut() {
-        Settings settings = Settings.of(Map.of("group.protocol", "streams", "group.instance.id", "tracesync-0",
-                "bootstrap.servers", "127.0.0.1:1", "security.protocol", "PLAINTEXT"));
+        Settings settings = Settings.of(Map.of("group.protocol", "streams", "traces.topic", "traces",
+                "group.instance.id", "tracesync-0", "bootstrap.servers", "127.0.0.1:1", "security.protocol",
+                "PLAINTEXT"));
         Properties p = CommittedRecords.readerProperties(settings);
         for (String key : new String[] {ConsumerConfig.GROUP_ID_CONFIG, ConsumerConfig.GROUP_INSTANCE_ID_CONFIG,
                 ConsumerConfig.GROUP_PROTOCOL_CONFIG}) {
