@@ -209,10 +209,13 @@ public final class ApplicationGroup {
         return lag;
     }
 
-    /** Commits these offsets for the group, which must have no member. */
+    /**
+     * Commits these offsets for the group, which must have no member; a group that does not exist yet becomes a
+     * consumer group, which a streams instance converts when it joins.
+     */
     public void commit(Map<TopicPartition, OffsetAndMetadata> offsets) throws ExecutionException,
             InterruptedException {
-        if (describe().protocol() == Protocol.STREAMS) {
+        if (isStreamsGroup()) {
             admin.alterStreamsGroupOffsets(group, offsets).all().get();
         } else {
             admin.alterConsumerGroupOffsets(group, offsets).all().get();
@@ -221,11 +224,16 @@ public final class ApplicationGroup {
 
     /** Deletes the group's committed offsets of these partitions; the group must have no member. */
     public void forget(Set<TopicPartition> partitions) throws ExecutionException, InterruptedException {
-        if (describe().protocol() == Protocol.STREAMS) {
+        if (isStreamsGroup()) {
             admin.deleteStreamsGroupOffsets(group, partitions).all().get();
         } else {
             admin.deleteConsumerGroupOffsets(group, partitions).all().get();
         }
+    }
+
+    private boolean isStreamsGroup() throws ExecutionException, InterruptedException {
+        Description d = describe();
+        return d.protocol() == Protocol.STREAMS && d.state() != GroupState.DEAD;
     }
 
     private List<Protocol> order() {
