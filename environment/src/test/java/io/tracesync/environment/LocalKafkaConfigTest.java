@@ -5,25 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class LocalKafkaConfigTest {
-    @Test
-    void picksDistinctPortsThatCanBeBound() throws IOException {
-        int[] ports = FreePorts.pick(2);
-        assertNotEquals(ports[0], ports[1]);
-        for (int port : ports) {
-            assertTrue(port > 0);
-            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                assertEquals(port, socket.getLocalPort());
-            }
-        }
-    }
-
     @Test
     void configuresASingleNodeKRaftClusterOnLoopback() {
         Properties p = LocalKafka.serverProperties(9092, 9093, Path.of("/tmp/data"));
