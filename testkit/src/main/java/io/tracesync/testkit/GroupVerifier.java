@@ -1,6 +1,7 @@
 package io.tracesync.testkit;
 
 import io.tracesync.streams.ApplicationGroup;
+import io.tracesync.streams.Settings;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.ExecutionException;
@@ -25,6 +26,11 @@ public final class GroupVerifier {
 
     public GroupState state() throws ExecutionException, InterruptedException {
         return group.describe().state();
+    }
+
+    /** The standby replicas each stateful task is to have ({@link ApplicationGroup#standbyReplicas}). */
+    public int standbyReplicas(Settings settings) throws ExecutionException, InterruptedException {
+        return group.standbyReplicas(settings);
     }
 
     /** The records of {@code topics} the group has not committed. */

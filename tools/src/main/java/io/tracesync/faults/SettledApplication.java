@@ -28,15 +28,13 @@ final class SettledApplication {
 
     private final Settings settings;
     private final Admin admin;
-    private final ApplicationGroup applicationGroup;
     private final GroupVerifier group;
     private final List<InstanceProcess> instances;
 
     SettledApplication(Settings settings, Admin admin, List<InstanceProcess> instances) {
         this.settings = settings;
         this.admin = admin;
-        this.applicationGroup = ApplicationGroup.of(admin, settings);
-        this.group = new GroupVerifier(applicationGroup);
+        this.group = new GroupVerifier(ApplicationGroup.of(admin, settings));
         this.instances = instances;
     }
 
@@ -54,7 +52,7 @@ final class SettledApplication {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         StreamsConfig streams = new StreamsConfig(settings.streamsProperties());
-        int standbys = Math.min(applicationGroup.standbyReplicas(settings), instances.size() - 1);
+        int standbys = Math.min(group.standbyReplicas(settings), instances.size() - 1);
         long acceptable = streams.getLong(StreamsConfig.ACCEPTABLE_RECOVERY_LAG_CONFIG);
         while (true) {
             traffic.pause();

@@ -146,39 +146,40 @@ public final class ApplicationGroup {
 
     /** The group's state and members; a group that does not exist is DEAD and has none. */
     public Description describe() throws ExecutionException, InterruptedException {
-        for (Protocol p : order()) {
-            try {
-                Description d = p == Protocol.STREAMS ? streams() : classic();
-                if (d != null) {
-                    first = p;
-                    return d;
-                }
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-                    throw e;
-                }
-            }
-        }
-        return new Description(first, GroupState.DEAD, List.of());
+        Description d = asked(p -> p == Protocol.STREAMS ? streams() : classic());
+        return d != null ? d : new Description(first, GroupState.DEAD, List.of());
     }
 
     /** The group's committed offsets; none when the group does not exist. */
     public Map<TopicPartition, OffsetAndMetadata> committed() throws ExecutionException, InterruptedException {
+        Map<TopicPartition, OffsetAndMetadata> c = asked(p -> withoutNulls(p == Protocol.STREAMS
+                ? admin.listStreamsGroupOffsets(Map.of(group, new ListStreamsGroupOffsetsSpec()))
+                        .partitionsToOffsetAndMetadata(group).get()
+                : admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()));
+        return c != null ? c : Map.of();
+    }
+
+    /** A question the broker answers for one kind of group: null, or GroupIdNotFoundException, when it is not one. */
+    private interface Question<T> {
+        T ask(Protocol p) throws ExecutionException, InterruptedException;
+    }
+
+    /** The first answer of the two kinds, {@link #first} first, which becomes the kind that answered; else null. */
+    private <T> T asked(Question<T> question) throws ExecutionException, InterruptedException {
         for (Protocol p : order()) {
             try {
-                Map<TopicPartition, OffsetAndMetadata> c = p == Protocol.STREAMS
-                        ? admin.listStreamsGroupOffsets(Map.of(group, new ListStreamsGroupOffsetsSpec()))
-                                .partitionsToOffsetAndMetadata(group).get()
-                        : admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-                first = p;
-                return withoutNulls(c);
+                T answer = question.ask(p);
+                if (answer != null) {
+                    first = p;
+                    return answer;
+                }
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof GroupIdNotFoundException)) {
                     throw e;
                 }
             }
         }
-        return Map.of();
+        return null;
     }
 
     /**
