@@ -62,8 +62,9 @@ public final class BenchFailoverCommand implements Callable<Integer>, PluggedCom
 
     @Option(names = "--session-timeout", paramLabel = "DURATION", defaultValue = "6s",
             converter = DurationConverter.class,
-            description = "session.timeout.ms of the instances (heartbeat.interval.ms a third of it): how soon "
-                    + "the group notices a dead static member (default: 6s, the broker's smallest by default).")
+            description = "session.timeout.ms of the instances (heartbeat.interval.ms a sixth of it unless set, as "
+                    + "docs/DEPLOYMENT.md advises): how soon the group notices a dead static member (default: 6s, "
+                    + "the broker's smallest by default).")
     Duration sessionTimeout;
 
     @Option(names = "--instance-heap", paramLabel = "SIZE", defaultValue = "2g",
@@ -113,7 +114,8 @@ public final class BenchFailoverCommand implements Callable<Integer>, PluggedCom
                 config.putAll(StreamBenchmark.isolated(id, env.bootstrapServers(), env.registryUrl()));
                 config.put("num.standby.replicas", Integer.toString(n));
                 config.put("session.timeout.ms", Long.toString(sessionTimeout.toMillis()));
-                config.put("heartbeat.interval.ms", Long.toString(Math.max(100, sessionTimeout.toMillis() / 3)));
+                long heartbeat = Math.max(100, sessionTimeout.toMillis() / 6);
+                config.putIfAbsent("heartbeat.interval.ms", Long.toString(heartbeat));
                 FailoverRun run = new FailoverRun(config, InstanceProcess.classPathCommand(heap), work.resolve(id));
                 FailoverRun.Result r = run.run(load, live, liveRate, Duration.ofMinutes(30), () -> { });
                 out.printf(Locale.ROOT, "num.standby.replicas=%d: instance %s killed; the survivor left RUNNING "

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tracesync.cli.TracesyncCommand;
+import io.tracesync.streams.Settings;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -161,5 +162,33 @@ class DockerComposeFileTest {
         assertEquals(Map.of("--bootstrap-servers", env("tracesync", "TRACESYNC_BOOTSTRAP_SERVERS"),
                 "--schema-registry-url", env("tracesync", "TRACESYNC_SCHEMA_REGISTRY_URL")), flags);
         assertEquals("no", sim.path("restart").asText(), "a job, not a service");
+    }
+
+    /**
+     * docker-compose.streams.yml, over docker-compose.yml: the application on the streams protocol with one trace topic
+     * the simulator writes, and a broker that allows the session the application asks of the group.
+     */
+    @Test
+    void theStreamsProtocolOverrideGivesSettingsTheApplicationAndBrokerAccept() {
+        JsonNode override = DeployFiles.yaml("docker-compose.streams.yml").path("services");
+        override.fieldNames().forEachRemaining(name -> service(name));
+        Map<String, String> keys = new HashMap<>();
+        for (JsonNode environment : List.of(service("tracesync").path("environment"),
+                override.path("tracesync").path("environment"))) {
+            environment.fields().forEachRemaining(e -> keys.put(ConfigKeys.checked(e.getKey()), e.getValue().asText()));
+        }
+        Settings settings = Settings.of(keys);
+        assertEquals("streams", settings.get("group.protocol"));
+        assertEquals(settings.get("traces.topic"),
+                Settings.of(Map.of(ConfigKeys.checked("TRACESYNC_TRACES_TOPIC"),
+                        override.path("simulator").path("environment").path("TRACESYNC_TRACES_TOPIC").asText()))
+                        .get("traces.topic"), "the simulator writes the topic the application reads");
+        // the image's rule: KAFKA_A_B is the broker's a.b
+        JsonNode broker = override.path("kafka").path("environment");
+        long minSession = broker.path("KAFKA_GROUP_STREAMS_MIN_SESSION_TIMEOUT_MS").asLong(45_000);
+        long minHeartbeat = broker.path("KAFKA_GROUP_STREAMS_MIN_HEARTBEAT_INTERVAL_MS").asLong(5_000);
+        assertTrue(Long.parseLong(settings.get("session.timeout.ms")) >= minSession, "a session the broker allows");
+        assertTrue(Long.parseLong(settings.get("heartbeat.interval.ms")) >= minHeartbeat,
+                "heartbeats the broker allows");
     }
 }

@@ -121,7 +121,8 @@ class KubernetesManifestsTest {
     void kustomizationListsEveryManifestAndNoNamespace() throws IOException {
         Set<String> files;
         try (Stream<Path> list = Files.list(DeployFiles.path("k8s"))) {
-            files = list.map(p -> p.getFileName().toString()).filter(n -> !n.equals("kustomization.yaml"))
+            files = list.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals("kustomization.yaml"))
                     .collect(Collectors.toCollection(TreeSet::new));
         }
         assertEquals(files, new TreeSet<>(MANIFESTS.keySet()));
@@ -285,6 +286,31 @@ class KubernetesManifestsTest {
                         .sorted(Map.Entry.comparingByKey()).map(e -> " " + e.getKey() + "=" + e.getValue())
                         .collect(Collectors.joining()))
                 .toList();
+    }
+
+    /**
+     * k8s/streams-protocol/: the base with its ConfigMap patched (a strategic merge of the data), whose configuration
+     * the application accepts: the streams protocol on one trace topic, a session the group can keep.
+     */
+    @Test
+    void theStreamsProtocolOverlayPatchesTheConfigurationIntoOneTheApplicationAccepts() {
+        JsonNode overlay = DeployFiles.yaml("k8s/streams-protocol/kustomization.yaml");
+        assertEquals(List.of("../"), StreamSupport.stream(overlay.path("resources").spliterator(), false)
+                .map(JsonNode::asText).toList(), "everything of the base");
+        String patchFile = overlay.path("patches").path(0).path("path").asText();
+        ConfigMap patch = (ConfigMap) KubernetesModel.read(patchFile,
+                DeployFiles.yaml("k8s/streams-protocol/" + patchFile));
+        assertEquals(one(ConfigMap.class).getMetadata().getName(), patch.getMetadata().getName(), "patches the base's");
+        Map<String, String> merged = new LinkedHashMap<>(config());
+        merged.putAll(patch.getData());
+        Map<String, String> keys = new LinkedHashMap<>();
+        merged.forEach((name, value) -> keys.put(ConfigKeys.checked(name), value));
+        Settings settings = Settings.of(keys);
+        assertEquals("streams", settings.get("group.protocol"));
+        assertFalse(settings.get("traces.topic").isBlank(), "the protocol reads one trace topic");
+        int session = Integer.parseInt(settings.get("session.timeout.ms"));
+        int heartbeat = Integer.parseInt(settings.get("heartbeat.interval.ms"));
+        assertTrue(heartbeat * 3 <= session, "three heartbeats a session");
     }
 
     @Test

@@ -44,6 +44,13 @@ class CrashRecoveryTest {
     private static final long SEED = 20261123;
     private static final Duration WAIT = Duration.ofSeconds(120);
     private static final Settings DEFAULTS = Settings.of(Map.of());
+    private static final List<String> JVM = List.of("-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1");
+    /**
+     * An earlier build's production jar whose instances write the state directory the upgrade test takes over
+     * ({@code -Dtracesync.upgrade.from=PATH}: its {@code tracesync-topology-*-all.jar}, e.g. a build on Kafka 4.3);
+     * by default this build with transactional state stores off, which writes the checkpoint files 4.3 wrote.
+     */
+    private static final String UPGRADE_FROM = System.getProperty("tracesync.upgrade.from", "");
 
     @TempDir
     Path dir;
@@ -56,7 +63,7 @@ class CrashRecoveryTest {
         Map<String, String> deterministic = Map.of("factors.emit.interval", "0", "factors.min.change", "0",
                 "links.min.change", "0");
         Map<String, String> crashed = settings("crashed", deterministic);
-        runWithKills(crashed, 20, crashed);
+        runWithKills(crashed, PackagedJar.IMAGE.command(JVM), 20, crashed);
 
         Settings reference = Settings.of(settings("uninterrupted", deterministic));
         try (TracesyncApp app = TracesyncApp.start(reference)) {
@@ -82,22 +89,30 @@ class CrashRecoveryTest {
     void killsInTheCoalescedModeLoseAndRepeatNoFactorVersion() throws Exception {
         Map<String, String> crashed = settings("coalesced", Map.of("factors.emit.interval", "200ms",
                 "factors.min.change", "0", "links.min.change", "0"));
-        runWithKills(crashed, 5, crashed);
+        runWithKills(crashed, PackagedJar.IMAGE.command(JVM), 5, crashed);
         assertNoVersionLostOrRepeated(Settings.of(crashed));
     }
 
     /**
      * The upgrade of a state directory: written by instances without transactional state stores (checkpoint files,
-     * as Kafka Streams 4.3 wrote it), each killed, then taken over by an instance with them (KIP-892, tracesync's
-     * default): the offline answer, no factor version lost or repeated.
+     * as Kafka Streams 4.3 wrote it) — or by an earlier build ({@link #UPGRADE_FROM}) — each killed, then taken over
+     * by an instance of this build with them (KIP-892, tracesync's default): the offline answer, no factor version
+     * lost or repeated.
      */
     @Test
     void aStateDirectoryWrittenWithoutTransactionalStoresIsTakenOver() throws Exception {
         Map<String, String> upgraded = settings("upgraded", Map.of("factors.emit.interval", "200ms",
                 "factors.min.change", "0", "links.min.change", "0"));
         Map<String, String> before = new HashMap<>(upgraded);
-        before.put("enable.transactional.statestores", "false");
-        runWithKills(before, 3, upgraded);
+        List<String> writer;
+        if (UPGRADE_FROM.isEmpty()) {
+            before.put("enable.transactional.statestores", "false");
+            writer = PackagedJar.IMAGE.command(JVM);
+        } else {
+            writer = PackagedJar.command(Path.of(UPGRADE_FROM), JVM);
+            System.out.println("the state directory written by " + UPGRADE_FROM);
+        }
+        runWithKills(before, writer, 3, upgraded);
         assertNoVersionLostOrRepeated(Settings.of(upgraded));
     }
 
@@ -131,12 +146,14 @@ class CrashRecoveryTest {
     /**
      * Writes the input in {@code kills + 1} parts, one to each instance, and kills the instance a seeded 0.5–4 s after
      * it runs, its part written a seeded 0–400 ms before the kill so that most kills hit it mid-stream; the last
-     * instance, of settings {@code last}, is left to commit everything, then its factors must be the offline answer.
+     * instance, of this build and settings {@code last}, is left to commit everything, then its factors must be the
+     * offline answer; the others run {@code java}.
      * Every instance shares one state directory and one static group member id, so a restart takes over at
      * once (no wait for the dead member's session to expire; its open transaction is aborted by the same
      * transactional id).
      */
-    private void runWithKills(Map<String, String> settings, int kills, Map<String, String> last) throws Exception {
+    private void runWithKills(Map<String, String> settings, List<String> java, int kills, Map<String, String> last)
+            throws Exception {
         Settings s = Settings.of(settings);
         Random random = new Random(SEED);
         List<List<TraceEvent>> parts = parts(cluster.events, kills + 1);
@@ -145,11 +162,10 @@ class CrashRecoveryTest {
         try (TraceTopicWriter writer = new TraceTopicWriter(s); Admin admin = Admin.create(s.streamsProperties())) {
             writer.createTopics(cluster.nodes);
             GroupVerifier group = new GroupVerifier(ApplicationGroup.of(admin, s));
-            List<String> java = PackagedJar.IMAGE.command(List.of("-XX:+UseSerialGC", "-Xmx256m",
-                    "-XX:TieredStopAtLevel=1"));
+            List<String> current = PackagedJar.IMAGE.command(JVM);
             for (int i = 0; i <= kills; i++) {
-                try (InstanceProcess app = new InstanceProcess(s.get("application.id") + "-" + i, java,
-                        i == kills ? last : settings, dir)) {
+                try (InstanceProcess app = new InstanceProcess(s.get("application.id") + "-" + i,
+                        i == kills ? current : java, i == kills ? last : settings, dir)) {
                     app.start();
                     app.awaitRunning(WAIT);
                     if (i == kills) {

@@ -99,9 +99,14 @@ final class PackagedJar {
 
     /** How to run it: this JVM's java with {@code jvmOptions}, {@code -jar} the jar, {@code args}. */
     List<String> command(List<String> jvmOptions, String... args) throws IOException {
+        return command(jar(), jvmOptions, args);
+    }
+
+    /** How to run {@code jar}, this build's or another: this JVM's java with {@code jvmOptions}, {@code args}. */
+    static List<String> command(Path jar, List<String> jvmOptions, String... args) {
         List<String> cmd = new ArrayList<>(List.of(java()));
         cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-jar", jar().toString()));
+        cmd.addAll(List.of("-jar", jar.toString()));
         cmd.addAll(List.of(args));
         return cmd;
     }

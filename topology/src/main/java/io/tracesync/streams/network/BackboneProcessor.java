@@ -102,21 +102,25 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
         backbone.tie(f.getNode(), new NodeFactor(f.getNode(), f.getReference(), PublishedFactor.of(f).factor()));
     }
 
-    private void emit(long now) {
+    /** Evaluates the backbone and gives the regions what changed enough; true when it gave any. */
+    private boolean emit(long now) {
         if (!dirty || !pacer.due(now)) {
-            return;
+            return false;
         }
         dirty = false;
         long began = System.nanoTime();
+        boolean gave = false;
         for (AnchoredFactor f : backbone.evaluate().values()) {
             NodeFactor last = given.get(f.node());
             if (last == null || gate.matters(last.reference(), last.factor(), f.reference(), f.factor())) {
                 given.put(f.node(), f.nodeFactor());
                 context().forward(new Record<>(regionOf.apply(f.node()),
                         new NetworkInput(null, FactorRecords.of(f, now, 0)), now));
+                gave = true;
             }
         }
         long end = System.nanoTime();
         pacer.emitted(now + (end - began) / 1_000_000, end - began);
+        return gave;
     }
 }

@@ -160,18 +160,23 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         stats.networkPending.set(0);
         qualities.clear();
         perQuality.clear();
+        long rebuilding = System.nanoTime();
         int restored = StoredValues.forEach(links, s -> {
             apply(s, LinkSummaries.estimate(s), null, LinkSummaries.forestWeight(s));
             applyDatasheet(s);
         });
         if (restored > 0) {
-            LOG.info("network rebuilt from {} stored link summaries", restored);
             if (slackGate != null) {
                 // the slack of every link, as the last emission before the stored state left it
                 network.drain();
                 network.evaluate(null);
             }
+            LOG.info("network rebuilt from {} stored link summaries in {} ms", restored,
+                    (System.nanoTime() - rebuilding) / 1_000_000);
         }
+        // the stores were committed with the emission that took their summaries in: the rebuilt network answers as
+        // published, and the first emission waits for news
+        dirty = false;
         if (!emitInterval.isZero()) {
             EmissionSchedule.start(context, emitInterval, () -> dirty, this::emit);
         }
@@ -299,9 +304,10 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
     }
 
-    private void emit(long now) {
+    /** Evaluates the network and publishes what changed enough; true when a factor was published. */
+    private boolean emit(long now) {
         if (!dirty || !emitInterval.isZero() && !pacer.due(now)) {
-            return;
+            return false;
         }
         dirty = false;
         long began = System.nanoTime();
@@ -319,6 +325,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         boolean excludedChanged = reportExcluded(evaluation.excluded());
         // a component's reference may change with the same tree edges (the rule counts every link)
         boolean newReference = false;
+        boolean publishedAny = false;
         for (AnchoredFactor f : evaluation.factors()) {
             newReference |= !references.contains(f.reference());
             PublishedFactors.Entry old = published.get(f.node());
@@ -330,6 +337,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
                 published.put(r);
                 stats.factorRecords.incrementAndGet();
                 context().forward(new Record<>(f.node(), r, now));
+                publishedAny = true;
             }
         }
         stats.worstBoundPs.set(published.widest());
@@ -349,6 +357,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
             long end = System.nanoTime();
             pace(now + (end - began) / 1_000_000, end - evaluating, evaluation.factors().size());
         }
+        return publishedAny;
     }
 
     /** Every node's factor under the datasheet alone, by name; none without a largest drift. */

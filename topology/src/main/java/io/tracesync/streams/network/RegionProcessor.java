@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -205,9 +206,10 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         });
     }
 
-    private void emit(long now) {
+    /** Answers the regions that changed and publishes what changed enough; true when a factor was published. */
+    private boolean emit(long now) {
         if (changed.isEmpty() && pending.isEmpty() || !pacer.due(now)) {
-            return;
+            return false;
         }
         long began = System.nanoTime();
         stats.networkUpdates.addAndGet(pending.size());
@@ -217,20 +219,29 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         stats.factorLagMs.set(oldestPendingMs == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestPendingMs));
         oldestPendingMs = Long.MAX_VALUE;
         long answering = System.nanoTime();
+        boolean publishedAny = false;
         for (String name : changed) {
             Map<String, AnchoredFactor> answer = regions.get(name).answer(fromBackbone.getOrDefault(name, Map.of()));
-            answer.values().stream().sorted(Comparator.comparing(AnchoredFactor::node))
-                    .forEach(f -> publish(f, now));
+            List<AnchoredFactor> sorted = answer.values().stream()
+                    .sorted(Comparator.comparing(AnchoredFactor::node)).toList();
+            for (AnchoredFactor f : sorted) {
+                publishedAny |= publish(f, now);
+            }
         }
         changed.clear();
         stats.worstBoundPs.set(published.widest());
         // as the network task's: the summaries taken in cost per summary however the emissions are spaced
         long end = System.nanoTime();
         pacer.emitted(now + (end - began) / 1_000_000, end - answering);
+        return publishedAny;
     }
 
-    /** Publishes a node's answer where it changed by enough, and gives an end's to the backbone likewise. */
-    private void publish(AnchoredFactor f, long now) {
+    /**
+     * Publishes a node's answer where it changed by enough, and gives an end's to the backbone likewise; true when its
+     * factor was published.
+     */
+    private boolean publish(AnchoredFactor f, long now) {
+        boolean any = false;
         PublishedFactors.Entry old = published.get(f.node());
         if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
             SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1,
@@ -239,6 +250,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
             published.put(r);
             stats.factorRecords.incrementAndGet();
             context().forward(new Record<>(f.node(), r, now));
+            any = true;
         }
         if (endNodes.contains(f.node())) {
             NodeFactor last = tied.get(f.node());
@@ -247,5 +259,6 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
                 context().forward(new Record<>(f.node(), new NetworkInput(null, FactorRecords.of(f, now, 0)), now));
             }
         }
+        return any;
     }
 }

@@ -222,6 +222,30 @@ class NetworkProcessorTest {
     }
 
     @Test
+    void aTakenOverTaskKeepsLookingUntilItsFirstEmissionPublishes() {
+        NetworkProcessor first = started();
+        feed(first, summaries(20));
+        punctuate(1_000);
+        context.resetForwards();
+        int scheduled = context.scheduledPunctuators().size();
+        NetworkProcessor second = started();
+        var look = context.scheduledPunctuators().get(scheduled);
+        look.getPunctuator().punctuate(1_100);
+        assertTrue(context.forwarded().isEmpty(), "the restored network answers as published: no news, no emission");
+        feed(second, summaries(20));
+        look.getPunctuator().punctuate(1_150);
+        assertEquals(0, forwardedOf(SyncFactor.class), "news that changes no answer: nothing published");
+        assertTrue(!look.cancelled() && context.scheduledPunctuators().size() == scheduled + 1,
+                "so the task keeps looking instead of waiting an interval");
+        feed(second, summaries(Integer.MAX_VALUE));
+        look.getPunctuator().punctuate(1_200);
+        assertTrue(forwardedOf(SyncFactor.class) > 0, "it publishes at the first look after news");
+        assertTrue(look.cancelled(), "then stops looking");
+        assertEquals(Duration.ofSeconds(1), context.scheduledPunctuators().get(scheduled + 1).getInterval(),
+                "and emits once an interval");
+    }
+
+    @Test
     void aRestartedTaskRebuildsTheForestFromItsStoreAndRepeatsNoFactor() {
         NetworkProcessor first = started();
         feed(first, summaries(20));
@@ -273,11 +297,12 @@ class NetworkProcessorTest {
         context.resetForwards();
         trees.put(NetworkProcessor.TREE_KEY, kept);
         NetworkProcessor second = started();
+        assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get(), "counted again from the store");
+        feed(second, summaries(Integer.MAX_VALUE));
         punctuate(3_000);
         TreeSnapshot again = (TreeSnapshot) context.forwarded().stream().map(f -> f.record().value())
                 .filter(TreeSnapshot.class::isInstance).findFirst().orElseThrow();
         assertEquals(kept.getVersion() + 1, again.getVersion(), "versions go on across restarts");
-        assertEquals(accurate, stats.linksByQuality.get("ACCURATE").get(), "counted again from the store");
         second.close();
     }
 
