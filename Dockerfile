@@ -1,8 +1,13 @@
 # syntax=docker/dockerfile:1
 # The tracesync image: `docker build -t tracesync:0.1.0-SNAPSHOT .` (docs/DEPLOYMENT.md).
 
+# The base images, overridable where these cannot be pulled (`--build-arg RUNTIME_IMAGE=...`): the build's needs a
+# JDK 17 (the Maven wrapper brings Maven), the runtime's a Java 17 runtime on glibc as `java`, and apt-get.
+ARG BUILD_IMAGE=maven:3.9.9-eclipse-temurin-17
+ARG RUNTIME_IMAGE=eclipse-temurin:17-jre-noble
+
 # Build stage: the application's shaded jar, built by the Maven wrapper exactly as on a developer's machine.
-FROM maven:3.9.9-eclipse-temurin-17 AS build
+FROM ${BUILD_IMAGE} AS build
 WORKDIR /src
 COPY . .
 # The cache mount keeps ~/.m2 between builds (BuildKit, the default builder of Docker Engine 23+ and Compose v2).
@@ -13,13 +18,13 @@ RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl topology -a
 FROM build AS build-tools
 RUN --mount=type=cache,target=/root/.m2 ./mvnw -B -q -DskipTests -pl cli -am package
 
-FROM eclipse-temurin:17-jre-noble AS tools
+FROM ${RUNTIME_IMAGE} AS tools
 COPY --from=build-tools /src/cli/target/tracesync-cli-0.1.0-SNAPSHOT-all.jar /app/tracesync-tools.jar
 ENTRYPOINT ["java", "-jar", "/app/tracesync-tools.jar"]
 
 # The production image (the default target, last): the application's jar only — run, replay, correct-spans.
 # Runtime stage: a JRE on glibc (RocksDB's JNI library, used by the state stores, needs glibc, not musl).
-FROM eclipse-temurin:17-jre-noble
+FROM ${RUNTIME_IMAGE}
 # curl for the health checks of docker-compose.yml; a user with a fixed uid, group 0 so that an arbitrary uid
 # (OpenShift) can write the state directory too.
 RUN apt-get update \

@@ -1,20 +1,27 @@
 package io.tracesync.deploy;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Dockerfile as its instructions, stage by stage: comments dropped, continued lines joined. Enough of the syntax
  * for this repository's Dockerfile, not a general parser (no heredocs, no escape directive).
  */
-record Dockerfile(List<Stage> stages) {
+record Dockerfile(Map<String, String> args, List<Stage> stages) {
 
     record Instruction(String keyword, String arguments) {
     }
 
-    /** One build stage: its FROM arguments and the instructions after it. */
-    record Stage(String from, List<Instruction> instructions) {
+    /**
+     * One build stage: its FROM arguments (the global build arguments' defaults in place of their references), as
+     * written, and the instructions after it.
+     */
+    record Stage(String from, String written, List<Instruction> instructions) {
 
         String image() {
             return from.split("\\s+")[0];
@@ -53,17 +60,35 @@ record Dockerfile(List<Stage> stages) {
                 current.setLength(0);
             }
         }
+        Map<String, String> args = new LinkedHashMap<>();
         List<Stage> stages = new ArrayList<>();
         for (Instruction i : instructions) {
             if (i.keyword.equals("FROM")) {
-                stages.add(new Stage(i.arguments, new ArrayList<>()));
+                stages.add(new Stage(substituted(i.arguments, args), i.arguments, new ArrayList<>()));
+            } else if (stages.isEmpty() && i.keyword.equals("ARG")) {
+                String[] nameValue = i.arguments.split("=", 2);
+                args.put(nameValue[0], nameValue.length > 1 ? nameValue[1] : "");
             } else if (stages.isEmpty()) {
                 throw new IllegalArgumentException(i.keyword + " before the first FROM");
             } else {
                 stages.get(stages.size() - 1).instructions.add(i);
             }
         }
-        return new Dockerfile(List.copyOf(stages));
+        return new Dockerfile(Map.copyOf(args), List.copyOf(stages));
+    }
+
+    /** {@code ${NAME}} replaced by the global build argument's default; an unknown one is an error. */
+    private static String substituted(String from, Map<String, String> args) {
+        Matcher m = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}").matcher(from);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String value = args.get(m.group(1));
+            if (value == null) {
+                throw new IllegalArgumentException("FROM " + from + ": no global ARG " + m.group(1));
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        return m.appendTail(out).toString();
     }
 
     Stage runtime() {

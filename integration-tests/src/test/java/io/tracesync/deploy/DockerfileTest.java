@@ -13,6 +13,7 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +66,16 @@ class DockerfileTest {
                 build.all("RUN"));
         String modules = DeployFiles.pom("pom.xml", "/project/modules");
         assertTrue(modules.contains("topology"), "topology is a module of the parent POM");
+    }
+
+    /** The base images are global build arguments, so that a builder without a registry can bring its own. */
+    @Test
+    void theBaseImagesAreBuildArgumentsWhoseDefaultsArePulled() {
+        assertEquals(Set.of("BUILD_IMAGE", "RUNTIME_IMAGE"), FILE.args().keySet());
+        assertEquals("${BUILD_IMAGE} AS build", FILE.stage("build").written());
+        assertEquals("${RUNTIME_IMAGE} AS tools", FILE.stage("tools").written());
+        assertEquals("${RUNTIME_IMAGE}", FILE.runtime().written());
+        assertEquals(FILE.args().get("RUNTIME_IMAGE"), FILE.stage("tools").image(), "one runtime for both");
     }
 
     @Test
