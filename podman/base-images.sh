@@ -4,7 +4,7 @@
 # podman imports it. Then:
 #   podman build --network host --build-arg BUILD_IMAGE=localhost/tracesync-build-base:bookworm \
 #       --build-arg RUNTIME_IMAGE=localhost/tracesync-runtime-base:bookworm -t tracesync:0.1.0-SNAPSHOT .
-# Needs root (or podman unshare), mmdebstrap and podman (Debian: apt-get install mmdebstrap podman); about a minute.
+# Needs root (or podman unshare), mmdebstrap and podman (Debian: apt-get install mmdebstrap podman); a minute or two.
 # The host's own CA certificates (/usr/local/share/ca-certificates, e.g. those of a proxy that inspects TLS) are
 # trusted in both images, so that the build reaches Maven Central where the host does.
 set -euo pipefail
@@ -18,14 +18,16 @@ hooks=(--customize-hook='chroot "$1" update-ca-certificates --fresh >/dev/null 2
 if [ -d /usr/local/share/ca-certificates ]; then
   hooks=(--customize-hook='copy-in /usr/local/share/ca-certificates /usr/local/share' "${hooks[@]}")
 fi
-# name, then the packages: the build needs a JDK (the Maven wrapper fetches Maven), the runtime a JRE and apt-get
-images=("tracesync-build-base openjdk-17-jdk-headless,curl,ca-certificates,ca-certificates-java"
-        "tracesync-runtime-base openjdk-17-jre-headless,ca-certificates,ca-certificates-java")
+# name, Debian release, packages: the build needs a JDK (the Maven wrapper fetches Maven), the runtime a JRE and
+# apt-get; the schema registry (podman/registry.Dockerfile) a Java 21 runtime, which Debian packages from release 13
+images=("tracesync-build-base $suite openjdk-17-jdk-headless,curl,ca-certificates,ca-certificates-java"
+        "tracesync-runtime-base $suite openjdk-17-jre-headless,ca-certificates,ca-certificates-java"
+        "tracesync-registry-base trixie openjdk-21-jre-headless,curl,ca-certificates,ca-certificates-java")
 for image in "${images[@]}"; do
-  name="${image%% *}"
-  echo "base-images.sh: localhost/$name:$suite ..." >&2
-  mmdebstrap --quiet --variant=apt --include="${image#* }" "${hooks[@]}" "$suite" "$work/$name.tar"
-  podman import --quiet "$work/$name.tar" "localhost/$name:$suite" >/dev/null
+  read -r name release packages <<< "$image"
+  echo "base-images.sh: localhost/$name:$release ..." >&2
+  mmdebstrap --quiet --variant=apt --include="$packages" "${hooks[@]}" "$release" "$work/$name.tar"
+  podman import --quiet "$work/$name.tar" "localhost/$name:$release" >/dev/null
   rm -f "$work/$name.tar"
 done
 podman images --filter reference='localhost/tracesync-*-base'
