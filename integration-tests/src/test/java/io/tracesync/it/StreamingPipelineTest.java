@@ -42,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * topics give, in the committed {@code sync.factors}, exactly what {@code tracesync sync-pairs} computes from the
  * same messages; bad records (10,000 of every kind among them) land in the dead-letter topic with their reason
  * and leave the factors as they were; a restarted instance with its state
- * wiped restores it from the changelogs and carries on.
+ * wiped restores it from the changelogs and carries on; an instance started before any trace topic exists
+ * starts processing when the first ones are created.
  */
 @ExtendWith(SharedKafkaEnvironment.class)
 class StreamingPipelineTest {
@@ -60,6 +61,25 @@ class StreamingPipelineTest {
         // hulls, pending segments and the network come back from the changelogs
         WipedRestart.run(settings, cluster, WAIT, app -> awaitFactors(settings,
                 OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(), DEFAULTS.networkOptions())));
+    }
+
+    @Test
+    void anInstanceStartedBeforeAnyTraceTopicWaitsReadyAndTakesTheFirstOnes() throws Exception {
+        Settings settings = settings("no-traces-yet");
+        SimulatedTraces cluster = SimulatedTraces.run(4, 20_000_000_000L, 3);
+        try (TracesyncApp app = TracesyncApp.start(settings);
+             TraceTopicWriter writer = new TraceTopicWriter(settings)) {
+            assertEquals(KafkaStreams.State.CREATED, app.streams().state());
+            assertTrue(app.stats().waitingFor.get().startsWith("a trace topic matching "),
+                    app.stats().waitingFor.get());
+            writer.createTopics(cluster.nodes);
+            cluster.events.forEach(writer::write);
+            writer.flush();
+            awaitFactors(settings, OfflineSync.factors(cluster.pairs, DEFAULTS.linkOptions(),
+                    DEFAULTS.networkOptions()));
+            assertEquals(null, app.stats().waitingFor.get());
+            assertEquals(cluster.pairs.size(), app.stats().pairs.get());
+        }
     }
 
     @Test

@@ -33,11 +33,15 @@ import org.slf4j.LoggerFactory;
 public final class TracesyncApp implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(TracesyncApp.class);
+    private static final long TRACE_TOPIC_LOOK_MS = 1000;
 
     private final Settings settings;
     private final Topics topics;
     private final PipelineStats stats = new PipelineStats();
     private final KafkaStreams streams;
+    /** The thread that starts Kafka Streams once a trace topic exists, if there was none at the start. */
+    private Thread watch;
+    private boolean stopping;
 
     private TracesyncApp(Settings settings) {
         this.settings = settings;
@@ -75,7 +79,7 @@ public final class TracesyncApp implements AutoCloseable {
         app.createTopics();
         app.configureGroup();
         app.learnSchemaIds();
-        app.streams.start();
+        app.startWhenTracesExist();
         return app;
     }
 
@@ -86,7 +90,7 @@ public final class TracesyncApp implements AutoCloseable {
         app.createTopics();
         app.configureGroup();
         app.learnSchemaIds();
-        app.streams.start();
+        app.startWhenTracesExist();
         return app;
     }
 
@@ -134,6 +138,56 @@ public final class TracesyncApp implements AutoCloseable {
             throw new IllegalStateException("cannot prepare the topics on "
                     + settings.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG) + ": " + e.getCause().getMessage(),
                     e.getCause());
+        }
+    }
+
+    /**
+     * Starts Kafka Streams at once if a trace topic exists, else when the first is created (looked for every
+     * second by a daemon thread; the instance is ready meanwhile, {@link PipelineStats#waitingFor}). Kafka Streams
+     * cannot start without one: its assignment sizes the repartition topics from the inputs' partitions and fails
+     * while none exists, replacing its threads every poll interval.
+     */
+    private void startWhenTracesExist() throws InterruptedException {
+        if (!traceTopics().isEmpty()) {
+            streams.start();
+            return;
+        }
+        String what = topics.traces.pattern() != null ? "a trace topic matching " + topics.traces.pattern().pattern()
+                : "the trace topic " + topics.traces.topic();
+        stats.waitingFor.set(what);
+        stats.state.set("WAITING_FOR_TRACES");
+        LOG.info("waiting for {}: processing starts when it is created", what);
+        Thread watch = new Thread(() -> {
+            try {
+                List<String> found;
+                while ((found = traceTopics()).isEmpty()) {
+                    Thread.sleep(TRACE_TOPIC_LOOK_MS);
+                }
+                synchronized (this) {
+                    if (stopping) {
+                        return;
+                    }
+                    LOG.info("trace topics {}: starting", found);
+                    streams.start();
+                    stats.waitingFor.set(null);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "tracesync-trace-topic-watch");
+        watch.setDaemon(true);
+        this.watch = watch;
+        watch.start();
+    }
+
+    /** The existing trace topics, sorted; none while the broker cannot be reached (logged). */
+    private List<String> traceTopics() throws InterruptedException {
+        try (Admin admin = Admin.create(settings.streamsProperties())) {
+            return admin.listTopics().names().get().stream().filter(topics.traces::includes).sorted().toList();
+        } catch (ExecutionException e) {
+            LOG.warn("cannot list the topics on {}: {}", settings.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG),
+                    e.getCause().getMessage());
+            return List.of();
         }
     }
 
@@ -230,6 +284,14 @@ public final class TracesyncApp implements AutoCloseable {
      * says so itself.
      */
     public boolean stop() {
+        Thread watching;
+        synchronized (this) {
+            stopping = true;
+            watching = watch;
+        }
+        if (watching != null) {
+            watching.interrupt();
+        }
         return streams.close(Duration.ofSeconds(30));
     }
 }

@@ -206,11 +206,14 @@ public final class OperationsServer implements AutoCloseable {
      * it, which cost broker requests.
      */
     private Reply health(boolean liveness, boolean replication) {
-        Health h = Health.of(streams);
+        Health h = Health.of(streams, metrics.waitingFor());
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("state", h.state().name());
         o.put("live", h.live());
         o.put("ready", h.ready());
+        if (h.waitingFor() != null) {
+            o.put("waitingFor", h.waitingFor());
+        }
         o.set("threads", AvroJson.of(h.threads()));
         if (replication) {
             Replication r = Replication.of(streams);

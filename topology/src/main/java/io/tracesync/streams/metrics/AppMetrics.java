@@ -21,8 +21,10 @@ public final class AppMetrics implements AutoCloseable {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final KafkaStreamsMetrics streamsMetrics;
+    private final PipelineStats stats;
 
     public AppMetrics(KafkaStreams streams, PipelineStats stats) {
+        this.stats = stats;
         counter("tracesync.events", "Trace events read", stats.events);
         counter("tracesync.pairs.matched", "Sends matched with their receives", stats.pairs);
         counter("tracesync.events.duplicate", "Events seen twice (dropped after the first)", stats.duplicates);
@@ -84,6 +86,11 @@ public final class AppMetrics implements AutoCloseable {
     }
 
     /** Every metric in the Prometheus text format. */
+    /** What the instance waits for before Kafka Streams starts, or null ({@link PipelineStats#waitingFor}). */
+    public String waitingFor() {
+        return stats.waitingFor.get();
+    }
+
     public String scrape() {
         return registry.scrape();
     }

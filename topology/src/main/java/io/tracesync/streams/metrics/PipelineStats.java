@@ -56,6 +56,8 @@ public final class PipelineStats {
     public final AtomicReference<String> reference = new AtomicReference<>("");
     /** The instance's Kafka Streams state (CREATED, REBALANCING, RUNNING, …), for the live line. */
     public final AtomicReference<String> state = new AtomicReference<>("CREATED");
+    /** What the instance waits for before Kafka Streams starts (no trace topic exists yet), or null. */
+    public final AtomicReference<String> waitingFor = new AtomicReference<>();
     /** The widest bound of the published factors, at their anchors, in picoseconds (-1: none yet). */
     public final AtomicLong worstBoundPs = new AtomicLong(-1);
     /** Stream threads that failed and were replaced (an unavailable schema registry, say). */
