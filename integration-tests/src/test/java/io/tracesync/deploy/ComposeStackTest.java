@@ -16,7 +16,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -37,7 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ComposeStackTest {
 
     private static final String PROJECT = "tracesync-podman-test";
-    private static final Duration BUILD = Duration.ofMinutes(20);
     private static final Duration WAIT = Duration.ofMinutes(10);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -47,16 +45,9 @@ class ComposeStackTest {
 
     @Test
     void theComposeStackBuiltAndRunOnPodmanGivesEveryNodeBoundsHoldingTheTruth() throws Exception {
-        JsonNode services = DeployFiles.yaml("docker-compose.yml").get("services");
-        for (int port : new int[] {29092, 8081, 8080}) {
-            try (ServerSocket free = new ServerSocket(port)) {
-                assertTrue(free.isBound());
-            } catch (IOException e) {
-                throw new AssertionError("port " + port + " is taken; docker-compose.yml publishes it", e);
-            }
-        }
+        requireFree(29092, 8081, 8080);
         try (PodmanEngine engine = PodmanEngine.require(dir)) {
-            buildImages(engine, services);
+            DeployImages.build(engine);
             engine.runHealthChecks(PROJECT);
             try {
                 long start = System.nanoTime();
@@ -80,31 +71,18 @@ class ComposeStackTest {
         }
     }
 
-    /** The images docker-compose.yml names: the broker's and the registry's from podman/, tracesync's two targets. */
-    private static void buildImages(PodmanEngine engine, JsonNode services) throws Exception {
-        if (!engine.hasImage("localhost/tracesync-build-base:bookworm")
-                || !engine.hasImage("localhost/tracesync-runtime-base:bookworm")
-                || !engine.hasImage("localhost/tracesync-registry-base:trixie")) {
-            engine.script(BUILD, "podman/base-images.sh");
+    /** Fails, naming the port, if one that docker-compose.yml publishes is taken. */
+    static void requireFree(int... ports) {
+        for (int port : ports) {
+            try (ServerSocket free = new ServerSocket(port)) {
+                assertTrue(free.isBound());
+            } catch (IOException e) {
+                throw new AssertionError("port " + port + " is taken; docker-compose.yml publishes it", e);
+            }
         }
-        List<String> bases = List.of("--build-arg", "BUILD_IMAGE=localhost/tracesync-build-base:bookworm",
-                "--build-arg", "RUNTIME_IMAGE=localhost/tracesync-runtime-base:bookworm");
-        build(engine, services.at("/kafka/image").asText(), List.of("-f", "podman/kafka.Dockerfile"));
-        build(engine, services.at("/registry/image").asText(), List.of("-f", "podman/registry.Dockerfile"));
-        build(engine, services.at("/tracesync/image").asText(), bases);
-        List<String> tools = new ArrayList<>(bases);
-        tools.addAll(List.of("--target", services.at("/simulator/build/target").asText()));
-        build(engine, services.at("/simulator/image").asText(), tools);
     }
 
-    private static void build(PodmanEngine engine, String image, List<String> args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("build", "--network", "host", "-t", image));
-        cmd.addAll(args);
-        cmd.add(".");
-        engine.podman(BUILD, cmd.toArray(String[]::new));
-    }
-
-    private static void awaitExited(PodmanEngine engine, String container) throws Exception {
+    static void awaitExited(PodmanEngine engine, String container) throws Exception {
         long end = System.nanoTime() + WAIT.toNanos();
         String state;
         while (!(state = engine.podman(Duration.ofMinutes(1), "inspect", container, "--format",
@@ -118,7 +96,7 @@ class ComposeStackTest {
         assertEquals("exited 0", state, () -> container + ": " + logs(engine, container));
     }
 
-    private static String logs(PodmanEngine engine, String container) {
+    static String logs(PodmanEngine engine, String container) {
         try {
             return engine.podman(Duration.ofMinutes(1), "logs", "--tail", "30", container);
         } catch (Exception e) {

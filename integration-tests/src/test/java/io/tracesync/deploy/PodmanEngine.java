@@ -57,9 +57,18 @@ final class PodmanEngine implements AutoCloseable {
 
     /** Runs podman with these arguments; its output, or an AssertionError with the output's end. */
     String podman(Duration timeout, String... args) throws IOException, InterruptedException {
+        return podmanIn(DeployFiles.ROOT, timeout, args);
+    }
+
+    /**
+     * As {@link #podman}, in another directory: {@code podman kube play} builds any image whose name is a directory
+     * of its working directory (Podman 4.3 even with {@code --build=false}), and the repository has a file
+     * {@code tracesync}.
+     */
+    String podmanIn(Path directory, Duration timeout, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("/usr/bin/podman"));
         cmd.addAll(List.of(args));
-        return run(cmd, timeout);
+        return run(cmd, directory, timeout);
     }
 
     /** Runs Docker Compose v2 on the repository's files against this engine's API. */
@@ -67,12 +76,12 @@ final class PodmanEngine implements AutoCloseable {
         startService();
         List<String> cmd = new ArrayList<>(List.of(compose.toString()));
         cmd.addAll(List.of(args));
-        return run(cmd, timeout);
+        return run(cmd, DeployFiles.ROOT, timeout);
     }
 
     /** Runs a script of the repository (bash) with the engine's environment. */
     String script(Duration timeout, String script) throws IOException, InterruptedException {
-        return run(List.of("bash", DeployFiles.path(script).toString()), timeout);
+        return run(List.of("bash", DeployFiles.path(script).toString()), DeployFiles.ROOT, timeout);
     }
 
     /** Whether the image exists locally. */
@@ -118,9 +127,9 @@ final class PodmanEngine implements AutoCloseable {
         }
     }
 
-    private String run(List<String> cmd, Duration timeout) throws IOException, InterruptedException {
+    private String run(List<String> cmd, Path directory, Duration timeout) throws IOException, InterruptedException {
         Path out = Files.createTempFile(log.getParent(), "command", ".log");
-        ProcessBuilder b = new ProcessBuilder(cmd).directory(DeployFiles.ROOT.toFile()).redirectErrorStream(true)
+        ProcessBuilder b = new ProcessBuilder(cmd).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectOutput(out.toFile());
         b.environment().putAll(env);
         Process p = b.start();
@@ -135,7 +144,9 @@ final class PodmanEngine implements AutoCloseable {
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
         if (p.exitValue() != 0) {
-            throw new AssertionError(String.join(" ", cmd) + " exited with " + p.exitValue() + ": " + tail(out));
+            List<String> lines = text.lines().toList();
+            throw new AssertionError(String.join(" ", cmd) + " exited with " + p.exitValue() + ": "
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size())));
         }
         return text;
     }
