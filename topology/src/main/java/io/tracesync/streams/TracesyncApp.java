@@ -206,8 +206,10 @@ public final class TracesyncApp implements AutoCloseable {
                 LOG.info("streams group {} configured on the broker: {}", settings.get("application.id"), set);
             }
         } catch (ExecutionException e) {
-            LOG.warn("streams group {}: the broker refused its configuration from the settings, its own values "
-                    + "stay: {}", settings.get("application.id"), e.getCause().getMessage());
+            LOG.warn("streams group {}: the broker refused its configuration from the settings, none of it is set "
+                    + "and the broker's own values stay (group.streams.session.timeout.ms, 45 s by default: a dead "
+                    + "instance's tasks move that late): {}", settings.get("application.id"),
+                    e.getCause().getMessage());
         }
     }
 
