@@ -25,9 +25,6 @@ import org.slf4j.LoggerFactory;
  * every internal topic has one replica and one partition, so transactions ({@code exactly_once_v2}) work.
  */
 public final class LocalKafka implements AutoCloseable {
-
-    /** The local broker's smallest heartbeat interval of a streams group (Kafka's default minimum: 5 s). */
-    public static final long STREAMS_MIN_HEARTBEAT_MS = 250;
     private static final Logger LOG = LoggerFactory.getLogger(LocalKafka.class);
     private static final int BROKER_ID = 1;
     private static final int CONTROLLER_ID = 2;
@@ -331,7 +328,7 @@ public final class LocalKafka implements AutoCloseable {
         // interval 5 s by default, set on the broker
         p.setProperty("group.streams.initial.rebalance.delay.ms", "0");
         p.setProperty("group.streams.min.session.timeout.ms", "1000");
-        p.setProperty("group.streams.min.heartbeat.interval.ms", Long.toString(STREAMS_MIN_HEARTBEAT_MS));
+        p.setProperty("group.streams.min.heartbeat.interval.ms", "250");
         // a dead instance's open transaction is aborted within 1 s of its transaction.timeout.ms (Kafka's default
         // check every 10 s): until then its partitions' committed offsets are unstable and their new owner waits
         p.setProperty("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");

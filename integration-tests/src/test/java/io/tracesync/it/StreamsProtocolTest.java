@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.CloseOptions;
@@ -90,6 +92,31 @@ class StreamsProtocolTest {
      * broker converts the empty consumer group into a streams group with its committed offsets [KIP-1071, offline
      * migration]: the instance reads on from where the classic group stopped and the answer is the offline one.
      */
+    /**
+     * A heartbeat below the broker's {@code group.streams.min.heartbeat.interval.ms} (250 ms here) is raised to it,
+     * and said so: the session timeout and the standbys of the same settings are the group's (before, the whole
+     * configuration was refused and the broker's 45 s session stayed).
+     */
+    @Test
+    void aHeartbeatBelowTheBrokersMinimumIsRaisedToItAndTheRestIsSet() throws Exception {
+        String id = "it-streams-refused-" + UUID.randomUUID();
+        Settings settings = classic(id).with("group.protocol", "streams").with("num.standby.replicas", "1")
+                .with("session.timeout.ms", "3000").with("heartbeat.interval.ms", "100");
+        try (Admin admin = Admin.create(settings.streamsProperties())) {
+            ApplicationGroup.Configured c = ApplicationGroup.of(admin, settings).configure(settings);
+            assertEquals(List.of("streams.heartbeat.interval.ms"), List.copyOf(c.refused().keySet()), c::toString);
+            assertTrue(c.refused().get("streams.heartbeat.interval.ms").equals("100 raised to the brokers' "
+                    + "minimum group.streams.min.heartbeat.interval.ms=250"), c::toString);
+            assertEquals("250", c.set().get("streams.heartbeat.interval.ms"), c::toString);
+            assertEquals("3000", c.set().get("streams.session.timeout.ms"), c::toString);
+            ConfigResource group = new ConfigResource(ConfigResource.Type.GROUP, id);
+            Config onBroker = admin.describeConfigs(List.of(group)).all().get().get(group);
+            assertEquals("3000", onBroker.get("streams.session.timeout.ms").value());
+            assertEquals("1", onBroker.get("streams.num.standby.replicas").value());
+            assertEquals("250", onBroker.get("streams.heartbeat.interval.ms").value());
+        }
+    }
+
     @Test
     void anEmptyClassicGroupIsTakenOverWithItsOffsets() throws Exception {
         String id = "it-streams-upgrade-" + UUID.randomUUID();

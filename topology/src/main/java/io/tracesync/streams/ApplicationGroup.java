@@ -95,12 +95,21 @@ public final class ApplicationGroup {
     }
 
     /**
+     * What {@link #configure} set on the group, and each key whose value from the settings was not set as given:
+     * refused by the broker (with its reason) or raised to the brokers' minimum.
+     */
+    public record Configured(Map<String, String> set, Map<String, String> refused) {
+    }
+
+    /**
      * Under the streams protocol the broker, not the instances, holds what Kafka Streams' own keys say under the
      * classic one [KIP-1071]: the group's configuration takes each of these keys the settings give, so they keep
-     * their meaning. Returns what was set; a refusal (a value outside the broker's {@code group.streams.*} range,
-     * no right to alter the group's configuration) is the caller's to report.
+     * their meaning. A key the broker refuses (a value outside its {@code group.streams.*} range, which names the
+     * key) is left out and the others set without it, so that a heartbeat below the broker's minimum does not cost
+     * the session timeout and the standbys too; a refusal that names no key (no right to alter the group's
+     * configuration) is thrown.
      */
-    public Map<String, String> configure(Settings settings) throws ExecutionException, InterruptedException {
+    public Configured configure(Settings settings) throws ExecutionException, InterruptedException {
         Properties given = settings.streamsProperties();
         Map<String, String> set = new TreeMap<>();
         GROUP_KEYS.forEach((own, groupKey) -> {
@@ -109,11 +118,49 @@ public final class ApplicationGroup {
                 set.put(groupKey, v);
             }
         });
-        if (!set.isEmpty()) {
-            admin.incrementalAlterConfigs(Map.of(resource(), set.entrySet().stream().map(e -> new AlterConfigOp(
-                    new ConfigEntry(e.getKey(), e.getValue()), AlterConfigOp.OpType.SET)).toList())).all().get();
+        Map<String, String> refused = new TreeMap<>();
+        raiseToBrokersMinimum(set, "streams.heartbeat.interval.ms", "group.streams.min.heartbeat.interval.ms",
+                refused);
+        while (!set.isEmpty()) {
+            try {
+                admin.incrementalAlterConfigs(Map.of(resource(), set.entrySet().stream().map(e -> new AlterConfigOp(
+                        new ConfigEntry(e.getKey(), e.getValue()), AlterConfigOp.OpType.SET)).toList())).all().get();
+                break;
+            } catch (ExecutionException e) {
+                String why = String.valueOf(e.getCause().getMessage());
+                List<String> named = set.keySet().stream().filter(why::contains).toList();
+                if (named.isEmpty()) {
+                    throw e;
+                }
+                named.forEach(k -> refused.put(k, set.remove(k) + " refused, the broker's own value stays: " + why));
+            }
         }
-        return set;
+        return new Configured(set, refused);
+    }
+
+    /**
+     * A value below the brokers' minimum for it raised to that minimum (when a broker tells its configuration), and
+     * the raise noted among the refusals: a heartbeat the broker refuses would leave the broker's own (5 s by
+     * default), above a short session timeout, which the broker then refuses too.
+     */
+    private void raiseToBrokersMinimum(Map<String, String> set, String key, String minimumKey,
+            Map<String, String> refused) throws InterruptedException {
+        String given = set.get(key);
+        if (given == null) {
+            return;
+        }
+        try {
+            String broker = admin.describeCluster().nodes().get().iterator().next().idString();
+            ConfigResource resource = new ConfigResource(ConfigResource.Type.BROKER, broker);
+            ConfigEntry minimum = admin.describeConfigs(List.of(resource)).all().get().get(resource).get(minimumKey);
+            if (minimum != null && minimum.value() != null
+                    && Long.parseLong(given) < Long.parseLong(minimum.value())) {
+                set.put(key, minimum.value());
+                refused.put(key, given + " raised to the brokers' minimum " + minimumKey + "=" + minimum.value());
+            }
+        } catch (ExecutionException | RuntimeException e) {
+            // the brokers' configuration is not ours to read: the value goes as given
+        }
     }
 
     /**

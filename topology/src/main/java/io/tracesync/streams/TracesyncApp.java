@@ -193,18 +193,20 @@ public final class TracesyncApp implements AutoCloseable {
 
     /**
      * Under the streams protocol, gives the group's configuration on the broker the standbys, session timeout,
-     * heartbeat interval and recovery lag the settings name ({@link ApplicationGroup#configure}); a refusal is
-     * logged and the broker's values stay.
+     * heartbeat interval and recovery lag the settings name ({@link ApplicationGroup#configure}); a key the broker
+     * refuses is logged and keeps the broker's value, the others are set.
      */
     private void configureGroup() throws InterruptedException {
         if (ApplicationGroup.protocolOf(settings) != ApplicationGroup.Protocol.STREAMS) {
             return;
         }
         try (Admin admin = Admin.create(settings.streamsProperties())) {
-            Map<String, String> set = ApplicationGroup.of(admin, settings).configure(settings);
-            if (!set.isEmpty()) {
-                LOG.info("streams group {} configured on the broker: {}", settings.get("application.id"), set);
+            ApplicationGroup.Configured c = ApplicationGroup.of(admin, settings).configure(settings);
+            if (!c.set().isEmpty()) {
+                LOG.info("streams group {} configured on the broker: {}", settings.get("application.id"), c.set());
             }
+            c.refused().forEach((key, what) -> LOG.warn("streams group {}: {}={}", settings.get("application.id"),
+                    key, what));
         } catch (ExecutionException e) {
             LOG.warn("streams group {}: the broker refused its configuration from the settings, none of it is set "
                     + "and the broker's own values stay (group.streams.session.timeout.ms, 45 s by default: a dead "
