@@ -176,7 +176,9 @@ public final class TracesyncApp implements AutoCloseable {
             }
         }, "tracesync-trace-topic-watch");
         watch.setDaemon(true);
-        this.watch = watch;
+        synchronized (this) {
+            this.watch = watch;
+        }
         watch.start();
     }
 
