@@ -100,8 +100,10 @@ class SyncClockIntegrationTest {
                 send(out, 2, new ProducerRecord<>(topic, 2, "d", null));
                 out.flush();
             }
+            // the listener hears of a change after the table shows it: both awaited
             Waiting.until(() -> clock.factor("a").map(f -> f.version() == 4).orElse(false)
-                    && clock.factor("d").isEmpty(), WAIT, "live updates not seen");
+                    && clock.factor("d").isEmpty() && changes.containsAll(List.of("a v4", "d removed")), WAIT,
+                    "live updates not seen");
             assertEquals(Set.of("a", "b", "h"), clock.nodes());
             assertEquals(T + 7, clock.convert("a", T).orElseThrow().referenceNs());
             assertTrue(changes.containsAll(List.of("a v4", "d removed")), changes.toString());
