@@ -55,7 +55,7 @@ class ComposeStackTest {
                 // registry were (the depends_on conditions)
                 engine.compose(WAIT, "-p", PROJECT, "--profile", "simulator", "up", "-d");
                 String simulator = PROJECT + "-simulator-1";
-                awaitExited(engine, simulator);
+                engine.awaitExited(simulator, WAIT);
                 Path run = dir.resolve("run");
                 engine.podman(Duration.ofMinutes(2), "cp", simulator + ":/tmp/run", run.toString());
                 GroundTruth truth = GroundTruth.read(run);
@@ -79,28 +79,6 @@ class ComposeStackTest {
             } catch (IOException e) {
                 throw new AssertionError("port " + port + " is taken; docker-compose.yml publishes it", e);
             }
-        }
-    }
-
-    static void awaitExited(PodmanEngine engine, String container) throws Exception {
-        long end = System.nanoTime() + WAIT.toNanos();
-        String state;
-        while (!(state = engine.podman(Duration.ofMinutes(1), "inspect", container, "--format",
-                "{{.State.Status}} {{.State.ExitCode}}").strip()).startsWith("exited")) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError(container + " still " + state + " after " + WAIT + ": "
-                        + engine.podman(Duration.ofMinutes(1), "logs", "--tail", "30", container));
-            }
-            Thread.sleep(2000);
-        }
-        assertEquals("exited 0", state, () -> container + ": " + logs(engine, container));
-    }
-
-    static String logs(PodmanEngine engine, String container) {
-        try {
-            return engine.podman(Duration.ofMinutes(1), "logs", "--tail", "30", container);
-        } catch (Exception e) {
-            return "(no logs: " + e.getMessage() + ")";
         }
     }
 

@@ -53,7 +53,7 @@ class KubePlayTest {
                 Files.writeString(manifest, pods());
                 engine.podmanIn(dir, WAIT, "kube", "play", "--network", PROJECT + "_default", manifest.toString());
                 long start = System.nanoTime();
-                ComposeStackTest.awaitExited(engine, "tracesync-topics-kafka-topics");
+                engine.awaitExited("tracesync-topics-kafka-topics", WAIT);
                 awaitReady(engine);
                 double ready = (System.nanoTime() - start) / 1e9;
                 int nodes = importSimulatedCluster(engine);
@@ -148,7 +148,7 @@ class KubePlayTest {
         while (!health(engine).path("ready").asBoolean()) {
             if (System.nanoTime() > end) {
                 throw new AssertionError(POD + " not ready after " + WAIT + ": "
-                        + ComposeStackTest.logs(engine, POD + "-tracesync"));
+                        + engine.logs(POD + "-tracesync"));
             }
             Thread.sleep(2000);
         }

@@ -90,6 +90,32 @@ final class PodmanEngine implements AutoCloseable {
         return p.waitFor() == 0;
     }
 
+    /** Waits until the container has exited, and requires it exited with 0. */
+    void awaitExited(String container, Duration timeout) throws IOException, InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        String state;
+        while (!(state = podman(Duration.ofMinutes(1), "inspect", container, "--format",
+                "{{.State.Status}} {{.State.ExitCode}}").strip()).startsWith("exited")) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError(container + " still " + state + " after " + timeout + ": "
+                        + logs(container));
+            }
+            Thread.sleep(2000);
+        }
+        if (!state.equals("exited 0")) {
+            throw new AssertionError(container + " " + state + ": " + logs(container));
+        }
+    }
+
+    /** The container's last 30 lines of output, or why there are none. */
+    String logs(String container) {
+        try {
+            return podman(Duration.ofMinutes(1), "logs", "--tail", "30", container);
+        } catch (IOException | InterruptedException | AssertionError e) {
+            return "(no logs: " + e.getMessage() + ")";
+        }
+    }
+
     /** Runs every health check of the project's containers every two seconds, until closed. */
     void runHealthChecks(String project) {
         healthChecks = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -144,9 +170,8 @@ final class PodmanEngine implements AutoCloseable {
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
         if (p.exitValue() != 0) {
-            List<String> lines = text.lines().toList();
             throw new AssertionError(String.join(" ", cmd) + " exited with " + p.exitValue() + ": "
-                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size())));
+                    + lastLines(text.lines().toList()));
         }
         return text;
     }
@@ -173,7 +198,10 @@ final class PodmanEngine implements AutoCloseable {
     }
 
     private static String tail(Path file) throws IOException {
-        List<String> lines = Files.exists(file) ? Files.readAllLines(file) : List.of();
+        return lastLines(Files.exists(file) ? Files.readAllLines(file) : List.of());
+    }
+
+    private static String lastLines(List<String> lines) {
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
     }
 
