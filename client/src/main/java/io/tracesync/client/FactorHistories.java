@@ -4,6 +4,7 @@ import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.history.NodeHistory;
+import io.tracesync.core.network.Conversion;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,12 @@ import java.util.function.LongSupplier;
  * beyond it, and when they expire, a node's oldest go first and its newest always stays. A tombstone drops the
  * node's history. Written by the clock's thread, read by any.
  *
- * <p>A version held costs 196 bytes of heap with compressed references (the JVM's default below 32 GB of heap),
- * counted as {@value #BYTES_PER_VERSION}: 40 for the {@link FactorVersion}, 64 its factor, 24 its map, 2 × 32 the
- * map's double-doubles, 4 its slot in the node's ring; the reference's name is shared. FactorHistoriesFootprintTest
- * measures it.
+ * <p>A version held costs 204 bytes of heap with compressed references (the JVM's default below 32 GB of heap),
+ * counted as {@value #BYTES_PER_VERSION}: 48 for the {@link FactorVersion}, 64 its factor, 24 its map, 2 × 32 the
+ * map's double-doubles, 4 its slot in the node's ring; the reference's name is shared. A datasheet bound
+ * ({@code link.max.drift.ppm}) adds its factor, map and double-doubles, 152 bytes, counted as
+ * {@value #BYTES_PER_DATASHEET}: once
+ * a version carries one the budget holds proportionally fewer versions. FactorHistoriesFootprintTest measures both.
  *
  * <p>The history topic's records are the versions the application's history kept (one per
  * {@code factors.history.spacing} of the node's time, and every new reference or step); the factors topic's are
@@ -32,14 +35,21 @@ import java.util.function.LongSupplier;
 final class FactorHistories {
 
     /**
-     * The heap a version held costs, bytes, with a margin: 196 by the layout; FactorHistoriesFootprintTest's measure,
-     * which also counts what the collector leaves around it, gave 196–198 and, on another day, 205.7–208.1.
+     * The heap a version held costs, bytes, with a margin: 204 by the layout; FactorHistoriesFootprintTest's measure,
+     * which also counts what the collector leaves around it, gave 216.0 (196–198 and, on another day, 205.7–208.1
+     * before versions had a slot for a datasheet bound).
      */
     static final int BYTES_PER_VERSION = 224;
+    /** What a datasheet bound adds to a version, bytes, with a margin: 152 by the layout, 157.3 measured. */
+    static final int BYTES_PER_DATASHEET = 176;
 
+    /** The history of a node that has none: only read. */
+    private static final NodeHistory EMPTY = new NodeHistory(1);
     private static final HistoryGate GATE = new HistoryGate(HistoryGate.DEFAULT_SPACING_S * 1_000_000_000L);
 
-    private final long budget;
+    /** The most versions held, all nodes together: fewer once versions carry datasheet bounds. */
+    private long budget;
+    private boolean datasheets;
     private final long retentionMs;
     private final LongSupplier nowMs;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
@@ -53,7 +63,8 @@ final class FactorHistories {
     private int capacity;
 
     /**
-     * @param budget the most versions held, all nodes together (a node holds 2 at least)
+     * @param budget the most versions held, all nodes together (a node holds 2 at least), while none carries a
+     *     datasheet bound
      * @param retentionMs versions published ({@code valid_from_ms}) longer ago than this are dropped; 0 for none
      * @param nowMs the wall clock, ms since the epoch
      */
@@ -136,15 +147,38 @@ final class FactorHistories {
     Optional<ReferenceTime> convert(String node, long localNs, String reference) {
         lock.readLock().lock();
         try {
-            NodeHistory h = byNode.get(node);
+            NodeHistory h = byNode.getOrDefault(node, EMPTY);
             FactorVersion newest = latest.get(node);
-            if (h == null) {
-                h = new NodeHistory(1);
-            }
             HistoricConversion c = reference == null ? h.convert(localNs, newest)
                     : h.convert(localNs, newest, reference);
             return c == null ? Optional.empty()
                     : Optional.of(ReferenceTime.of(node, componentOf.get(c.version().reference()), c));
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * {@code localNs} of {@code node}'s clock converted to {@code reference}'s time under the datasheet alone, with
+     * the versions around it that carry a datasheet bound ({@link NodeHistory#convertUnderDatasheet}; null reference:
+     * that of the version answering {@link #convert(String, long)}); empty if none answers.
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    Optional<Conversion> convertUnderDatasheet(String node, long localNs, String reference) {
+        lock.readLock().lock();
+        try {
+            NodeHistory h = byNode.getOrDefault(node, EMPTY);
+            FactorVersion newest = latest.get(node);
+            String to = reference;
+            if (to == null) {
+                HistoricConversion c = h.convert(localNs, newest);
+                if (c == null) {
+                    return Optional.empty();
+                }
+                to = c.version().reference();
+            }
+            return Optional.ofNullable(h.convertUnderDatasheet(localNs, newest, to));
         } finally {
             lock.readLock().unlock();
         }
@@ -170,6 +204,11 @@ final class FactorHistories {
             return;
         }
         FactorVersion v = version(r.factor());
+        if (v.datasheet() != null && !datasheets) {
+            datasheets = true;
+            budget = Math.max(1, budget * BYTES_PER_VERSION / (BYTES_PER_VERSION + BYTES_PER_DATASHEET));
+            resize();
+        }
         NodeHistory h = byNode.get(r.node());
         if (h == null) {
             h = new NodeHistory(capacityFor(byNode.size() + 1));
@@ -183,7 +222,8 @@ final class FactorHistories {
     private FactorVersion version(PublishedFactor f) {
         String reference = shared(f.reference());
         componentOf.put(reference, shared(f.component()));
-        return new FactorVersion(f.version(), reference, f.factor(), f.validFromMs(), f.steadyFromNs());
+        return new FactorVersion(f.version(), reference, f.factor(), f.validFromMs(), f.steadyFromNs(),
+                f.datasheet());
     }
 
     private void resize() {

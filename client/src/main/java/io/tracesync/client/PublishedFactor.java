@@ -118,7 +118,7 @@ public record PublishedFactor(String node, String component, String reference, F
 
     /** This factor as a version of the node's history, published at {@code validFromMs}. */
     FactorVersion toVersion() {
-        return new FactorVersion(version, reference, factor, validFromMs, steadyFromNs);
+        return new FactorVersion(version, reference, factor, validFromMs, steadyFromNs, datasheet);
     }
 
     /**

@@ -53,8 +53,8 @@ public final class SyncClock implements AutoCloseable {
     public static final String HISTORY_SUFFIX = ".history";
     /**
      * The key of the heap the versions held may take, bytes, all nodes together: each node holds at most
-     * max(2, versions / nodes) of them. A version held costs 196 bytes with compressed references (the JVM's default
-     * below 32 GB of heap), counted as 224: 64 MiB hold 299,593 versions.
+     * max(2, versions / nodes) of them. A version held costs 204 bytes with compressed references (the JVM's default
+     * below 32 GB of heap), counted as 224: 64 MiB hold 299,593 versions; with datasheet bounds 224 + 176: 167,772.
      */
     public static final String HISTORY_MAX_BYTES_CONFIG = "history.max.bytes";
     public static final long DEFAULT_HISTORY_MAX_BYTES = 64L << 20;
@@ -182,8 +182,11 @@ public final class SyncClock implements AutoCloseable {
 
     /**
      * {@code localNs} of {@code node}'s clock in its reference's time under the datasheet alone (each clock's rate
-     * within ±{@code link.max.drift.ppm} of true, no clock model), from its latest factor
-     * ({@link PublishedFactor#convertUnderDatasheet}); empty if the node has none or it carries no datasheet bound.
+     * within ±{@code link.max.drift.ppm} of true, no clock model): the intersection of the datasheet bounds of the
+     * versions held around it, each carried to it ({@link io.tracesync.core.history.NodeHistory#convertUnderDatasheet}),
+     * or of its latest factor when the history is off ({@link PublishedFactor#convertUnderDatasheet}); empty if
+     * the node has none or none carries a datasheet bound. The reference is that of {@link #convert(String, long)}'s
+     * answer.
      *
      * @throws ArithmeticException if a result does not fit a long
      */
@@ -192,12 +195,15 @@ public final class SyncClock implements AutoCloseable {
     }
 
     /**
-     * {@link #convertUnderDatasheet(String, long)} in {@code reference}'s time (null: whichever the latest factor
-     * has): empty where the latest factor is to another reference.
+     * {@link #convertUnderDatasheet(String, long)} in {@code reference}'s time (null: that of
+     * {@link #convert(String, long)}'s answer): empty where no version to that reference carries a datasheet bound.
      *
      * @throws ArithmeticException if a result does not fit a long
      */
     public Optional<Conversion> convertUnderDatasheet(String node, long localNs, String reference) {
+        if (histories != null) {
+            return histories.convertUnderDatasheet(node, localNs, reference);
+        }
         return table.get(node).filter(f -> reference == null || f.reference().equals(reference))
                 .flatMap(f -> f.convertUnderDatasheet(localNs));
     }

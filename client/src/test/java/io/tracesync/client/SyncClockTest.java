@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.avro.DatasheetBound;
 import io.tracesync.avro.SyncFactor;
 import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion.Basis;
+import io.tracesync.core.network.Conversion;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -115,6 +117,40 @@ class SyncClockTest {
             assertEquals(800 * SECOND, c.fromDataNs());
             assertTrue(clock.history("a").isEmpty());
         }
+    }
+
+    /**
+     * Under the datasheet alone the history's versions around a past time answer, each bound carried there and
+     * intersected: 200 s after version 1 its bound alone (version 2's, 800 s away, is wider), 100 s before version 2
+     * the latter's; without the history the latest record's alone, four times as wide 800 s before it.
+     */
+    @Test
+    void underTheDatasheetAPastTimeIsAnsweredByTheVersionsAroundIt() throws Exception {
+        SyncFactor first = datasheeted(1);
+        SyncFactor second = datasheeted(2);
+        try (SyncClock clock = SyncClock.start(consumer(first, second), TOPIC, HISTORY, new FactorHistories(100, 0,
+                System::currentTimeMillis), (n, p, c) -> { });
+                SyncClock latestOnly = SyncClock.start(consumer(first, second), TOPIC, null, null,
+                        (n, p, c) -> { })) {
+            assertTrue(clock.awaitCaughtUp(WAIT) && latestOnly.awaitCaughtUp(WAIT));
+            long t = 1_200 * SECOND;
+            Conversion past = clock.convertUnderDatasheet("a", t).orElseThrow();
+            Conversion latest = latestOnly.convertUnderDatasheet("a", t).orElseThrow();
+            assertEquals(PublishedFactor.of(first).convertUnderDatasheet(t).orElseThrow(), past);
+            assertEquals(PublishedFactor.of(second).convertUnderDatasheet(t).orElseThrow(), latest);
+            assertTrue(4 * (past.upperNs() - past.lowerNs()) < latest.upperNs() - latest.lowerNs() + 8_000, past
+                    + " vs " + latest);
+            assertEquals(PublishedFactor.of(second).convertUnderDatasheet(1_900 * SECOND).orElseThrow(),
+                    clock.convertUnderDatasheet("a", 1_900 * SECOND, "ref").orElseThrow());
+            assertTrue(clock.convertUnderDatasheet("a", t, "another").isEmpty());
+        }
+    }
+
+    /** {@link #version} with a datasheet bound: t + 10 ns, ±1 µs at its anchor, growing 100 ppm each way. */
+    private static SyncFactor datasheeted(long v) {
+        SyncFactor f = version(v);
+        return SyncFactor.newBuilder(f).setDatasheet(new DatasheetBound(f.getMap(), 1_000_000L, 1_000_000L,
+                f.getAnchorNs(), 100e-6, 100e-6)).build();
     }
 
     /** Version v of node a: t + 10 ns, ±1 µs at v·1000 s, growing 1 ppm. */

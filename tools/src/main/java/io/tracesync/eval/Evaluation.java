@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -113,10 +114,17 @@ public final class Evaluation {
                 + "exchange alone: θ = ((sr − cs) − (cr − ss)) / 2.", baseline.midpoint()));
         rows.addAll(horizonRows(pairs, options, truth));
         ErrorStats live = aheadNs > 0 ? Metrics.factorErrors(replay, truth) : rows.get(0).errors();
-        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages(),
-                new HistoryGate(o.historySpacing().toNanos()));
+        HistoryGate historyGate = new HistoryGate(o.historySpacing().toNanos());
+        List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages(), historyGate);
         out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(), replayed);
         table(out, rows, live, late);
+        Optional<Baseline> datasheet = baselines.stream().filter(b -> b.policy() instanceof DatasheetPolicy)
+                .findFirst();
+        if (datasheet.isPresent() && !o.ages().isEmpty()) {
+            Replay.Result sheet = replays.get(datasheet.get());
+            datasheetTable(out, Metrics.factorErrors(sheet, truth),
+                    Metrics.afterTheFactUnderDatasheet(sheet, truth, o.ages(), historyGate));
+        }
         List<String> findings = findings(replay, checks, published, groundTruth, truth);
         out.println();
         findings.forEach(out::println);
@@ -204,6 +212,17 @@ public final class Evaluation {
             late.forEach(a -> lateRow(out, lateLabel(a.age()), a.errors(), a.interpolatedPercent(),
                     a.errorRatio(live), a.widthRatio(live), a.newest()));
         }
+    }
+
+    /** The datasheet bound's samples converted again after the fact (its live row is the second of the summary). */
+    private static void datasheetTable(PrintWriter out, ErrorStats live, List<AgeErrors> late) {
+        out.println();
+        out.println("after the fact under the datasheet alone: the datasheet bound's samples converted again with "
+                + "the bounds known that long after each, those around each time intersected; newest: with the "
+                + "newest known then");
+        lateRow(out, "live: the datasheet bound in force", live, Double.NaN, 1, 1, null);
+        late.forEach(a -> lateRow(out, "datasheet, " + lateLabel(a.age()), a.errors(), Double.NaN,
+                a.errorRatio(live), a.widthRatio(live), a.newest()));
     }
 
     /** What the run showed beyond the errors: messages, links, summaries, turns, the daemons' steps, the jumps. */

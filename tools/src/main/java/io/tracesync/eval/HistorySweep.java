@@ -4,6 +4,7 @@ import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.history.NodeHistory;
+import io.tracesync.core.network.Conversion;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,13 +45,21 @@ final class HistorySweep {
      * @param gate which rows the history keeps
      */
     HistorySweep(List<FactorRow> rows, Age age, int capacity, HistoryGate gate) {
+        this(rows, age, capacity, gate, false);
+    }
+
+    /**
+     * @param datasheet whether the rows are bounds under the datasheet alone ({@link DatasheetPolicy}'s), which the
+     *     versions carry as their datasheet bounds besides
+     */
+    HistorySweep(List<FactorRow> rows, Age age, int capacity, HistoryGate gate, boolean datasheet) {
         this.age = age;
         this.gate = gate;
         for (int i = 0; i < rows.size(); i++) {
             FactorRow r = rows.get(i);
             Node n = nodes.computeIfAbsent(r.node(), k -> new Node(capacity));
             n.versions.add(new FactorVersion(i + 1, r.reference(), r.factor(), r.trueNs() / 1_000_000,
-                    r.steadyFromNs()));
+                    r.steadyFromNs(), datasheet ? r.factor() : null));
             n.drainedNs.add(r.trueNs());
         }
     }
@@ -62,6 +71,30 @@ final class HistorySweep {
      * @throws IllegalArgumentException if {@code trueNs} is before a time asked for the node already
      */
     HistoricConversion convert(String node, long trueNs, long localNs) {
+        Node n = known(node, trueNs);
+        return n == null ? null : n.history.convert(localNs, n.newest);
+    }
+
+    /**
+     * The same under the datasheet alone ({@link NodeHistory#convertUnderDatasheet}), to the reference of
+     * {@link #convert}'s answer; null while no row was drained or none around the time carries a datasheet bound.
+     */
+    Sheet convertUnderDatasheet(String node, long trueNs, long localNs) {
+        Node n = known(node, trueNs);
+        if (n == null) {
+            return null;
+        }
+        String reference = n.history.convert(localNs, n.newest).version().reference();
+        Conversion c = n.history.convertUnderDatasheet(localNs, n.newest, reference);
+        return c == null ? null : new Sheet(reference, c);
+    }
+
+    /** A conversion under the datasheet, and the reference it is to. */
+    record Sheet(String reference, Conversion conversion) {
+    }
+
+    /** The node with every row drained up to {@code trueNs} + age in its history; null if it has no rows. */
+    private Node known(String node, long trueNs) {
         Node n = nodes.get(node);
         if (n == null) {
             return null;
@@ -79,6 +112,6 @@ final class HistorySweep {
             }
             n.newest = v;
         }
-        return n.history.convert(localNs, n.newest);
+        return n.newest == null ? null : n;
     }
 }

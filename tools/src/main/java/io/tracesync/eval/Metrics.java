@@ -4,6 +4,7 @@ import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.SendReceive;
+import io.tracesync.core.network.Conversion;
 import io.tracesync.core.numeric.DoubleDouble;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -91,6 +92,55 @@ public final class Metrics {
             out.add(new AgeErrors(ages.get(i), historyStats[i], interpolated[i], newestStats[i]));
         }
         return out;
+    }
+
+    /**
+     * {@link #afterTheFact} under the datasheet alone: every sample of {@code datasheet}'s bounds in force
+     * ({@link DatasheetPolicy}'s replay) converted again at each age with the bounds drained up to τ + age, those
+     * around τ intersected ({@link HistorySweep#convertUnderDatasheet}), and with the newest of them alone. No answer
+     * is interpolated: the datasheet bounds no curvature.
+     */
+    public static List<AgeErrors> afterTheFactUnderDatasheet(Replay.Result datasheet, TrueClocks truth,
+            List<Age> ages, HistoryGate gate) {
+        int n = ages.size();
+        HistorySweep[] histories = new HistorySweep[n];
+        HistorySweep[] newest = new HistorySweep[n];
+        ErrorStats[] historyStats = new ErrorStats[n];
+        ErrorStats[] newestStats = new ErrorStats[n];
+        for (int i = 0; i < n; i++) {
+            histories[i] = new HistorySweep(datasheet.factors(), ages.get(i), Integer.MAX_VALUE, gate, true);
+            newest[i] = new HistorySweep(datasheet.factors(), ages.get(i), 1, gate, true);
+            historyStats[i] = new ErrorStats();
+            newestStats[i] = new ErrorStats();
+        }
+        forEachError(datasheet, truth, (row, t, e) -> {
+            long local = truth.localAt(row.node(), t);
+            for (int i = 0; i < n; i++) {
+                add(historyStats[i], histories[i].convertUnderDatasheet(row.node(), t, local), truth, t, e);
+                add(newestStats[i], newest[i].convertUnderDatasheet(row.node(), t, local), truth, t, e);
+            }
+        });
+        List<AgeErrors> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(new AgeErrors(ages.get(i), historyStats[i], 0, newestStats[i]));
+        }
+        return out;
+    }
+
+    /**
+     * {@link #add(ErrorStats, HistoricConversion, TrueClocks, long)} for an answer under the datasheet; where there is
+     * none (no bound around the time), the bound in force's error {@code errorNs}, unbounded.
+     */
+    private static void add(ErrorStats stats, HistorySweep.Sheet s, TrueClocks truth, long trueNs, double errorNs) {
+        if (s == null) {
+            stats.add(errorNs, false, false);
+            return;
+        }
+        long reference = truth.localAt(s.reference(), trueNs);
+        Conversion c = s.conversion();
+        stats.add(c.referenceNs().subtract(BigDecimal.valueOf(reference)).doubleValue(), true,
+                c.lowerNs() <= reference && reference <= c.upperNs());
+        stats.width(c.upperNs() - c.lowerNs());
     }
 
     /** The true error of an answer for true time {@code trueNs}, whether its interval holds the truth, its width. */

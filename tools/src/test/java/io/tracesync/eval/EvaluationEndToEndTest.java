@@ -144,6 +144,43 @@ class EvaluationEndToEndTest {
     }
 
     /**
+     * Under the datasheet alone (R = 200 ppm), the bounds known after the fact, intersected around each time, hold
+     * every true error: as narrow as live (to the ns of rounding) where the history keeps every bound, wider where
+     * it keeps one every 10 s (the datasheet draws no chord between them), and narrower than the newest alone.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {0, 10_000_000_000L})
+    void underTheDatasheetTheBoundsKnownLaterHoldTheTruth(long spacingNs) throws IOException {
+        Replay.Result sheet;
+        try (BufferedReader in = Files.newBufferedReader(pairs)) {
+            sheet = Replay.run(in, pairs.toString(), LinkOptions.DEFAULT.withMaxDrift(200),
+                    List.of(new DatasheetPolicy(NetworkOptions.DEFAULT)), 1_000_000_000L).get(0);
+        }
+        ErrorStats live = Metrics.factorErrors(sheet, truth);
+        assertEquals(live.bounded(), live.inside(), "live: " + live);
+        List<AgeErrors> late = Metrics.afterTheFactUnderDatasheet(sheet, truth, List.of(new Age(Duration.ZERO),
+                new Age(Duration.ofSeconds(10)), Age.END), new HistoryGate(spacingNs));
+        for (AgeErrors a : late) {
+            ErrorStats s = a.errors();
+            assertEquals(live.count(), s.count(), a.age().label());
+            assertTrue(s.bounded() >= live.bounded() && live.bounded() > 100, a.age().label() + ": " + s);
+            assertEquals(s.bounded(), s.inside(), a.age().label() + ": every true error inside: " + s);
+            assertEquals(a.newest().bounded(), a.newest().inside(), "the newest bound's hold too");
+            if (spacingNs == 0) {
+                assertTrue(s.medianWidthNs() <= live.medianWidthNs() + 2, a.age().label() + ": median width "
+                        + s.medianWidthNs() + " vs live " + live.medianWidthNs());
+            }
+        }
+        AgeErrors end = late.get(late.size() - 1);
+        assertTrue(end.errors().medianWidthNs() < end.newest().medianWidthNs(), "the newest bound alone, carried "
+                + "back, is wider: " + end.newest().medianWidthNs());
+        if (spacingNs > 0) {
+            assertTrue(end.errors().medianWidthNs() > 2 * live.medianWidthNs(), "one bound every 10 s, carried up "
+                    + "to 5 s at 2R: " + end.errors().medianWidthNs() + " vs live " + live.medianWidthNs());
+        }
+    }
+
+    /**
      * Replayed through the factor gate as the network task publishes ({@code factors.min.change} 0.1), each drain's
      * row of a node is a factor evaluated at that drain or held from an earlier one, fewer are published than
      * evaluated, and the held factors, carried to the sample's time, still hold the truth.

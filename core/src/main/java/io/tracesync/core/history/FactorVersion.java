@@ -10,16 +10,25 @@ import java.util.Objects;
  * since the epoch) of its publication, by which a history expires it, and the node's local time from which it
  * rests on one stretch of both clocks ({@code steadyFromNs}: where the links placed the last step of the node's or
  * the reference's clock; {@code Long.MIN_VALUE} if none is known): carried back before it, the factor need not
- * hold.
+ * hold. With {@code link.max.drift.ppm} the application publishes besides the node's conversion under the datasheet
+ * alone ({@code datasheet}, null without): valid at any time of the same stretch, its bounds growing linearly with
+ * the distance from its anchor, and never interpolated — the datasheet bounds no curvature
+ * ({@link NodeHistory#convertUnderDatasheet}).
  */
-public record FactorVersion(long number, String reference, Factor factor, long publishedMs, long steadyFromNs) {
+public record FactorVersion(long number, String reference, Factor factor, long publishedMs, long steadyFromNs,
+        Factor datasheet) {
 
     public FactorVersion {
         Objects.requireNonNull(reference, "reference");
         Objects.requireNonNull(factor, "factor");
     }
 
-    /** A version without a known restart. */
+    /** A version without a datasheet bound. */
+    public FactorVersion(long number, String reference, Factor factor, long publishedMs, long steadyFromNs) {
+        this(number, reference, factor, publishedMs, steadyFromNs, null);
+    }
+
+    /** A version without a known restart nor a datasheet bound. */
     public FactorVersion(long number, String reference, Factor factor, long publishedMs) {
         this(number, reference, factor, publishedMs, Long.MIN_VALUE);
     }

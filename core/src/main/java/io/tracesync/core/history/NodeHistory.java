@@ -1,5 +1,6 @@
 package io.tracesync.core.history;
 
+import io.tracesync.core.network.Conversion;
 import java.util.Arrays;
 
 /**
@@ -138,6 +139,30 @@ public final class NodeHistory {
      * trace share one clock across a change of reference; null if no version has that reference.
      */
     public HistoricConversion convert(long t, FactorVersion newest, String reference) {
+        return around(t, ofReference(t, newest, reference));
+    }
+
+    /**
+     * Local time t converted to {@code reference}'s time under the datasheet alone: the intersection of the datasheet
+     * bounds, each carried to t, of the versions of that reference held around t and {@code newest} (as
+     * {@link #convert(long, FactorVersion, String)} takes them) that carry one and rest on t's stretch of the
+     * clocks — a version anchored before t unless a later one places a step between its anchor and t, one anchored
+     * after t if its stretch began by t. Each holds at any time of its stretch, so their intersection does; no
+     * chord is drawn between them (the datasheet bounds each clock's rate, not how fast it changes). The estimate is
+     * the nearest version's, kept inside the interval. Null where no version qualifies, or the intervals have no
+     * common point (a clock step the links did not place).
+     *
+     * @throws ArithmeticException if a result does not fit a long
+     */
+    public Conversion convertUnderDatasheet(long t, FactorVersion newest, String reference) {
+        return DatasheetIntersection.of(t, ofReference(t, newest, reference));
+    }
+
+    /**
+     * The versions of {@code reference} around t: the newest held anchored at or before it, the oldest held after
+     * it, and {@code newest} if it is newer than those held; each null where there is none.
+     */
+    private FactorVersion[] ofReference(long t, FactorVersion newest, String reference) {
         int i = floor(t);
         FactorVersion before = null;
         for (int j = i; j >= 0 && before == null; j--) {
@@ -149,7 +174,7 @@ public final class NodeHistory {
         }
         boolean newer = newest != null && newest.reference().equals(reference)
                 && (size == 0 || newest().number() < newest.number());
-        return around(t, before, after, newer ? newest : null);
+        return new FactorVersion[] {before, after, newer ? newest : null};
     }
 
     /** Local time t converted with these versions alone (nulls left out), as a history of them; null if none. */
@@ -161,6 +186,20 @@ public final class NodeHistory {
             }
         }
         return h.convert(t);
+    }
+
+    /**
+     * Local time t converted to {@code reference}'s time under the datasheet alone with these versions alone (nulls
+     * left out), as a history of them ({@link #convertUnderDatasheet}); null if none answers.
+     */
+    public static Conversion aroundUnderDatasheet(long t, String reference, FactorVersion... versions) {
+        NodeHistory h = new NodeHistory(versions.length);
+        for (FactorVersion v : versions) {
+            if (v != null) {
+                h.add(v);
+            }
+        }
+        return h.convertUnderDatasheet(t, null, reference);
     }
 
     /** The version in force at t: the newest anchored at or before it, or null. */

@@ -106,7 +106,10 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "least: between two kept versions a past time converts with the chord of their "
                             + "intervals, widened by at most link.curvature·spacing²/8 (0.25 µs at 10 s), so the "
                             + "history keeps a version every spacing (and every new reference, step or superseding "
-                            + "version) instead of every one published; 0: every version (docs/STREAMS.md, step 9).")
+                            + "version) instead of every one published; 0: every version (docs/STREAMS.md, step 9). "
+                            + "The datasheet bound (link.max.drift.ppm) has no chord: between kept versions it grows "
+                            + "by 2R per s of distance, so where it must answer after the fact as narrowly as live, "
+                            + "keep every version (0).")
             .define(TREE_TOPIC_CONFIG, Type.STRING, "sync.tree", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Output: snapshots of the spanning forest; created when missing.")
             .define(LINKS_TOPIC_CONFIG, Type.STRING, "sync.links", new ConfigDef.NonEmptyString(),

@@ -17,7 +17,6 @@ import io.tracesync.streams.iq.NetworkQueries;
 import io.tracesync.streams.network.FactorHistoryStore;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -160,9 +159,11 @@ final class NetworkApi {
         o.set("from_data_ns", AvroJson.integer(c.fromDataNs()));
         o.put("truncated", c.truncated());
         distanceFromAnchor(o, c);
-        long[] sheet = datasheet(records.values(), f.getReference().toString(), localNs);
-        o.set("datasheet_lower_ns", sheet == null ? NODES.nullNode() : AvroJson.integer(sheet[0]));
-        o.set("datasheet_upper_ns", sheet == null ? NODES.nullNode() : AvroJson.integer(sheet[1]));
+        // under the datasheet: the versions at hand of the answer's reference, intersected (NodeHistory)
+        Conversion sheet = NodeHistory.aroundUnderDatasheet(localNs, f.getReference().toString(),
+                version(around.inForce()), version(around.next()), version(latest));
+        o.set("datasheet_lower_ns", sheet == null ? NODES.nullNode() : AvroJson.integer(sheet.lowerNs()));
+        o.set("datasheet_upper_ns", sheet == null ? NODES.nullNode() : AvroJson.integer(sheet.upperNs()));
         if (truth != null) {
             truth.referenceAt(node, f.getReference().toString(), localNs).ifPresent(trueNs -> {
                 o.set("true_reference_ns", AvroJson.integer(trueNs));
@@ -170,34 +171,11 @@ final class NetworkApi {
                         .setScale(3, RoundingMode.HALF_EVEN)));
                 o.put("inside", c.lowerNs() != null && c.lowerNs() <= trueNs && trueNs <= c.upperNs());
                 if (sheet != null) {
-                    o.put("datasheet_inside", sheet[0] <= trueNs && trueNs <= sheet[1]);
+                    o.put("datasheet_inside", sheet.lowerNs() <= trueNs && trueNs <= sheet.upperNs());
                 }
             });
         }
         return Reply.json(200, o.toString());
-    }
-
-    /**
-     * The interval under the datasheet alone: every record at hand to {@code reference} that carries one holds at
-     * any time, so their intersection does; null where none does (or they cross: a clock step the links have not
-     * caught yet).
-     */
-    private static long[] datasheet(Collection<SyncFactor> records, String reference, long localNs) {
-        long lower = Long.MIN_VALUE;
-        long upper = Long.MAX_VALUE;
-        boolean any = false;
-        for (SyncFactor r : records) {
-            if (!r.getReference().toString().equals(reference)) {
-                continue;
-            }
-            Optional<Conversion> c = PublishedFactor.of(r).convertUnderDatasheet(localNs);
-            if (c.isPresent() && c.get().lowerNs() != null && c.get().upperNs() != null) {
-                lower = Math.max(lower, c.get().lowerNs());
-                upper = Math.min(upper, c.get().upperNs());
-                any = true;
-            }
-        }
-        return any && lower <= upper ? new long[] {lower, upper} : null;
     }
 
     private static FactorVersion version(SyncFactor r) {

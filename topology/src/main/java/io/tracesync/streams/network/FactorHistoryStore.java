@@ -62,7 +62,8 @@ public final class FactorHistoryStore {
     /** A record as the core's history holds it. */
     public static FactorVersion version(SyncFactor r) {
         PublishedFactor f = PublishedFactor.of(r);
-        return new FactorVersion(r.getVersion(), r.getReference(), f.factor(), r.getValidFromMs(), f.steadyFromNs());
+        return new FactorVersion(r.getVersion(), r.getReference(), f.factor(), r.getValidFromMs(), f.steadyFromNs(),
+                f.datasheet());
     }
 
     /** A record's anchor; 0 for a record without one (an older writer's: bounds that do not grow). */
