@@ -256,6 +256,9 @@ public final class Evaluation {
             findings.add(DaemonSteps.of(groundTruth.steps(), replay.links().keySet(), o.stepInterval().toNanos())
                     .finding(o.stepPpb()));
         }
+        if (model.bending()) {
+            findings.add(ObservedSteps.of(replay.ends()).finding());
+        }
         if (!groundTruth.jumps().isEmpty()) {
             JumpDetection jumps = JumpDetection.of(groundTruth.jumps(), replay.links());
             findings.add(jumps.finding());

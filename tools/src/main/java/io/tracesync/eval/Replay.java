@@ -60,7 +60,7 @@ public final class Replay {
     }
 
     /** A link after its last pair: its latest time (a's clock) and the turn its data show (ppb/s, NaN if none). */
-    public record LinkEnd(long latestX, double observedTurnPpbPerS) {
+    public record LinkEnd(long latestX, double observedTurnPpbPerS, double observedStepPpb, long failures) {
     }
 
     private Replay(Function<LinkKey, LinkOptions> linkOptions, List<? extends FactorPolicy> policies,
@@ -111,7 +111,8 @@ public final class Replay {
         r.timings.forEach((k, t) -> timings.put(k, new LinkTiming(t.firstPairTrueNs(), t.firstAccurateTrueNs(),
                 r.failures.getOrDefault(k, List.of()))));
         Map<LinkKey, LinkEnd> ends = new TreeMap<>();
-        r.links.forEach((k, l) -> ends.put(k, new LinkEnd(l.latestX(), l.observedTurnPpbPerS())));
+        r.links.forEach((k, l) -> ends.put(k, new LinkEnd(l.latestX(), l.observedTurnPpbPerS(), l.observedStepPpb(),
+                l.failures())));
         return r.rows.stream().map(f -> new Result(List.copyOf(f), timings, intervalNs, r.lastTrueNs, ends))
                 .toList();
     }

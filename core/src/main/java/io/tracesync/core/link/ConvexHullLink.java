@@ -342,6 +342,24 @@ public final class ConvexHullLink {
     }
 
     /**
+     * The largest step of the clock relation's slope beyond the clock model that the data showed since the link
+     * started, in ppb: over all windows, how far the slope ranges of two consecutive epochs, each widened by what the
+     * model lets the slope depart from its chord, lie apart (see {@link Window#step()}) — at least that much did the
+     * relative frequency step beyond ρ′ (and κ), so the model's bounds need not have held around it. 0 while no
+     * epochs showed one, NaN with linear clocks and until two consecutive epochs of a window ended ACCURATE. A
+     * lower bound, not an estimate: a step smaller than the epochs' slope ranges (2w/W for a corridor w wide over W)
+     * goes unseen.
+     */
+    public double observedStepPpb() {
+        double most = Double.NaN;
+        for (Window w : windows.windows()) {
+            double s = w.step();
+            most = Double.isNaN(most) || s > most ? s : most;
+        }
+        return most * 1e9;
+    }
+
+    /**
      * Whether {@link #boundsAt} and the slope range ({@link #minSlopeBelow}, {@link #maxSlopeAbove}) hold together at
      * time t of a's clock, so that t may anchor the link's estimate: always with linear clocks; under the clock model
      * within the answering epoch, from its start (or restart) to its end — the relation's slope anywhere in an epoch

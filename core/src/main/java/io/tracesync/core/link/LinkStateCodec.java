@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 7 (version 6, without the
- * frequency steps and the datasheet bound, version 5, without the time of the last restart, version 4, without the
+ * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 8 (version 7, without the
+ * steps the windows observed, version 6, without the frequency steps and the datasheet bound, version 5, without the time of the last restart, version 4, without the
  * turn the data show and with the horizon's straight window only, version 3, without straight windows, and versions
  * 1 and 2, one window, are still decoded):
  * <pre>
@@ -17,14 +17,16 @@ import java.util.Arrays;
  * window* (window since)*  one per length of {@link LinkOptions#windows()}; under the model with known minimum
  *                          delays the straight ones (those lengths and the horizon), each with when it last
  *                          started again
- * window  = flags:u8(hasNewer|olderFailed|newerFailed|olderWhole|newerWhole|hasEndedSlope|hasTurn)
- *           olderStart newerStart olderFrom newerFrom epoch [endedSlope] [turn]   doubles as their bits
+ * window  = flags(hasNewer|olderFailed|newerFailed|olderWhole|newerWhole|hasEndedSlope|hasTurn|hasEndedSpread
+ *           |hasStep)
+ *           olderStart newerStart olderFrom newerFrom epoch [endedSlope] [turn] [endedSpread] [step]
+ *                                                                               doubles as their bits
  *           older:chains [newer:chains]        chains = upper lower;  chain = n (x0 y0) (dx dy)*(n-1)
  * </pre>
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 7;
+    private static final byte VERSION = 8;
 
     private LinkStateCodec() {
     }
@@ -135,7 +137,7 @@ public final class LinkStateCodec {
         Corridor older = r.corridor((flags & 4) != 0);
         Corridor newer = (flags & 2) != 0 ? r.corridor((flags & 8) != 0) : null;
         Window.State window = new Window.State(olderStart, newerStart, Long.MIN_VALUE, newerStart, epoch, false,
-                false, Double.NaN, Double.NaN, older, newer);
+                false, Double.NaN, Double.NaN, Double.NaN, Double.NaN, older, newer);
         return new ConvexHullLink.State(options, (flags & 1) != 0, (flags & 16) != 0, latestX, pairs, stored, stale,
                 failures, 0, Long.MIN_VALUE, null, new Window.State[] {window}, new Window.State[0], new long[0]);
     }
@@ -160,12 +162,13 @@ public final class LinkStateCodec {
             varLong((win.newer() != null ? 1 : 0) | (win.older().failed ? 2 : 0)
                     | (win.newer() != null && win.newer().failed ? 4 : 0) | (win.olderWhole() ? 8 : 0)
                     | (win.newerWhole() ? 16 : 0) | (Double.isNaN(win.endedSlope()) ? 0 : 32)
-                    | (Double.isNaN(win.turn()) ? 0 : 64));
+                    | (Double.isNaN(win.turn()) ? 0 : 64) | (Double.isNaN(win.endedSpread()) ? 0 : 128)
+                    | (Double.isNaN(win.step()) ? 0 : 256));
             for (long v : new long[] {win.olderStart(), win.newerStart(), win.olderFrom(), win.newerFrom(),
                     win.epoch()}) {
                 varLong(v);
             }
-            for (double v : new double[] {win.endedSlope(), win.turn()}) {
+            for (double v : new double[] {win.endedSlope(), win.turn(), win.endedSpread(), win.step()}) {
                 if (!Double.isNaN(v)) {
                     varLong(Double.doubleToLongBits(v));
                 }
@@ -227,10 +230,12 @@ public final class LinkStateCodec {
             boolean since5 = version >= 5;
             double endedSlope = since5 && (wf & 32) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
             double turn = since5 && (wf & 64) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
+            double endedSpread = version >= 8 && (wf & 128) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
+            double step = version >= 8 && (wf & 256) != 0 ? Double.longBitsToDouble(varLong()) : Double.NaN;
             Corridor older = corridor((wf & 2) != 0);
             Corridor newer = (wf & 1) != 0 ? corridor((wf & 4) != 0) : null;
             return new Window.State(olderStart, newerStart, olderFrom, newerFrom, epoch, since5 && (wf & 8) != 0,
-                    since5 && (wf & 16) != 0, endedSlope, turn, older, newer);
+                    since5 && (wf & 16) != 0, endedSlope, turn, endedSpread, step, older, newer);
         }
 
         Corridor corridor(boolean failed) {

@@ -21,6 +21,8 @@ final class Window {
 
     /** A factor that rounds a product of a few doubles up past their rounding errors. */
     static final double ROUND_UP = 1 + 0x1p-40;
+    /** Four units in the last place of a slope near 1: more than the rounding of a mean of two slopes. */
+    private static final double SLOPE_ROUNDING = 4 * Math.ulp(1.0);
 
     final long length;
     private final long half;
@@ -50,6 +52,14 @@ final class Window {
      */
     private double endedSlope = Double.NaN;
     private double turn = Double.NaN;
+    /**
+     * Half the slope range of the last epoch that ended ACCURATE over its whole range (NaN with {@code endedSlope}); and
+     * the largest step beyond the clock model that two such consecutive epochs showed since the window began: how far
+     * their slope ranges, each widened by what the model lets the slope depart from the chord's (ρ_W·W/2), lie
+     * apart (0 while they always met; NaN until measured).
+     */
+    private double endedSpread = Double.NaN;
+    private double step = Double.NaN;
     /** Whether the epochs hold their whole range: not started after their start by the first pair or a restart. */
     private boolean olderWhole;
     private boolean newerWhole;
@@ -60,10 +70,11 @@ final class Window {
     /**
      * What a window holds beyond its length and curvature, to store and restore it ({@link LinkStateCodec}): the
      * epochs' grid, the times from which they take pairs, their corridors (the window's own, not copies), and the
-     * slope and turn the data showed ({@link #end}). {@code newer} is null until the first pair.
+     * slope, turn and step the data showed ({@link #end}). {@code newer} is null until the first pair.
      */
     record State(long olderStart, long newerStart, long olderFrom, long newerFrom, long epoch, boolean olderWhole,
-            boolean newerWhole, double endedSlope, double turn, Corridor older, Corridor newer) {
+            boolean newerWhole, double endedSlope, double turn, double endedSpread, double step, Corridor older,
+            Corridor newer) {
     }
 
     Window(long length, double curvaturePerNs) {
@@ -83,7 +94,7 @@ final class Window {
 
     State state() {
         return new State(olderStart, newerStart, olderFrom, newerFrom, epoch, olderWhole, newerWhole, endedSlope,
-                turn, older, newer);
+                turn, endedSpread, step, older, newer);
     }
 
     /** Takes over a stored state: the corridors become this window's. */
@@ -97,6 +108,8 @@ final class Window {
         newerWhole = s.newerWhole;
         endedSlope = s.endedSlope;
         turn = s.turn;
+        endedSpread = s.endedSpread;
+        step = s.step;
         older = s.older;
         newer = s.newer;
     }
@@ -150,6 +163,14 @@ final class Window {
         return turn;
     }
 
+    /**
+     * The largest step of the relation's slope beyond the clock model that two consecutive epochs showed (see
+     * {@link #end}), dimensionless; 0 while none did, NaN until measured.
+     */
+    double step() {
+        return step;
+    }
+
     boolean bending() {
         return curvature > 0;
     }
@@ -188,6 +209,7 @@ final class Window {
             olderWhole = false;
             newerWhole = x == newerStart;
             endedSlope = Double.NaN;
+            endedSpread = Double.NaN;
             epoch++;
             version++;
         } else if (x >= olderStart && Long.compareUnsigned(x - olderStart, length) >= 0) {
@@ -211,6 +233,12 @@ final class Window {
      * steadily (f″ constant) a mean slope is the slope at the centre, and the turn is f″. It estimates how close the
      * clocks run to the model and bounds nothing (under |f″| ≤ ρ′ it stays within 3ρ′: each mean slope is the
      * relation's slope somewhere in its epoch, and the two epochs span 1.5 W).
+     *
+     * <p>Their slope ranges also show a step: the chord of each epoch has its slope in the epoch's range, and under
+     * the model the relation's slope anywhere in the epoch lies within ρ_W·W/2 of the chord's (the mean of a
+     * ρ_W-Lipschitz derivative over W); the two epochs overlap by W/2, so at any time of the overlap the slope lies
+     * in both ranges so widened. Where these do not meet, the clocks left the model there: the gap is a step of the
+     * slope (a daemon's frequency update, the end of a slew) at least that large beyond what ρ′ and κ allow.
      */
     private void end() {
         if (!bending()) {
@@ -218,12 +246,20 @@ final class Window {
         }
         ExactLine min = older.failed || !olderWhole ? null : older.minLine();
         ExactLine max = min == null ? null : older.maxLine();
-        double slope = max == null ? Double.NaN
-                : (DudaEstimator.Side.of(min).slopeBelow() + DudaEstimator.Side.of(max).slopeAbove()) / 2;
+        double low = max == null ? Double.NaN : DudaEstimator.Side.of(min).slopeBelow();
+        double high = max == null ? Double.NaN : DudaEstimator.Side.of(max).slopeAbove();
+        double slope = (low + high) / 2;
+        double spread = (high - low) / 2;
         if (!Double.isNaN(slope) && !Double.isNaN(endedSlope)) {
             turn = Math.abs(slope - endedSlope) / half;
+            if (!Double.isNaN(endedSpread)) {
+                // less a few units in the last place of the slopes (~1): the means' rounding
+                double gap = Math.abs(slope - endedSlope) - spread - endedSpread - curvature * length - SLOPE_ROUNDING;
+                step = Math.max(Double.isNaN(step) ? 0 : step, Math.max(0, gap));
+            }
         }
         endedSlope = slope;
+        endedSpread = spread;
     }
 
     /** The latest time at which {@link #advance} rotates the epochs (or starts afresh). */
@@ -299,6 +335,7 @@ final class Window {
         }
         olderWhole = false;
         endedSlope = Double.NaN;
+        endedSpread = Double.NaN;
         epoch++;
         version++;
     }

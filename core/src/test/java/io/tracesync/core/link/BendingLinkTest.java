@@ -50,7 +50,8 @@ class BendingLinkTest {
         SplittableRandom r = new SplittableRandom(seed);
         long ppb = r.nextLong(1, 201);
         CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(ppb, 1_000_000_000_000_000_000L));
-        feedAndCheck(new ConvexHullLink(bending(ppb)), g, r, link -> { });
+        feedAndCheck(new ConvexHullLink(bending(ppb)), g, r, link -> assertFalse(link.observedStepPpb() > 0,
+                () -> "a step of " + link.observedStepPpb() + " ppb seen on clocks that follow the model"));
     }
 
     /**
@@ -262,6 +263,8 @@ class BendingLinkTest {
                     () -> "observed " + observed + " ppb/s where the relation turns at " + kappaPpb);
             ConvexHullLink copy = LinkStateCodec.decode(LinkStateCodec.encode(link));
             assertEquals(observed, copy.observedTurnPpbPerS());
+            assertEquals(0, link.observedStepPpb(), "a steady turn within the model is no step");
+            assertEquals(link.observedStepPpb(), copy.observedStepPpb());
         }
     }
 

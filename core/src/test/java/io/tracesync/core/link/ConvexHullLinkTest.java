@@ -303,22 +303,29 @@ class ConvexHullLinkTest {
 
     /**
      * A link's state written by layout 5 (without the last restart, nor the frequency steps and the largest drift)
-     * decodes to the link, never restarted; one of layout 6 (without the steps and drift) to the link without them.
+     * decodes to the link, never restarted; one of layout 6 (without the steps and drift) to the link without them;
+     * one of layout 7 (without the windows' observed steps), as long as its windows measured none, to the link.
      */
     @Test
-    void statesOfLayoutsFiveAndSixStillDecode() {
+    void statesOfLayoutsFiveSixAndSevenStillDecode() {
         ConvexHullLink link = new ConvexHullLink(new LinkOptions(30 * 60 * SECOND, 5, 3)
                 .withCurvature(20, 15 * SECOND));
         Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 3_000).forEach(p -> feed(link, p));
-        byte[] layout7 = LinkStateCodec.encode(link);
+        byte[] current = LinkStateCodec.encode(link);
+        for (Window.State w : link.state().windows()) {
+            assertTrue(Double.isNaN(w.endedSpread()) && Double.isNaN(w.step()), "layout 7 had no such fields");
+        }
+        byte[] seven = current.clone();
+        seven[0] = 7;
+        assertArrayEquals(current, LinkStateCodec.encode(LinkStateCodec.decode(seven)));
         // after version and flags: 5 options, the steps' 2 and the largest drift (layout 7), 6 counters, the last
         // restart (layout 6)
-        ConvexHullLink five = LinkStateCodec.decode(withoutVarints(layout7, 5, 5, 6, 7, 14));
+        ConvexHullLink five = LinkStateCodec.decode(withoutVarints(current, 5, 5, 6, 7, 14));
         assertEquals(Long.MIN_VALUE, five.restartedNs());
-        ConvexHullLink six = LinkStateCodec.decode(withoutVarints(layout7, 6, 5, 6, 7));
+        ConvexHullLink six = LinkStateCodec.decode(withoutVarints(current, 6, 5, 6, 7));
         assertEquals(link.restartedNs(), six.restartedNs());
         assertEquals(link.options(), six.options());
-        assertArrayEquals(layout7, LinkStateCodec.encode(six));
+        assertArrayEquals(current, LinkStateCodec.encode(six));
     }
 
     /** {@code state} as layout {@code version}: without the varints at {@code drop} (counted after the flags). */

@@ -45,6 +45,8 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
     private final SummaryGate gate;
     /** The links whose last summary showed their clocks turning at more than half the model's ρ′. */
     private final Set<LinkKey> nearModel = new HashSet<>();
+    /** The links whose data showed a step of the relative frequency beyond the model. */
+    private final Set<LinkKey> stepped = new HashSet<>();
     /** The task's links as objects, also those already written back: no decoding per pair. */
     private final Map<LinkKey, ConvexHullLink> links = new HashMap<>();
     private KeyValueStore<LinkId, ConvexHullLink> store;
@@ -78,6 +80,8 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         gate.clear();
         stats.nearModelLinks.addAndGet(-nearModel.size());
         nearModel.clear();
+        stats.steppedLinks.addAndGet(-stepped.size());
+        stepped.clear();
     }
 
     /**
@@ -142,6 +146,7 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
                         : before != null ? -1 : 0);
             }
             watchTurn(key, link);
+            watchSteps(key, link);
             return new Summary(id, LinkSummaries.of(key, link, now));
         }
         return null;
@@ -160,6 +165,21 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
                     String.format("%.1f", turn), options.curvaturePpbPerS());
         } else if (!near && nearModel.remove(key)) {
             stats.nearModelLinks.decrementAndGet();
+        }
+    }
+
+    /**
+     * Counts the links whose data showed a step of the relative frequency beyond the model, and says so once per
+     * link: its clocks left the model there, and its bounds need not have held around that time.
+     */
+    private void watchSteps(LinkKey key, ConvexHullLink link) {
+        double step = link.observedStepPpb();
+        if (step > 0 && stepped.add(key)) {
+            stats.steppedLinks.incrementAndGet();
+            LOG.warn("link {}: its relative frequency stepped by at least {} ppb beyond the clock model "
+                    + "(link.curvature {} ppb/s, link.step.ppb {}): a time daemon's update or slew? Its bounds need "
+                    + "not have held around it (docs/LINK-CORE.md, \"Frequency steps\")", key,
+                    String.format("%.0f", step), options.curvaturePpbPerS(), options.stepPpb());
         }
     }
 }

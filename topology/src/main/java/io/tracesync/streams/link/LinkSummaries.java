@@ -47,6 +47,7 @@ public final class LinkSummaries {
                 .setRestartedNs(link.restartedNs() == Long.MIN_VALUE ? null : link.restartedNs())
                 .setDatasheetUpPs(datasheetPs(link, e, true))
                 .setDatasheetDownPs(datasheetPs(link, e, false))
+                .setObservedStepPpb(Double.isNaN(link.observedStepPpb()) ? null : link.observedStepPpb())
                 .build();
     }
 

@@ -56,6 +56,10 @@ public final class AppMetrics implements AutoCloseable {
         gauge("tracesync.links.near.model", "Links whose clocks turn at more than half of link.curvature, as their "
                 + "data show it (observed_curvature_ppb_per_s in sync.links), counted by the link tasks of this "
                 + "instance", stats.nearModelLinks);
+        gauge("tracesync.links.stepped", "Links whose data showed a step of the relative frequency beyond the clock "
+                + "model (observed_step_ppb above 0 in sync.links: a time daemon's update or slew beyond "
+                + "link.step.ppb), counted by the link tasks of this instance since they took the links",
+                stats.steppedLinks);
         gauge("tracesync.network.pending", "Link summaries that reached the network task since its last emission, "
                 + "waiting for the next (emissions are paced in large networks: factors.emit.max.share)",
                 stats.networkPending);

@@ -29,6 +29,8 @@ public final class PipelineStats {
     public final AtomicLong contradictions = new AtomicLong();
     /** Links whose clocks turn at more than half the clock model's ρ′, counted by this instance's link tasks. */
     public final AtomicLong nearModelLinks = new AtomicLong();
+    /** Links whose data showed a step of the relative frequency beyond the clock model, counted likewise. */
+    public final AtomicLong steppedLinks = new AtomicLong();
     /** Links left out at the last emission, each contradicting the other paths between its nodes. */
     public final AtomicLong inconsistentLinks = new AtomicLong();
     /** Link summaries the network core has taken at emissions: each link's last applied, those before replaced. */

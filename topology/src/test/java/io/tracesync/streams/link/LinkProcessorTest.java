@@ -18,6 +18,9 @@ import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.errors.InvalidTraceEventException;
 import io.tracesync.streams.metrics.PipelineStats;
+import io.tracesync.sim.ClockDiscipline;
+import io.tracesync.sim.SimulatedTraces;
+import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.util.List;
 import java.util.Map;
@@ -139,6 +142,43 @@ class LinkProcessorTest {
             Double observed = summaries().get(summaries().size() - 1).getObservedCurvaturePpbPerS();
             assertTrue(observed != null && Math.abs(observed - 15) < 2, "observed " + observed);
             assertEquals(model < 30 ? 1 : 0, own.nearModelLinks.get(), "under a model of " + model);
+        }
+    }
+
+    /**
+     * A simulated cluster's links under chrony across a WAN (its frequency updates step the relative frequencies by
+     * tens of ppm a minute, beyond a model without κ): the summaries of some links carry the step their epochs
+     * showed, and exactly those links are counted as stepped; on the same cluster without a daemon, none.
+     */
+    @Test
+    void stepsBeyondTheModelAreReportedAndTheirLinksCounted() {
+        for (boolean chrony : new boolean[] {true, false}) {
+            context.resetForwards();
+            List<LinkId> held = new java.util.ArrayList<>();
+            try (var all = store.all()) {
+                all.forEachRemaining(kv -> held.add(kv.key));
+            }
+            held.forEach(store::delete);
+            PipelineStats own = new PipelineStats();
+            LinkProcessor p = new LinkProcessor("hulls", LinkOptions.withModel(
+                    LinkOptions.DEFAULT_HORIZON.toNanos(), 0, 0, null, LinkOptions.DEFAULT_SHORTEST_WINDOW.toNanos()),
+                    0, own);
+            p.init(context);
+            SimulationConfig.Builder c = SimulationConfig.builder().nodes(6).durationNs(20 * 60_000_000_000L).seed(3);
+            if (chrony) {
+                c.discipline(ClockDiscipline.chrony(64_000_000_000L, 1_000_000, 0, 0));
+            }
+            Map<LinkId, Double> steps = new java.util.HashMap<>();
+            for (SendReceive pair : SimulatedTraces.run(c.build()).pairs) {
+                LinkId id = pair.sender().compareTo(pair.receiver()) < 0 ? new LinkId(pair.sender(), pair.receiver())
+                        : new LinkId(pair.receiver(), pair.sender());
+                p.process(new Record<>(id, new MatchedPairs(List.of(new MatchedPair(pair.sender(), pair.sendNs(),
+                        pair.receiver(), pair.recvNs()))), 0L));
+            }
+            summaries().forEach(s -> steps.put(new LinkId(s.getA(), s.getB()), s.getObservedStepPpb()));
+            long stepped = steps.values().stream().filter(v -> v != null && v > 0).count();
+            assertTrue(chrony ? stepped > 0 : stepped == 0, stepped + " links stepped; chrony " + chrony);
+            assertEquals(stepped, own.steppedLinks.get());
         }
     }
 
