@@ -80,7 +80,8 @@ final class RegionalStage extends Stage {
                     settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                     settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG),
                     settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG),
-                    settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG), stats);
+                    settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG),
+                    settings.number(TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG), stats);
             toRegions.add(new ArrayList<>());
             regions.add(new VirtualTask<>(context, processor, Serdes.String().deserializer(),
                     topics.networkInput.deserializer(), links::flush, commitNs, startNs, emissions, (r, at) -> {
@@ -105,7 +106,8 @@ final class RegionalStage extends Stage {
                 (int) settings.integer(TracesyncConfig.NETWORK_REGIONS_PER_PAIR_CONFIG),
                 settings.duration(TracesyncConfig.FACTORS_EMIT_INTERVAL_CONFIG),
                 settings.number(TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG),
-                settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG));
+                settings.number(TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG),
+                settings.number(TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG));
         backbone = new VirtualTask<>(context, processor, Serdes.String().deserializer(),
                 topics.networkInput.deserializer(), links::flush, commitNs, startNs, new Emissions(new PipelineStats()),
                 (r, at) -> {

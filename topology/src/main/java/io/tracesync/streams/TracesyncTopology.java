@@ -209,7 +209,7 @@ public final class TracesyncTopology {
                         NETWORK_FACTOR_STORE, regions, settings.networkOptions(),
                         settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
                         settings.number(LINKS_MIN_CHANGE_CONFIG), settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG),
-                        stats), Named.as("region"),
+                        settings.number(LINK_MAX_DRIFT_PPM_CONFIG), stats), Named.as("region"),
                         REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE, NETWORK_FACTOR_STORE);
         KStream<String, NetworkInput> crossing = summaries
                 .filter((k, s) -> !regionOf.apply(k.getA()).equals(regionOf.apply(k.getB())), Named.as("crossing"))
@@ -229,7 +229,8 @@ public final class TracesyncTopology {
                 .process(() -> new BackboneProcessor(BACKBONE_LINK_STORE, BACKBONE_TIE_STORE, regions,
                         settings.networkOptions(), (int) settings.integer(NETWORK_REGIONS_PER_PAIR_CONFIG),
                         settings.duration(FACTORS_EMIT_INTERVAL_CONFIG), settings.number(FACTORS_MIN_CHANGE_CONFIG),
-                        settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG)), Named.as("backbone"),
+                        settings.number(FACTORS_EMIT_MAX_SHARE_CONFIG), settings.number(LINK_MAX_DRIFT_PPM_CONFIG)),
+                        Named.as("backbone"),
                         BACKBONE_LINK_STORE, BACKBONE_TIE_STORE)
                 .to(topics.backboneFactors, Produced.with(topics.node, topics.networkInput)
                         .withStreamPartitioner(new RegionPartitioner<>()).withName("to-backbone-factors"));

@@ -47,12 +47,17 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
     private KeyValueStore<LinkId, LinkSummary> links;
     private KeyValueStore<String, SyncFactor> ties;
     private Backbone backbone;
+    /** The datasheet bound's largest drift, ppm; 0: none. */
+    private final double maxDriftPpm;
+    /** With a largest drift, the links between regions and the ties under the datasheet alone; else null. */
+    private Backbone datasheet;
     /** Each end's factor last given to its region. */
     private final Map<String, NodeFactor> given = new HashMap<>();
     private boolean dirty;
 
     public BackboneProcessor(String linkStoreName, String tieStoreName, RegionPattern regionOf,
-            NetworkOptions options, int perPair, Duration emitInterval, double minChange, double maxShare) {
+            NetworkOptions options, int perPair, Duration emitInterval, double minChange, double maxShare,
+            double maxDriftPpm) {
         this.linkStoreName = linkStoreName;
         this.tieStoreName = tieStoreName;
         this.regionOf = regionOf.memoized();
@@ -61,6 +66,7 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
         this.emitInterval = emitInterval;
         this.gate = new FactorGate(minChange);
         this.pacer = new EmissionPacer(maxShare);
+        this.maxDriftPpm = maxDriftPpm;
     }
 
     @Override
@@ -69,6 +75,7 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
         links = context.getStateStore(linkStoreName);
         ties = context.getStateStore(tieStoreName);
         backbone = new Backbone(options, perPair);
+        datasheet = maxDriftPpm > 0 ? new Backbone(options, perPair) : null;
         given.clear();
         int restored = StoredValues.forEach(links, this::apply);
         StoredValues.forEach(ties, this::tie);
@@ -95,11 +102,21 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
 
     private void apply(LinkSummary s) {
         LinkEstimate e = LinkSummaries.estimate(s);
-        backbone.update(e, regionOf.apply(e.key().a()), regionOf.apply(e.key().b()));
+        String ra = regionOf.apply(e.key().a());
+        String rb = regionOf.apply(e.key().b());
+        backbone.update(e, ra, rb);
+        if (datasheet != null) {
+            datasheet.update(LinkSummaries.datasheetEstimate(s, maxDriftPpm), ra, rb);
+        }
     }
 
     private void tie(SyncFactor f) {
-        backbone.tie(f.getNode(), new NodeFactor(f.getNode(), f.getReference(), PublishedFactor.of(f).factor()));
+        PublishedFactor p = PublishedFactor.of(f);
+        backbone.tie(f.getNode(), new NodeFactor(f.getNode(), f.getReference(), p.factor()));
+        if (datasheet != null) {
+            datasheet.tie(f.getNode(), p.datasheet() == null ? null
+                    : new NodeFactor(f.getNode(), f.getReference(), p.datasheet()));
+        }
     }
 
     /** Evaluates the backbone and gives the regions what changed enough; true when it gave any. */
@@ -110,12 +127,14 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
         dirty = false;
         long began = System.nanoTime();
         boolean gave = false;
+        Map<String, AnchoredFactor> sheet = datasheet == null ? Map.of() : datasheet.evaluate();
         for (AnchoredFactor f : backbone.evaluate().values()) {
             NodeFactor last = given.get(f.node());
             if (last == null || gate.matters(last.reference(), last.factor(), f.reference(), f.factor())) {
                 given.put(f.node(), f.nodeFactor());
                 context().forward(new Record<>(regionOf.apply(f.node()),
-                        new NetworkInput(null, FactorRecords.of(f, now, 0)), now));
+                        new NetworkInput(null, FactorRecords.of(f, now, 0, Long.MIN_VALUE, sheet.get(f.node()))),
+                        now));
                 gave = true;
             }
         }

@@ -68,6 +68,14 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
     private final Map<String, Region> regions = new TreeMap<>();
     /** Per region, the backbone's latest factor of each of its ends, by name. */
     private final Map<String, Map<String, NodeFactor>> fromBackbone = new HashMap<>();
+    /** The datasheet bound's largest drift, ppm; 0: none. */
+    private final double maxDriftPpm;
+    /**
+     * With a largest drift, each region's links under the datasheet alone (every summary taken in), and the
+     * backbone's latest factors of its ends under it.
+     */
+    private final Map<String, Region> datasheets = new HashMap<>();
+    private final Map<String, Map<String, NodeFactor>> fromBackboneDatasheet = new HashMap<>();
     private final Set<String> endNodes = new HashSet<>();
     /** The summaries arrived since the last emission, the last per link. */
     private final Map<LinkKey, LinkSummary> pending = new LinkedHashMap<>();
@@ -80,7 +88,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
 
     public RegionProcessor(String linkStoreName, String endStoreName, String backboneStoreName,
             String factorStoreName, RegionPattern regionOf, NetworkOptions options, Duration emitInterval,
-            double minChange, double linkMinChange, double maxShare, PipelineStats stats) {
+            double minChange, double linkMinChange, double maxShare, double maxDriftPpm, PipelineStats stats) {
         if (emitInterval.isZero()) {
             throw new IllegalArgumentException("regions need an emission interval above 0");
         }
@@ -94,6 +102,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         this.gate = new FactorGate(minChange);
         this.slackGate = linkMinChange > 0 ? new SlackGate(linkMinChange) : null;
         this.pacer = new EmissionPacer(maxShare);
+        this.maxDriftPpm = maxDriftPpm;
         this.stats = stats;
     }
 
@@ -106,6 +115,8 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         emitted = context.getStateStore(factorStoreName);
         regions.clear();
         fromBackbone.clear();
+        datasheets.clear();
+        fromBackboneDatasheet.clear();
         endNodes.clear();
         pending.clear();
         changed.clear();
@@ -163,6 +174,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
     }
 
     private double apply(String region, LinkSummary s, LinkEstimate e, double forestWeight) {
+        applyDatasheet(region, s);
         double held = region(region).update(e, forestWeight);
         restarts.note(e.key(), LinkSummaries.restartedNs(s), e.aToB());
         changed.add(region);
@@ -181,29 +193,59 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
             s.setForestWeight(Double.isNaN(w) || w == options.weightOf(e) ? null : w);
             links.put(new LinkId(s.getA(), s.getB()), s);
             stats.networkApplied.incrementAndGet();
+        } else {
+            applyDatasheet(region, s);
+        }
+    }
+
+    /**
+     * Applies a summary to its region's links under the datasheet alone, if kept: every summary taken in, whether or
+     * not the slack gate lets it move the model's answer (as the network task's, docs/NETWORK-CORE.md).
+     */
+    private void applyDatasheet(String region, LinkSummary s) {
+        if (maxDriftPpm > 0) {
+            datasheet(region).update(LinkSummaries.datasheetEstimate(s, maxDriftPpm));
         }
     }
 
     private void end(String node) {
         String region = regionOf.apply(node);
         region(region).addNode(node);
+        if (maxDriftPpm > 0) {
+            datasheet(region).addNode(node);
+        }
         endNodes.add(node);
         changed.add(region);
     }
 
     private void fromBackbone(SyncFactor f) {
         String region = regionOf.apply(f.getNode());
+        PublishedFactor p = PublishedFactor.of(f);
         fromBackbone.computeIfAbsent(region, r -> new HashMap<>()).put(f.getNode(),
-                new NodeFactor(f.getNode(), f.getReference(), PublishedFactor.of(f).factor()));
+                new NodeFactor(f.getNode(), f.getReference(), p.factor()));
+        if (maxDriftPpm > 0) {
+            Map<String, NodeFactor> sheets = fromBackboneDatasheet.computeIfAbsent(region, r -> new HashMap<>());
+            if (p.datasheet() == null) {
+                sheets.remove(f.getNode());
+            } else {
+                sheets.put(f.getNode(), new NodeFactor(f.getNode(), f.getReference(), p.datasheet()));
+            }
+        }
         changed.add(region);
     }
 
     private Region region(String name) {
-        return regions.computeIfAbsent(name, r -> {
-            String pinned = options.pinnedReference();
-            return new Region(pinned != null && regionOf.apply(pinned).equals(r) ? options
-                    : options.withPinnedReference(null));
-        });
+        return regions.computeIfAbsent(name, r -> new Region(regionOptions(r)));
+    }
+
+    private Region datasheet(String name) {
+        return datasheets.computeIfAbsent(name, r -> new Region(regionOptions(r)));
+    }
+
+    /** The network's options for a region: its pinned reference only where it is one of the region's nodes. */
+    private NetworkOptions regionOptions(String region) {
+        String pinned = options.pinnedReference();
+        return pinned != null && regionOf.apply(pinned).equals(region) ? options : options.withPinnedReference(null);
     }
 
     /** Answers the regions that changed and publishes what changed enough; true when a factor was published. */
@@ -221,11 +263,13 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         long answering = System.nanoTime();
         boolean publishedAny = false;
         for (String name : changed) {
-            Map<String, AnchoredFactor> answer = regions.get(name).answer(fromBackbone.getOrDefault(name, Map.of()));
+            Map<String, AnchoredFactor> answer = region(name).answer(fromBackbone.getOrDefault(name, Map.of()));
+            Map<String, AnchoredFactor> sheet = maxDriftPpm > 0
+                    ? datasheet(name).answer(fromBackboneDatasheet.getOrDefault(name, Map.of())) : Map.of();
             List<AnchoredFactor> sorted = answer.values().stream()
                     .sorted(Comparator.comparing(AnchoredFactor::node)).toList();
             for (AnchoredFactor f : sorted) {
-                publishedAny |= publish(f, now);
+                publishedAny |= publish(f, sheet.get(f.node()), now);
             }
         }
         changed.clear();
@@ -237,15 +281,15 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
     }
 
     /**
-     * Publishes a node's answer where it changed by enough, and gives an end's to the backbone likewise; true when its
-     * factor was published.
+     * Publishes a node's answer where it changed by enough, and gives an end's to the backbone likewise, each with
+     * the node's answer under the datasheet alone ({@code sheet}, null: none); true when its factor was published.
      */
-    private boolean publish(AnchoredFactor f, long now) {
+    private boolean publish(AnchoredFactor f, AnchoredFactor sheet, long now) {
         boolean any = false;
         PublishedFactors.Entry old = published.get(f.node());
         if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
             SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1,
-                    restarts.steadyFrom(f.node(), f.reference(), f.factor().toReference()));
+                    restarts.steadyFrom(f.node(), f.reference(), f.factor().toReference()), sheet);
             emitted.put(f.node(), r);
             published.put(r);
             stats.factorRecords.incrementAndGet();
@@ -256,7 +300,8 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
             NodeFactor last = tied.get(f.node());
             if (last == null || gate.matters(last.reference(), last.factor(), f.reference(), f.factor())) {
                 tied.put(f.node(), f.nodeFactor());
-                context().forward(new Record<>(f.node(), new NetworkInput(null, FactorRecords.of(f, now, 0)), now));
+                context().forward(new Record<>(f.node(), new NetworkInput(null,
+                        FactorRecords.of(f, now, 0, Long.MIN_VALUE, sheet)), now));
             }
         }
         return any;

@@ -89,10 +89,10 @@ class RegionProcessorTest {
         void start() {
             region = new RegionProcessor("region-links", "region-ends", "region-backbone", "region-factors", REGIONS,
                     settings.networkOptions(), Duration.ofSeconds(1), 0,
-                    settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG), 1, stats);
+                    settings.number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG), 1, 0, stats);
             region.init(regionContext);
             backbone = new BackboneProcessor("backbone-links", "backbone-ties", REGIONS, settings.networkOptions(),
-                    0, Duration.ofSeconds(1), 0, 1);
+                    0, Duration.ofSeconds(1), 0, 1, 0);
             backbone.init(backboneContext);
         }
 
