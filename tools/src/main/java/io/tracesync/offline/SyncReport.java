@@ -204,6 +204,8 @@ final class SyncReport {
             o.put("straight_fit", link.fitted());
             double turn = link.observedTurnPpbPerS();
             o.put("observed_curvature_ppb_per_s", Double.isNaN(turn) ? null : turn);
+            double step = link.observedStepPpb();
+            o.put("observed_step_ppb", Double.isNaN(step) ? null : step);
             putLine(o, "min", link.minLine());
             putLine(o, "max", link.maxLine());
             ClockMap c = link.estimate();

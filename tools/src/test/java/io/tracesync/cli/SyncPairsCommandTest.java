@@ -58,6 +58,7 @@ class SyncPairsCommandTest {
         assertEquals(5, link.get("pairs").asInt());
         assertEquals("ACCURATE", link.get("quality").asText());
         assertTrue(link.get("hull_points").asInt() >= 2);
+        assertTrue(link.get("observed_step_ppb").isNull(), "linear clocks (no horizon): no epochs, no step");
         for (String f : new String[] {"slope_min", "intercept_min", "slope_max", "intercept_max", "slope",
                 "intercept", "slope_accuracy"}) {
             assertTrue(link.get(f).isTextual(), f);
