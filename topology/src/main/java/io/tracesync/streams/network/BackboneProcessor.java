@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * the summaries of the links between regions and the regions' factors of their ends ({@link Backbone#tie}), both
  * kept in stores from which the backbone is rebuilt when the task starts. At each emission it answers for every end
  * and gives each end's factor, where it changed by enough ({@link FactorGate}), to the end's region, keyed by the
- * region's name.
+ * region's name. With {@code link.max.drift.ppm} a second backbone of the same links and ties under the datasheet
+ * alone answers beside it, each factor given carrying the end's answer from it ({@code datasheet}).
  */
 public final class BackboneProcessor extends ContextualProcessor<String, NetworkInput, String, NetworkInput> {
 

@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * copies of those links' summaries) tied by the backbone's latest factors. At each emission every region that heard
  * news answers: its nodes' factors go to {@code sync.factors} where they changed by enough ({@link FactorGate}), and
  * its ends' factors, likewise gated, to the backbone as {@link NetworkInput} records. The links' summaries, the ends
- * and the backbone's factors are kept in stores, from which the regions are rebuilt when the task starts.
+ * and the backbone's factors are kept in stores, from which the regions are rebuilt when the task starts. With
+ * {@code link.max.drift.ppm} each region has a twin of its links under the datasheet alone, tied by the backbone's
+ * datasheet factors, and every record carries the node's answer from it ({@code datasheet}).
  */
 public final class RegionProcessor extends ContextualProcessor<String, NetworkInput, String, SpecificRecord> {
 
