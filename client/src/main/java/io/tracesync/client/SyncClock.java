@@ -183,8 +183,9 @@ public final class SyncClock implements AutoCloseable {
     /**
      * {@code localNs} of {@code node}'s clock in its reference's time under the datasheet alone (each clock's rate
      * within ±{@code link.max.drift.ppm} of true, no clock model): the intersection of the datasheet bounds of the
-     * versions held around it, each carried to it ({@link io.tracesync.core.history.NodeHistory#convertUnderDatasheet}),
-     * or of its latest factor when the history is off ({@link PublishedFactor#convertUnderDatasheet}); empty if
+     * versions held around it, each carried to it
+     * ({@link io.tracesync.core.history.NodeHistory#convertUnderDatasheet}), or of its latest factor when the
+     * history is off ({@link PublishedFactor#convertUnderDatasheet}); empty if
      * the node has none or none carries a datasheet bound. The reference is that of {@link #convert(String, long)}'s
      * answer.
      *

@@ -70,7 +70,8 @@ class FactorHistoriesFootprintTest {
                         .setGrowthAbove(r.nextDouble() * 1e-6).setGrowthBelow(r.nextDouble() * 1e-6).setCurvature(2e-17)
                         .setDatasheet(datasheet ? new DatasheetBound(new ClockMap(1 + r.nextDouble() * 1e-4,
                                 r.nextDouble() * 1e-20, r.nextDouble() * 1e12, r.nextDouble() * 1e-5),
-                                r.nextLong(1L << 30), r.nextLong(1L << 30), 1_700_000_000_000_000_000L + v * 1_000_000_000L,
+                                r.nextLong(1L << 30), r.nextLong(1L << 30),
+                                1_700_000_000_000_000_000L + v * 1_000_000_000L,
                                 r.nextDouble() * 1e-3, r.nextDouble() * 1e-3) : null)
                         .build();
                 histories.add(FactorRecord.read(node, f, "test").orElseThrow());

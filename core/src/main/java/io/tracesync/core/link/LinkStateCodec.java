@@ -6,9 +6,9 @@ import java.util.Arrays;
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
  * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 8 (version 7, without the
- * steps the windows observed, version 6, without the frequency steps and the datasheet bound, version 5, without the time of the last restart, version 4, without the
- * turn the data show and with the horizon's straight window only, version 3, without straight windows, and versions
- * 1 and 2, one window, are still decoded):
+ * steps the windows observed, version 6, without the frequency steps and the datasheet bound, version 5, without
+ * the time of the last restart, version 4, without the turn the data show and with the horizon's straight window
+ * only, version 3, without straight windows, and versions 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
  * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval maxDriftBits

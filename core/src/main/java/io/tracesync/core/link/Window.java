@@ -53,10 +53,10 @@ final class Window {
     private double endedSlope = Double.NaN;
     private double turn = Double.NaN;
     /**
-     * Half the slope range of the last epoch that ended ACCURATE over its whole range (NaN with {@code endedSlope}); and
-     * the largest step beyond the clock model that two such consecutive epochs showed since the window began: how far
-     * their slope ranges, each widened by what the model lets the slope depart from the chord's (ρ_W·W/2), lie
-     * apart (0 while they always met; NaN until measured).
+     * Half the slope range of the last epoch that ended ACCURATE over its whole range (NaN with
+     * {@code endedSlope}); and the largest step beyond the clock model that two such consecutive epochs showed since
+     * the window began: how far their slope ranges, each widened by what the model lets the slope depart from the
+     * chord's (ρ_W·W/2), lie apart (0 while they always met; NaN until measured).
      */
     private double endedSpread = Double.NaN;
     private double step = Double.NaN;
