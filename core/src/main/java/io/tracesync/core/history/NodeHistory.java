@@ -179,13 +179,7 @@ public final class NodeHistory {
 
     /** Local time t converted with these versions alone (nulls left out), as a history of them; null if none. */
     public static HistoricConversion around(long t, FactorVersion... versions) {
-        NodeHistory h = new NodeHistory(versions.length);
-        for (FactorVersion v : versions) {
-            if (v != null) {
-                h.add(v);
-            }
-        }
-        return h.convert(t);
+        return of(versions).convert(t);
     }
 
     /**
@@ -193,13 +187,18 @@ public final class NodeHistory {
      * left out), as a history of them ({@link #convertUnderDatasheet}); null if none answers.
      */
     public static Conversion aroundUnderDatasheet(long t, String reference, FactorVersion... versions) {
+        return of(versions).convertUnderDatasheet(t, null, reference);
+    }
+
+    /** A history of these versions alone, nulls left out. */
+    private static NodeHistory of(FactorVersion... versions) {
         NodeHistory h = new NodeHistory(versions.length);
         for (FactorVersion v : versions) {
             if (v != null) {
                 h.add(v);
             }
         }
-        return h.convertUnderDatasheet(t, null, reference);
+        return h;
     }
 
     /** The version in force at t: the newest anchored at or before it, or null. */
