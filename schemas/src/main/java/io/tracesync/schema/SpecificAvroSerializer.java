@@ -1,12 +1,10 @@
 package io.tracesync.schema;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.Schema;
 import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecord;
@@ -79,10 +77,11 @@ public final class SpecificAvroSerializer<T extends SpecificRecord> implements S
             return null;
         }
         Configured c = configured();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(64);
-        out.writeBytes(WireFormat.header(c.id(topic, schema)));
+        RecordBuffer out = RecordBuffer.empty();
+        out.write(WireFormat.MAGIC_BYTE);
+        out.writeInt(c.id(topic, schema));
         try {
-            BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
+            BinaryEncoder encoder = out.encoder();
             writer.write(data, encoder);
             encoder.flush();
         } catch (IOException | RuntimeException e) {

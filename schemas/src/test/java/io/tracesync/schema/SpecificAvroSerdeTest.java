@@ -176,6 +176,16 @@ class SpecificAvroSerdeTest {
     }
 
     @Test
+    void aRecordThatCannotBeWrittenLeavesTheNextIntact() {
+        SpecificAvroSerde<TraceEvent> serde = serde(TraceEvent.class, false);
+        TraceEvent broken = TraceEvent.newBuilder(EVENT).build();
+        broken.setNode(null);
+        assertThrows(SerializationException.class, () -> serde.serializer().serialize("traces.n1", broken));
+        assertEquals(EVENT, serde.deserializer().deserialize("traces.n1",
+                serde.serializer().serialize("traces.n1", EVENT)));
+    }
+
+    @Test
     void configurationErrors() {
         SpecificAvroSerde<TraceEvent> serde = new SpecificAvroSerde<>(TraceEvent.class);
         assertThrows(ConfigException.class, () -> serde.configure(Map.of(), false));
