@@ -30,6 +30,11 @@ public final class Region {
         ownPin = options.pinnedReference();
     }
 
+    /** The id of a link of the region's that takes part ({@link NetworkSync#edge}), 0 for any other. */
+    public int edge(LinkKey key) {
+        return network.edge(key);
+    }
+
     /** Applies the latest estimate of a link between two of the region's nodes. */
     public void update(LinkEstimate link) {
         network.update(link);

@@ -19,7 +19,6 @@ import io.tracesync.streams.link.LinkSummaries;
 import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.streams.state.StoredValues;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -71,18 +70,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     private long spacingLogged = System.nanoTime() - SPACING_LOG_EVERY_NS;
     private final PipelineStats stats;
     private KeyValueStore<LinkId, LinkSummary> links;
-    /**
-     * The summaries arrived since the last emission, the last per link, in the order of each link's first: at the
-     * emission they reach the network core together ({@link #takeIn}), one update per link however many summaries it
-     * sent. A link taking part is found by its id ({@link NetworkSync#edge}), which no update changes between two
-     * emissions: {@code pending} holds its last summary by id, {@code order} the id; a link without one (new, or
-     * not taking part) is {@code −1 − k} in the order, its last summary the k-th of {@code pendingNew}.
-     */
-    private LinkSummary[] pending = new LinkSummary[0];
-    private int[] order = new int[16];
-    private int orderCount;
-    private final List<LinkSummary> pendingNew = new ArrayList<>();
-    private final Map<LinkKey, Integer> pendingNewIndex = new HashMap<>();
+    /** The summaries arrived since the last emission, the last per link. */
+    private final PendingSummaries pending = new PendingSummaries();
     /** The summaries that arrived since the last emission, those replaced included. */
     private long arrivals;
     /** Per link id: the latest restart of the summaries applied since it took part. */
@@ -151,10 +140,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         network = new NetworkSync(options);
         datasheet = maxDriftPpm > 0 ? new NetworkSync(options) : null;
         restarts = new Restarts();
-        pending = new LinkSummary[0];
-        orderCount = 0;
-        pendingNew.clear();
-        pendingNewIndex.clear();
+        pending.clear();
         arrivals = 0;
         heldRestart = new long[0];
         stats.networkPending.set(0);
@@ -186,22 +172,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
     public void process(Record<LinkId, LinkSummary> record) {
         LinkSummary s = record.value();
         LinkKey key = new LinkKey(s.getA(), s.getB());
-        int e = network.edge(key);
-        if (e != 0) {
-            room(e);
-            if (pending[e] == null) {
-                pend(e);
-            }
-            pending[e] = s;
-        } else {
-            Integer k = pendingNewIndex.putIfAbsent(key, pendingNew.size());
-            if (k == null) {
-                pend(-1 - pendingNew.size());
-                pendingNew.add(s);
-            } else {
-                pendingNew.set(k, s);
-            }
-        }
+        pending.add(network.edge(key), key, s);
         stats.networkPending.set(++arrivals);
         dirty = true;
         oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
@@ -210,35 +181,11 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
     }
 
-    private void pend(int entry) {
-        if (orderCount == order.length) {
-            order = Arrays.copyOf(order, 2 * order.length);
-        }
-        order[orderCount++] = entry;
-    }
-
     /**
-     * Takes in the summaries arrived since the last emission, each link's last in the order of its first, where it
-     * can move an answer ({@link SlackGate}). A link's id serves the gate and the bookkeeping too: maps keyed by link,
-     * of hundreds of thousands of entries, cost a few cache misses a summary. An id stays its link's until the
-     * link's own summary takes it out of the network, so the ids pending hold through the pass.
+     * Takes in a link's last summary since the emission before ({@code id}: the link's, 0 for none) where it can move
+     * an answer ({@link SlackGate}); the id serves the gate and the bookkeeping, which maps keyed by link would cost
+     * cache misses.
      */
-    private void takeIn() {
-        for (int i = 0; i < orderCount; i++) {
-            int e = order[i];
-            if (e >= 0) {
-                LinkSummary s = pending[e];
-                pending[e] = null;
-                take(s, e);
-            } else {
-                take(pendingNew.get(-1 - e), 0);
-            }
-        }
-        orderCount = 0;
-        pendingNew.clear();
-        pendingNewIndex.clear();
-    }
-
     private void take(LinkSummary s, int id) {
         applyDatasheet(s);
         LinkEstimate e = LinkSummaries.estimate(s);
@@ -263,7 +210,9 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         int id = network.update(network.node(e.key().a()), network.node(e.key().b()), e, forestWeight);
         restarts.note(e.key(), restart, e.aToB());
         if (id != 0) {
-            room(id);
+            if (id >= heldRestart.length) {
+                heldRestart = Arrays.copyOf(heldRestart, Math.max(id + 1, 2 * heldRestart.length));
+            }
             heldRestart[id] = held == null ? restart : Math.max(heldRestart[id], restart);
         }
         Quality before = held != null ? Quality.valueOf(held.quality().name()) : qualities.get(e.key());
@@ -288,15 +237,6 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
     }
 
-    /** Makes room for link id e in the per-id arrays. */
-    private void room(int e) {
-        if (e >= pending.length) {
-            int n = Math.max(e + 1, 2 * pending.length);
-            pending = Arrays.copyOf(pending, n);
-            heldRestart = Arrays.copyOf(heldRestart, n);
-        }
-    }
-
     private void count(Quality q, long change) {
         if (q != null) {
             long n = perQuality.merge(q, change, Long::sum);
@@ -311,7 +251,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         }
         dirty = false;
         long began = System.nanoTime();
-        takeIn();
+        pending.drain(this::take);
         stats.networkUpdates.addAndGet(arrivals);
         arrivals = 0;
         stats.networkPending.set(0);

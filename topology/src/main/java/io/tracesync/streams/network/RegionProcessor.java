@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -79,8 +78,10 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
     private final Map<String, Region> datasheets = new HashMap<>();
     private final Map<String, Map<String, NodeFactor>> fromBackboneDatasheet = new HashMap<>();
     private final Set<String> endNodes = new HashSet<>();
-    /** The summaries arrived since the last emission, the last per link. */
-    private final Map<LinkKey, LinkSummary> pending = new LinkedHashMap<>();
+    /** Per region, the summaries of its links arrived since the last emission, the last per link. */
+    private final Map<String, PendingSummaries> pending = new TreeMap<>();
+    /** How many links have a summary waiting. */
+    private long waiting;
     private final Set<String> changed = new HashSet<>();
     private final PublishedFactors published = new PublishedFactors();
     /** Each end's factor last given to the backbone. */
@@ -121,6 +122,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         fromBackboneDatasheet.clear();
         endNodes.clear();
         pending.clear();
+        waiting = 0;
         changed.clear();
         tied.clear();
         published.clear();
@@ -140,7 +142,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
                 regions.forEach((name, region) -> region.answer(fromBackbone.getOrDefault(name, Map.of())));
             }
         }
-        EmissionSchedule.start(context, emitInterval, () -> !changed.isEmpty() || !pending.isEmpty(), this::emit);
+        EmissionSchedule.start(context, emitInterval, () -> !changed.isEmpty() || waiting > 0, this::emit);
     }
 
     @Override
@@ -149,12 +151,17 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         if (in.getSummary() != null) {
             LinkSummary s = in.getSummary();
             LinkKey key = new LinkKey(s.getA(), s.getB());
-            if (regionOf.apply(key.a()).equals(regionOf.apply(key.b()))) {
-                pending.put(key, s);
-                stats.networkPending.set(pending.size());
+            // a link of the record's region taking part is found by its id there, without the regions of its ends
+            Region region = regions.get(record.key());
+            int id = region == null ? 0 : region.edge(key);
+            String within = id != 0 ? record.key() : regionOf.apply(key.a());
+            if (id != 0 || within.equals(regionOf.apply(key.b()))) {
+                if (pending.computeIfAbsent(within, r -> new PendingSummaries()).add(id, key, s)) {
+                    stats.networkPending.set(++waiting);
+                }
             } else {
                 // a copy of a link between regions: the end in the record's region is an end
-                String end = regionOf.apply(key.a()).equals(record.key()) ? key.a() : key.b();
+                String end = within.equals(record.key()) ? key.a() : key.b();
                 if (ends.get(end) == null) {
                     ends.put(end, "");
                     end(end);
@@ -187,9 +194,8 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
      * Takes in a summary where it can move an answer ({@link SlackGate}): applied, and stored with the weight the
      * forest holds where that is not its rule's, so that a restart rebuilds the same forest.
      */
-    private void take(LinkSummary s) {
+    private void take(String region, LinkSummary s) {
         LinkEstimate e = LinkSummaries.estimate(s);
-        String region = regionOf.apply(e.key().a());
         if (slackGate == null || region(region).matters(slackGate, restarts, e, LinkSummaries.restartedNs(s))) {
             double w = apply(region, s, e, Double.NaN);
             s.setForestWeight(Double.isNaN(w) || w == options.weightOf(e) ? null : w);
@@ -252,13 +258,13 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
 
     /** Answers the regions that changed and publishes what changed enough; true when a factor was published. */
     private boolean emit(long now) {
-        if (changed.isEmpty() && pending.isEmpty() || !pacer.due(now)) {
+        if (changed.isEmpty() && waiting == 0 || !pacer.due(now)) {
             return false;
         }
         long began = System.nanoTime();
-        stats.networkUpdates.addAndGet(pending.size());
-        pending.values().forEach(this::take);
-        pending.clear();
+        stats.networkUpdates.addAndGet(waiting);
+        pending.forEach((region, summaries) -> summaries.drain((s, id) -> take(region, s)));
+        waiting = 0;
         stats.networkPending.set(0);
         stats.factorLagMs.set(oldestPendingMs == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestPendingMs));
         oldestPendingMs = Long.MAX_VALUE;
