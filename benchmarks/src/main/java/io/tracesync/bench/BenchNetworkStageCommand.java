@@ -138,10 +138,11 @@ public final class BenchNetworkStageCommand implements Callable<Integer>, Plugge
                 crossing, seed),
                 settings).run(out);
         out.printf(Locale.ROOT, "%,d summaries in %.0f s of link time (%.4f per link per s); the task's thread: "
-                + "%.3f s per s (summaries %.3f, emissions %.3f: %d of %.1f ms), %.1f µs per summary; most behind %.1f s%n",
+                + "%.3f s per s (summaries %.3f, emissions %.3f: %d of %.1f ms), %.2f µs of every task's per summary; "
+                + "most behind %.1f s%n",
                 r.summaries(), r.linkS(), r.summaries() / r.linkS() / ((double) nodes * linksPerNode), r.share(),
                 r.processS() / r.linkS(), r.emitS() / r.linkS(), r.emissions(), r.emitS() * 1e3 / r.emissions(),
-                r.summaries() == 0 ? 0 : r.processS() / r.summaries() * 1e6, r.maxBacklogS());
+                r.summaries() == 0 ? 0 : r.arrivalsS() / r.summaries() * 1e6, r.maxBacklogS());
         if (regions > 0) {
             StringBuilder shares = new StringBuilder();
             for (int i = 0; i < r.taskShares().length; i++) {

@@ -48,10 +48,12 @@ final class NetworkStageRun {
     }
 
     /**
-     * What the run measured: the busiest task's thread time of the summaries and of the emissions, and every task's
-     * share of its thread (the regions' tasks, then the backbone's, with regions).
+     * What the run measured: the busiest task's thread time of the summaries and of the emissions, every task's
+     * thread time of the summaries together ({@code arrivalsS}: a summary of a link between regions arrives at three),
+     * and every task's share of its thread (the regions' tasks, then the backbone's, with regions).
      */
-    record Result(long summaries, double linkS, double processS, double emitS, long emissions, double[] taskShares,
+    record Result(long summaries, double linkS, double processS, double emitS, double arrivalsS, long emissions,
+            double[] taskShares,
             double allPublishedS,
             double allBoundedS, double caughtUpS, double maxBacklogS, long factorsChecked, long factorsHolding,
             long inconsistentLinks, long factorRecords, long treeRecords, long referenceChanges, double meanLagS,
@@ -167,11 +169,13 @@ final class NetworkStageRun {
         long[] busiest = after.busiestSince(before);
         double linkS = (double) (last - first) * commitNs / 1e9;
         double[] shares = new double[after.tasks.size()];
+        long arrivalsNs = 0;
         for (int i = 0; i < shares.length; i++) {
+            arrivalsNs += after.tasks.get(i)[0] - before.tasks.get(i)[0];
             shares[i] = (after.tasks.get(i)[0] + after.tasks.get(i)[1] - before.tasks.get(i)[0]
                     - before.tasks.get(i)[1]) / 1e9 / linkS;
         }
-        return new Result(summaries, linkS, busiest[0] / 1e9, busiest[1] / 1e9, emissions, shares,
+        return new Result(summaries, linkS, busiest[0] / 1e9, busiest[1] / 1e9, arrivalsNs / 1e9, emissions, shares,
                 allPublished, allBounded, behindUntil, maxBacklog, checked[0], checked[1],
                 stage.stats.inconsistentLinks.get(), after.factors - before.factors, after.trees - before.trees,
                 after.references - before.references, (after.lagMs - before.lagMs) / 1e3 / Math.max(1, emissions),
