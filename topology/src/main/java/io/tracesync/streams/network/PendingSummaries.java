@@ -24,7 +24,7 @@ final class PendingSummaries {
     }
 
     private LinkSummary[] byId = new LinkSummary[0];
-    /** Each link's entry, in the order of its first summary: its id, or {@code −1 − k} for the k-th of {@code news}. */
+    /** Each link's entry in the order of its first summary: its id, or {@code −1 − k}, the k-th of {@code news}. */
     private int[] order = new int[16];
     private int links;
     private final List<LinkSummary> news = new ArrayList<>();
