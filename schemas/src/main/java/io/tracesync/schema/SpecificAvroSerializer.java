@@ -78,8 +78,7 @@ public final class SpecificAvroSerializer<T extends SpecificRecord> implements S
         }
         Configured c = configured();
         RecordBuffer out = RecordBuffer.empty();
-        out.write(WireFormat.MAGIC_BYTE);
-        out.writeInt(c.id(topic, schema));
+        WireFormat.writeHeader(out, c.id(topic, schema));
         try {
             BinaryEncoder encoder = out.encoder();
             writer.write(data, encoder);

@@ -17,6 +17,12 @@ public final class WireFormat {
         return ByteBuffer.allocate(HEADER_SIZE).put(MAGIC_BYTE).putInt(id).array();
     }
 
+    /** Writes {@link #header(int)} into {@code out}, without an array of its own. */
+    static void writeHeader(RecordBuffer out, int id) {
+        out.write(MAGIC_BYTE);
+        out.writeInt(id);
+    }
+
     /** The schema id in the header of {@code record}; a SerializationException if the header is not Confluent's. */
     public static int schemaId(byte[] record) {
         if (record.length < HEADER_SIZE) {
