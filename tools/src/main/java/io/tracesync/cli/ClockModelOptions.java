@@ -7,7 +7,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The clock model of the link core, as the application's {@code link.curvature}, {@code link.window.min},
- * {@code link.step.ppb} and {@code link.step.interval}, and the datasheet bound's {@code link.max.drift.ppm}.
+ * {@code link.step.ppb}, {@code link.step.interval} and {@code link.excursion}, and the datasheet bound's
+ * {@code link.max.drift.ppm}.
  */
 final class ClockModelOptions {
 
@@ -33,6 +34,13 @@ final class ClockModelOptions {
             description = "The interval of --step-ppb, as link.step.interval (default: ${DEFAULT-VALUE}).")
     Duration stepInterval;
 
+    @Option(names = "--excursion", paramLabel = "DURATION", descriptionKey = "link.excursion",
+            converter = DurationConverter.class,
+            description = "Offset excursions of a time daemon on top of the clock model: the relation of two clocks "
+                    + "may depart from a curve within it by at most this either way, as link.excursion (default: "
+                    + "${DEFAULT-VALUE}).")
+    Duration excursion;
+
     @Option(names = "--max-drift-ppm", paramLabel = "PPM", descriptionKey = "link.max.drift.ppm",
             description = "Also give the datasheet bound: every node's interval under each clock's rate within this "
                     + "many ppm of true time alone, as link.max.drift.ppm; 0: none (default: ${DEFAULT-VALUE}).")
@@ -46,6 +54,7 @@ final class ClockModelOptions {
     LinkOptions linkOptions(Duration horizon, long minDelayAtoBNs, long minDelayBtoANs) {
         LinkOptions model = LinkOptions.withModel(horizon.toNanos(), minDelayAtoBNs, minDelayBtoANs, curvature,
                 shortestWindow.toNanos());
-        return (stepPpb == 0 ? model : model.withSteps(stepPpb, stepInterval.toNanos())).withMaxDrift(maxDriftPpm);
+        return (stepPpb == 0 ? model : model.withSteps(stepPpb, stepInterval.toNanos())).withMaxDrift(maxDriftPpm)
+                .withExcursion(excursion.toNanos());
     }
 }

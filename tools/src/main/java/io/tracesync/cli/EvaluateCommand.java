@@ -153,7 +153,8 @@ final class EvaluateCommand implements Callable<Integer> {
         Evaluation.Result result;
         try {
             result = Evaluation.run(new Evaluation.Options(run, interval, horizon, model.curvature,
-                    model.shortestWindow, model.stepPpb, model.stepInterval, model.maxDriftPpm, weight, network,
+                    model.shortestWindow, model.stepPpb, model.stepInterval, model.excursion, model.maxDriftPpm, weight,
+                    network,
                     referenceRule, weighting, minChange, factorsMinChange, ahead, knownMinDelays, compareHorizons,
                     ages, historySpacing, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {

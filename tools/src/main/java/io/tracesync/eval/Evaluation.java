@@ -38,7 +38,8 @@ public final class Evaluation {
 
     /** How to replay: docs/ACCURACY.md and {@code tracesync evaluate --help} explain each. */
     public record Options(Path run, Duration interval, Duration horizon, Double curvature, Duration shortestWindow,
-            double stepPpb, Duration stepInterval, double maxDriftPpm, LinkWeight weight, NetworkMethod network, ReferenceRule referenceRule,
+            double stepPpb, Duration stepInterval, Duration excursion, double maxDriftPpm, LinkWeight weight,
+            NetworkMethod network, ReferenceRule referenceRule,
             NetworkIntervals.Weighting weighting, double minChange, double factorsMinChange, Duration ahead,
             boolean knownMinDelays,
             List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Path factorsFile,
@@ -77,7 +78,8 @@ public final class Evaluation {
         TrueClocks truth = TrueClocks.of(groundTruth);
         long t0 = System.nanoTime();
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network())
-                .withReferenceRule(o.referenceRule()).withWeightSpread(SummaryGate.weightSpread(o.minChange()));
+                .withReferenceRule(o.referenceRule()).withWeightSpread(SummaryGate.weightSpread(o.minChange()))
+                .withExcursion(model(o.horizon(), o.curvature()).excursionNs() * 1000);
         SharedGate gate = new SharedGate(o.minChange());
         NetworkPolicy published = new NetworkPolicy(options, o.weighting(), gate, o.factorsMinChange());
         TreeSet<String> names = new TreeSet<>();
@@ -318,13 +320,17 @@ public final class Evaluation {
     }
 
     /**
-     * The links' model with horizon h and curvature ρ′ (ppb/s; null: the default), with the frequency steps asked for
-     * where it bends (the linear baselines take none).
+     * The links' model with horizon h and curvature ρ′ (ppb/s; null: the default), with the frequency steps and the
+     * excursion asked for where it bends (the linear baselines take neither).
      */
     private LinkOptions model(Duration h, Double curvature) {
         LinkOptions model = LinkOptions.withModel(h.toNanos(), 0, 0, curvature, o.shortestWindow().toNanos())
                 .withMaxDrift(o.maxDriftPpm());
-        return o.stepPpb() == 0 || !model.bending() ? model : model.withSteps(o.stepPpb(), o.stepInterval().toNanos());
+        if (!model.bending()) {
+            return model;
+        }
+        LinkOptions stepping = o.stepPpb() == 0 ? model : model.withSteps(o.stepPpb(), o.stepInterval().toNanos());
+        return stepping.withExcursion(o.excursion().toNanos());
     }
 
     /** A known minimum delay in true ns ({@link GroundTruth#asKnown}), 0 where the nodes do not talk. */

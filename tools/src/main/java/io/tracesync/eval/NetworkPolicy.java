@@ -61,7 +61,7 @@ public final class NetworkPolicy implements FactorPolicy {
         this.weighting = weighting;
         this.gate = gate;
         this.slackGate = gate.minChange() > 0 ? new SlackGate(gate.minChange()) : null;
-        this.factorGate = new FactorGate(factorsMinChange);
+        this.factorGate = new FactorGate(factorsMinChange, options.excursionPs());
     }
 
     @Override

@@ -77,7 +77,8 @@ final class LinksAround {
         ClockMap map = ClockMap.through(t, DoubleDouble.of(estimate), best.aToB().slope());
         BigDecimal at = map.apply(t).toBigDecimal();
         return new LinkEstimate(key, best.quality(), map, best.slopeAccuracy(), best.minSlope(), best.maxSlope(), t,
-                picosUp(hi.subtract(at)), picosUp(at.subtract(lo)), best.curvature(), best.step());
+                picosUp(hi.subtract(at)), picosUp(at.subtract(lo)), best.curvature(), best.step(),
+                best.excursionPs());
     }
 
     /** The lower end of the link's interval at t, ns; null while open. */

@@ -206,7 +206,8 @@ public final class Settings {
         double steps = config.getDouble(TracesyncConfig.LINK_STEP_PPB_CONFIG);
         LinkOptions stepping = steps == 0 ? model
                 : model.withSteps(steps, duration(TracesyncConfig.LINK_STEP_INTERVAL_CONFIG).toNanos());
-        return stepping.withMaxDrift(config.getDouble(TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG));
+        return stepping.withMaxDrift(config.getDouble(TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG))
+                .withExcursion(duration(TracesyncConfig.LINK_EXCURSION_CONFIG).toNanos());
     }
 
     public NetworkOptions networkOptions() {
@@ -214,7 +215,8 @@ public final class Settings {
                 .withWeight(LinkWeight.parse(config.getString(TracesyncConfig.NETWORK_WEIGHT_CONFIG)))
                 .withMethod(NetworkMethod.parse(config.getString(TracesyncConfig.NETWORK_METHOD_CONFIG)))
                 .withReferenceRule(ReferenceRule.parse(config.getString(TracesyncConfig.NETWORK_REFERENCE_RULE_CONFIG)))
-                .withWeightSpread(SummaryGate.weightSpread(number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG)));
+                .withWeightSpread(SummaryGate.weightSpread(number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG)))
+                .withExcursion(duration(TracesyncConfig.LINK_EXCURSION_CONFIG).toNanos() * 1000);
         String approximate = config.getString(TracesyncConfig.NETWORK_APPROXIMATE_WEIGHT_CONFIG);
         if (!approximate.equals(TracesyncConfig.NONE)) {
             o = o.withApproximate(Double.parseDouble(approximate));

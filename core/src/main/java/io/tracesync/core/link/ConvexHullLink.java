@@ -22,7 +22,8 @@ import io.tracesync.core.numeric.Rational;
  *
  * <p>With known minimum delays straight windows ({@link StraightFits}: each length and the horizon, unrelaxed) give
  * the estimate while one agrees with the answering window ({@link #fitted()}); the bounds stay the answering
- * window's. A {@link WindowFeed} hands each pair to every window, its {@link RedundancyFilter} passing the usual
+ * window's. Under an excursion Φ the model's windows move every point outward by Φ more and widen their bounds by Φ,
+ * and unshifted windows ({@link PlainWindows}) give the estimate while they agree. A {@link WindowFeed} hands each pair to every window, its {@link RedundancyFilter} passing the usual
  * pair, redundant everywhere, with one comparison.
  *
  * <p>Pairs that no line fits even with the allowance (a frequency step, a slew beyond the model, a clock jump)
@@ -39,6 +40,8 @@ public final class ConvexHullLink {
     private final boolean severalWindows;
     /** The straight windows whose fits may be the estimate. */
     private final StraightFits straights;
+    /** Under an excursion, the unshifted windows whose estimate may be the link's. */
+    private final PlainWindows plain;
     /** Hands the pairs to every window. */
     private final WindowFeed feed;
     private boolean started;
@@ -58,13 +61,13 @@ public final class ConvexHullLink {
 
     /**
      * What a link holds beyond its options, to store and restore it ({@link LinkStateCodec}): its counters, the
-     * failure, the answering window, the datasheet bound's keys (null without one), each window's state and each
-     * straight window's with when a pair last contradicted it. A straight window's state may be null (stored before
-     * it existed): it then starts at the latest time.
+     * failure, the answering window, the datasheet bound's keys (null without one), each window's state, each
+     * unshifted window's (none without an excursion) and each straight window's with when a pair last contradicted
+     * it. A straight window's state may be null (stored before it existed): it then starts at the latest time.
      */
     record State(LinkOptions options, boolean started, boolean failing, long latestX, long pairs, long stored,
             long stale, long failures, int answer, long restartedAt, DatasheetBounds.State datasheet,
-            Window.State[] windows, Window.State[] straights, long[] straightSince) {
+            Window.State[] windows, Window.State[] plain, Window.State[] straights, long[] straightSince) {
     }
 
     public ConvexHullLink(LinkOptions options) {
@@ -78,7 +81,8 @@ public final class ConvexHullLink {
         this.windows = new WindowSet(options);
         this.severalWindows = windows.windows().length > 1;
         this.straights = new StraightFits(options);
-        this.feed = new WindowFeed(windows, straights, filtering);
+        this.plain = new PlainWindows(options);
+        this.feed = new WindowFeed(windows, plain, straights, filtering);
     }
 
     State state() {
@@ -89,7 +93,7 @@ public final class ConvexHullLink {
         }
         return new State(options, started, failing, latestX, pairs, stored, stale, failures, windows.answer(),
                 restartedAt, datasheet == null ? null : datasheet.state(), Window.states(windows.windows()),
-                Window.states(straight), since);
+                Window.states(plain.windows()), Window.states(straight), since);
     }
 
     /** The link a state was taken of; its version starts at 0. */
@@ -111,6 +115,10 @@ public final class ConvexHullLink {
         for (int i = 0; i < model.length; i++) {
             model[i].restore(s.windows[i]);
         }
+        Window[] unshifted = link.plain.windows();
+        for (int i = 0; i < unshifted.length; i++) {
+            unshifted[i].restore(s.plain[i]);
+        }
         for (int i = 0; i < link.straights.windows().length; i++) {
             if (s.straights[i] != null) {
                 link.straights.restore(i, s.straights[i], s.straightSince[i]);
@@ -129,6 +137,11 @@ public final class ConvexHullLink {
     /** The straight windows. */
     StraightFits straights() {
         return straights;
+    }
+
+    /** The unshifted windows (none without an excursion). */
+    PlainWindows plain() {
+        return plain;
     }
 
     /** Pairs the redundancy filter passed. */
@@ -173,7 +186,7 @@ public final class ConvexHullLink {
         }
         PairEffect effect = PairEffect.REDUNDANT;
         if (!feed.passes(aToB, x, y, latestX, pairs)) {
-            effect = feed.add(aToB, x, y, latestX, straights);
+            effect = feed.add(aToB, x, y, latestX, plain, straights);
             changed |= feed.changed();
         }
         if (effect == PairEffect.STALE) {
@@ -200,6 +213,7 @@ public final class ConvexHullLink {
             w.restartAt(x);
         }
         straights.restartAt(x);
+        plain.restartAt(x);
         feed.clearFilter();
         failing = true;
         restartedAt = x;
@@ -247,13 +261,17 @@ public final class ConvexHullLink {
     }
 
     /**
-     * The conversion y = slope x + offset from a's clock to b's: Duda's bisector when ACCURATE, the best effort
-     * of {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null
-     * (also when the corridor only admits non-increasing lines, which no clock pair can have, or Duda's bisector
-     * falls).
+     * The conversion y = slope x + offset from a's clock to b's: a straight window's fit where one agrees
+     * ({@link #fitted()}), else under an excursion the unshifted window's bisector where it agrees
+     * ({@link PlainWindows}), else the answering window's: Duda's bisector when ACCURATE, the best effort of
+     * {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null (also
+     * when the corridor only admits non-increasing lines, which no clock pair can have, or Duda's bisector falls).
      */
     public ClockMap estimate() {
-        return fitted() ? straights.estimate() : answering().estimate();
+        if (fitted()) {
+            return straights.estimate();
+        }
+        return !failing && plain.agrees(version, latestX, windows) ? plain.estimate() : answering().estimate();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.tracesync.core.link;
 
+import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.Rational;
 
 /**
@@ -23,6 +24,27 @@ final class Corridor {
     final HalfHull upper = new HalfHull(+1);
     final HalfHull lower = new HalfHull(-1);
     boolean failed;
+
+    /**
+     * Whether the line y = slope x + offset, exact in its double-doubles, is one of the corridor's: on or below every
+     * stored a-&gt;b point and on or above every stored b-&gt;a one (the points left out are redundant: every line
+     * these admit admits them). Then it lies between the envelopes at any time.
+     */
+    boolean admits(ClockMap line) {
+        Dyadic slope = Dyadic.of(line.slope());
+        Dyadic offset = Dyadic.of(line.offset());
+        for (int i = 0; i < upper.size; i++) {
+            if (slope.times(upper.x(i)).plus(offset).compareTo(upper.y(i)) > 0) {
+                return false;
+            }
+        }
+        for (int i = 0; i < lower.size; i++) {
+            if (slope.times(lower.x(i)).plus(offset).compareTo(lower.y(i)) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     PairEffect add(boolean aToB, long x, long y) {
         HalfHull own = aToB ? upper : lower;

@@ -45,6 +45,11 @@ record Dyadic(BigInteger num, int shift) {
         return new Dyadic(num.shiftLeft(k - shift).add(o.num.shiftLeft(k - o.shift)), k);
     }
 
+    /** The sign of this − y. */
+    int compareTo(long y) {
+        return num.compareTo(BigInteger.valueOf(y).shiftLeft(shift));
+    }
+
     /** r - this, in units of 10^-3 rounded up: scale 3. */
     BigDecimal ceilPicosBelow(Rational r) {
         return ceilPicos(r.numerator().shiftLeft(shift).subtract(num.multiply(r.denominator())), r.denominator());

@@ -19,9 +19,12 @@ import java.util.List;
  * @param stepIntervalNs    τ, in ns of a's clock: the interval within which the steps add up to at most κ
  * @param maxDriftPpm       R: each clock's rate stays within ±R of true time, the datasheet's statement the second
  *                          bound rests on ({@link DatasheetBounds}); 0 = no such bound
+ * @param excursionNs       Φ: on top of the clock model, the relation may depart from a curve the model describes by
+ *                          at most this many ns either way (the offsets a time daemon slews out); 0 = none
+ *                          (docs/LINK-CORE.md, "Offset excursions")
  */
 public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, double curvaturePpbPerS,
-        long shortestWindowNs, double stepPpb, long stepIntervalNs, double maxDriftPpm) {
+        long shortestWindowNs, double stepPpb, long stepIntervalNs, double maxDriftPpm, long excursionNs) {
 
     public static final Duration DEFAULT_HORIZON = Duration.ofMinutes(30);
     public static final Duration DEFAULT_SHORTEST_WINDOW = Duration.ofSeconds(30);
@@ -41,6 +44,8 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
     /** τ of the application's default settings, s: chrony's shortest update interval ({@code minpoll} 6). */
     public static final long DEFAULT_STEP_INTERVAL_S = 64;
     public static final Duration DEFAULT_STEP_INTERVAL = Duration.ofSeconds(DEFAULT_STEP_INTERVAL_S);
+    /** The largest excursion: 1 s, far beyond any daemon's slewed offset worth a bound. */
+    public static final long MAX_EXCURSION_NS = 1_000_000_000L;
     public static final LinkOptions DEFAULT = new LinkOptions(DEFAULT_HORIZON.toNanos(), 0, 0);
     public static final LinkOptions NO_HORIZON = new LinkOptions(0, 0, 0);
 
@@ -72,6 +77,16 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
         if (!(maxDriftPpm >= 0) || maxDriftPpm >= 1e6) {
             throw new IllegalArgumentException("the largest drift must be in [0, 10^6) ppm: " + maxDriftPpm);
         }
+        if (excursionNs < 0 || excursionNs > MAX_EXCURSION_NS) {
+            throw new IllegalArgumentException("the excursion must be between 0 and 1 s: " + excursionNs + " ns");
+        }
+    }
+
+    /** Without an excursion (Φ = 0). */
+    public LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoANs, double curvaturePpbPerS,
+            long shortestWindowNs, double stepPpb, long stepIntervalNs, double maxDriftPpm) {
+        this(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb, stepIntervalNs,
+                maxDriftPpm, 0);
     }
 
     /** Without the datasheet bound (R = 0). */
@@ -166,24 +181,30 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
 
     public LinkOptions withHorizon(long ns) {
         return new LinkOptions(ns, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
-                stepIntervalNs, maxDriftPpm);
+                stepIntervalNs, maxDriftPpm, excursionNs);
     }
 
     public LinkOptions withMinDelays(long aToBNs, long bToANs) {
         return new LinkOptions(horizonNs, aToBNs, bToANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
-                stepIntervalNs, maxDriftPpm);
+                stepIntervalNs, maxDriftPpm, excursionNs);
     }
 
     /** These options with the datasheet bound of clocks within ±{@code ppm} of true time (0: none). */
     public LinkOptions withMaxDrift(double ppm) {
         return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
-                stepIntervalNs, ppm);
+                stepIntervalNs, ppm, excursionNs);
     }
 
     /** These options with frequency steps of at most κ = {@code ppb} in all within any {@code intervalNs}. */
     public LinkOptions withSteps(double ppb, long intervalNs) {
         return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, ppb,
-                intervalNs, maxDriftPpm);
+                intervalNs, maxDriftPpm, excursionNs);
+    }
+
+    /** These options with an excursion of at most Φ = {@code ns} either way (0: none). */
+    public LinkOptions withExcursion(long ns) {
+        return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb,
+                stepIntervalNs, maxDriftPpm, ns);
     }
 
     /**
@@ -203,6 +224,6 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
     /** These options under the clock model ρ′ (ppb/s), with windows from {@code shortestNs} up to the horizon. */
     public LinkOptions withCurvature(double ppbPerS, long shortestNs) {
         return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, ppbPerS, shortestNs, stepPpb,
-                stepIntervalNs, maxDriftPpm);
+                stepIntervalNs, maxDriftPpm, excursionNs);
     }
 }

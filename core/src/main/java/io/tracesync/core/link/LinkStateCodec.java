@@ -5,16 +5,18 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 8 (version 7, without the
- * steps the windows observed, version 6, without the frequency steps and the datasheet bound, version 5, without
+ * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 9 (version 8, without the
+ * excursion and the unshifted windows, version 7, without the steps the windows observed, version 6, without the frequency steps and the datasheet bound, version 5, without
  * the time of the last restart, version 4, without the turn the data show and with the horizon's straight window
  * only, version 3, without straight windows, and versions 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
- * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval maxDriftBits
+ * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval maxDriftBits excursion
  * latestX pairs stored stale failures answer restartedAt [datasheet]
  * datasheet = baseX baseDiff upperKeyBits lowerKeyBits        with a largest drift only ({@link DatasheetBounds})
- * window* (window since)*  one per length of {@link LinkOptions#windows()}; under the model with known minimum
+ * window* plain* (window since)*
+ *                          one per length of {@link LinkOptions#windows()}; with an excursion the unshifted ones
+ *                          ({@link PlainWindows}), one per length; under the model with known minimum
  *                          delays the straight ones (those lengths and the horizon), each with when it last
  *                          started again
  * window  = flags(hasNewer|olderFailed|newerFailed|olderWhole|newerWhole|hasEndedSlope|hasTurn|hasEndedSpread
@@ -26,7 +28,7 @@ import java.util.Arrays;
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 8;
+    private static final byte VERSION = 9;
 
     private LinkStateCodec() {
     }
@@ -40,7 +42,7 @@ public final class LinkStateCodec {
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
                 Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(),
                 Double.doubleToLongBits(o.stepPpb()), o.stepIntervalNs(), Double.doubleToLongBits(o.maxDriftPpm()),
-                s.latestX(), s.pairs(), s.stored(), s.stale(), s.failures(), s.answer(), s.restartedAt()}) {
+                o.excursionNs(), s.latestX(), s.pairs(), s.stored(), s.stale(), s.failures(), s.answer(), s.restartedAt()}) {
             w.varLong(v);
         }
         DatasheetBounds.State d = s.datasheet();
@@ -51,6 +53,9 @@ public final class LinkStateCodec {
             }
         }
         for (Window.State win : s.windows()) {
+            w.window(win);
+        }
+        for (Window.State win : s.plain()) {
             w.window(win);
         }
         for (int i = 0; i < s.straights().length; i++) {
@@ -86,6 +91,9 @@ public final class LinkStateCodec {
                 options = options.withSteps(Double.longBitsToDouble(r.varLong()), r.varLong())
                         .withMaxDrift(Double.longBitsToDouble(r.varLong()));
             }
+            if (version >= 9) {
+                options = options.withExcursion(r.varLong());
+            }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad options in link state: " + e.getMessage(), e);
         }
@@ -109,6 +117,10 @@ public final class LinkStateCodec {
         for (int i = 0; i < windows; i++) {
             model[i] = r.window(version);
         }
+        Window.State[] plain = new Window.State[options.excursionNs() == 0 ? 0 : windows];
+        for (int i = 0; i < plain.length; i++) {
+            plain[i] = r.window(version);
+        }
         int n = StraightFits.lengths(options).length;
         Window.State[] straights = new Window.State[n];
         long[] since = new long[n];
@@ -120,7 +132,7 @@ public final class LinkStateCodec {
             }
         }
         return new ConvexHullLink.State(options, started, (flags & 2) != 0, latestX, pairs, stored, stale, failures,
-                (int) answer, restartedAt, datasheet, model, straights, since);
+                (int) answer, restartedAt, datasheet, model, plain, straights, since);
     }
 
     /** Layouts 1 and 2: the options of linear clocks and one window (layout 1 lacks the failing flag). */
@@ -139,7 +151,8 @@ public final class LinkStateCodec {
         Window.State window = new Window.State(olderStart, newerStart, Long.MIN_VALUE, newerStart, epoch, false,
                 false, Double.NaN, Double.NaN, Double.NaN, Double.NaN, older, newer);
         return new ConvexHullLink.State(options, (flags & 1) != 0, (flags & 16) != 0, latestX, pairs, stored, stale,
-                failures, 0, Long.MIN_VALUE, null, new Window.State[] {window}, new Window.State[0], new long[0]);
+                failures, 0, Long.MIN_VALUE, null, new Window.State[] {window}, new Window.State[0],
+                new Window.State[0], new long[0]);
     }
 
     private static final class Writer {

@@ -6,16 +6,16 @@ import java.util.Arrays;
  * A test in a few floating-point operations that a pair is redundant in every epoch of every window of a link, so
  * that the usual pair — far from the clock line — costs one comparison instead of an exact test per epoch.
  *
- * <p>An a-&gt;b point (x, y) is redundant in an epoch iff y + ε(x) ≥ U(x), where U, the corridor's upper envelope,
- * is convex (the largest value of the compatible lines) and ε, the clock model's allowance, is concave; so the
- * threshold U − ε is convex, and so is its maximum T over the epochs. Over an interval [from, to] of x, T lies
- * below its chord through T(from) and T(to): a point above the chord by more than the doubles' error is redundant
- * everywhere. The b-&gt;a side mirrors it with the concave lower envelope plus ε. A pair that narrows a corridor
- * only lowers its U and raises its L, so thresholds built before stay valid (only less sharp) until the interval
- * moves; a rotation or restart, which replaces corridors, clears them. An epoch a pair narrowed is marked and its
- * thresholds on that side sharpened only when a later pair fails the test (a young epoch's slope range, wide when
- * the filter was built, narrows fast). The filter is exact in effect: a pair it passes would have been REDUNDANT in
- * every epoch, so the link's state does not depend on it.
+ * <p>An a-&gt;b point (x, y) is redundant in an epoch iff y + ε(x) ≥ U(x), where U, the corridor's upper envelope, is
+ * convex (the largest value of the compatible lines) and ε, the clock model's allowance (plus the excursion Φ, a
+ * constant), is concave; so the threshold U − ε is convex, and so is its maximum T over the epochs. Over an interval
+ * [from, to] of x, T lies below its chord through T(from) and T(to): a point above the chord by more than the doubles'
+ * error is redundant everywhere. The b-&gt;a side mirrors it with the concave lower envelope plus ε. A pair that
+ * narrows a corridor only lowers its U and raises its L, so thresholds built before stay valid (only less sharp) until
+ * the interval moves; a rotation or restart, which replaces corridors, clears them. An epoch a pair narrowed is marked
+ * and its thresholds on that side sharpened only when a later pair fails the test (a young epoch's slope range, wide
+ * when the filter was built, narrows fast). The filter is exact in effect: a pair it passes would have been REDUNDANT
+ * in every epoch, so the link's state does not depend on it.
  */
 final class RedundancyFilter {
 
@@ -198,11 +198,11 @@ final class RedundancyFilter {
         }
         long start = k == 0 ? w.olderStart() : w.newerStart();
         if (above) {
-            aboveFrom[e] = c.upperOffset(from, refY) - w.allowance(from, start);
-            aboveTo[e] = c.upperOffset(to, refY) - w.allowance(to, start);
+            aboveFrom[e] = c.upperOffset(from, refY) - w.outward(from, start);
+            aboveTo[e] = c.upperOffset(to, refY) - w.outward(to, start);
         } else {
-            belowFrom[e] = c.lowerOffset(from, refY) + w.allowance(from, start);
-            belowTo[e] = c.lowerOffset(to, refY) + w.allowance(to, start);
+            belowFrom[e] = c.lowerOffset(from, refY) + w.outward(from, start);
+            belowTo[e] = c.lowerOffset(to, refY) + w.outward(to, start);
         }
     }
 

@@ -15,7 +15,9 @@ import java.math.BigDecimal;
  * rounded up to the nanosecond: the chord of the true relation over [u, v] then satisfies every relaxed
  * constraint, so it lies in the corridor, and the true relation lies within ε(t) = ρ′|t − u||t − v|/2 of it at any
  * time t. With linear clocks (ρ′ = 0) an epoch also takes late pairs from before its start, back to the latest
- * time − W, and nothing is relaxed.
+ * time − W, and nothing is relaxed. Under an excursion Φ every point moves outward by Φ more and the bounds widen by
+ * Φ on each side: the corridor then holds the chord of the curve the relation departs from by at most Φ
+ * (docs/LINK-CORE.md, "Offset excursions").
  */
 final class Window {
 
@@ -28,6 +30,8 @@ final class Window {
     private final long half;
     /** ρ′ per ns, or with frequency steps this window's ρ_W ({@link LinkOptions#windowCurvaturePerNs}); 0: linear. */
     private final double curvature;
+    /** Φ, ns: how far every point moves outward besides the allowance, and the bounds widen (0: no excursion). */
+    private final long shift;
     private Corridor older = new Corridor();
     private Corridor newer;
     private long olderStart = Long.MIN_VALUE;
@@ -78,9 +82,14 @@ final class Window {
     }
 
     Window(long length, double curvaturePerNs) {
+        this(length, curvaturePerNs, 0);
+    }
+
+    Window(long length, double curvaturePerNs, long shiftNs) {
         this.length = length;
         this.half = length / 2;
         this.curvature = curvaturePerNs;
+        this.shift = shiftNs;
     }
 
     /** Each window's state, in their order. */
@@ -298,18 +307,23 @@ final class Window {
         return contradicted ? PairEffect.FAILED : effect;
     }
 
-    /** y moved outward by ε(x) of the epoch starting at {@code start}: up for a→b points, down for b→a. */
+    /** y moved outward by ε(x) of the epoch starting at {@code start} and Φ: up for a→b points, down for b→a. */
     private long relaxed(boolean aToB, long x, long y, long start) {
-        if (!bending()) {
+        if (!bending() && shift == 0) {
             return y;
         }
-        long e = ceil(allowance(x, start));
+        long e = (bending() ? ceil(allowance(x, start)) : 0) + shift;
         try {
             return aToB ? Math.addExact(y, e) : Math.subtractExact(y, e);
         } catch (ArithmeticException overflow) {
             throw new IllegalArgumentException("timestamp " + y + " overflows with the clock model's allowance "
                     + e + " ns", overflow);
         }
+    }
+
+    /** How far a point at t moves outward in the epoch starting at {@code start}: ε(t) plus Φ, in double. */
+    double outward(long t, long start) {
+        return allowance(t, start) + shift;
     }
 
     /**
@@ -411,7 +425,7 @@ final class Window {
 
     /**
      * The bounds at t around the estimate: the corridor's envelopes [Poirier 2010, §3.1] widened by the clock
-     * model's ε(t); null without estimate.
+     * model's ε(t) and Φ; null without estimate.
      */
     LinkBounds boundsAt(long t) {
         return boundsAt(t, estimate());
@@ -432,12 +446,18 @@ final class Window {
             upNs = upNs == null || e == null ? null : upNs.add(e);
             downNs = downNs == null || e == null ? null : downNs.add(e);
         }
+        if (shift != 0) {
+            BigDecimal phi = BigDecimal.valueOf(shift);
+            upNs = upNs == null ? null : upNs.add(phi);
+            downNs = downNs == null ? null : downNs.add(phi);
+        }
         return new LinkBounds(t, upNs, downNs);
     }
 
     /**
      * The width up + down of the bounds at t in double arithmetic, NaN while a side is open or without estimate: the
-     * corridor's height plus 2ε(t). A function of the corridor and t alone, to choose the answering window by.
+     * corridor's height plus 2ε(t), without the 2Φ every window of the link adds alike. A function of the corridor and
+     * t alone, to choose the answering window by.
      */
     double widthAt(long t) {
         if (!estimable()) {

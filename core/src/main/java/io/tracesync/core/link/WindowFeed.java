@@ -3,15 +3,18 @@ package io.tracesync.core.link;
 import java.util.Arrays;
 
 /**
- * Hands a link's pairs to every window a pair goes to — the clock model's, then the straight ones — with the
+ * Hands a link's pairs to every window a pair goes to — the clock model's, the unshifted ones under an excursion,
+ * then the straight ones — with the
  * {@link RedundancyFilter} as a short cut for the usual pair, redundant everywhere, and rotates their epochs as the
  * latest time moves. The filter is exact in effect: the windows end as if every pair had taken the exact path.
  */
 final class WindowFeed {
 
-    /** The model's windows, then the straight ones. */
+    /** The model's windows, then the unshifted ones, then the straight ones. */
     private final Window[] all;
     private final int modelWindows;
+    /** Where the straight windows start in {@link #all}. */
+    private final int straightFrom;
     /** Null to test without. */
     private final RedundancyFilter filter;
     /** The filter's reach at most: min(tick, shortest window / 2), none with a window of no length. */
@@ -23,12 +26,15 @@ final class WindowFeed {
     /** Pairs the filter passed. */
     private long filtered;
 
-    WindowFeed(WindowSet windows, StraightFits straights, boolean filtering) {
+    WindowFeed(WindowSet windows, PlainWindows plain, StraightFits straights, boolean filtering) {
         Window[] model = windows.windows();
+        Window[] unshifted = plain.windows();
         Window[] straight = straights.windows();
-        this.all = Arrays.copyOf(model, model.length + straight.length);
-        System.arraycopy(straight, 0, all, model.length, straight.length);
         this.modelWindows = model.length;
+        this.straightFrom = model.length + unshifted.length;
+        this.all = Arrays.copyOf(model, straightFrom + straight.length);
+        System.arraycopy(unshifted, 0, all, modelWindows, unshifted.length);
+        System.arraycopy(straight, 0, all, straightFrom, straight.length);
         this.filter = filtering ? new RedundancyFilter() : null;
         long shortest = windows.shortest().length;
         this.reachLimit = shortest == 0 ? Long.MAX_VALUE : Math.min(windows.tick(), shortest / 2);
@@ -73,10 +79,11 @@ final class WindowFeed {
 
     /**
      * A pair the filter did not pass, to every window that takes it but those where the filter shows it redundant:
-     * its effect over the model's windows, combined as the strongest (FAILED, NARROWED, REDUNDANT, STALE); a
-     * straight window it contradicts starts again ({@link StraightFits#contradicted}).
+     * its effect over the model's windows, combined as the strongest (FAILED, NARROWED, REDUNDANT, STALE); a pair
+     * that contradicts an unshifted window starts them all again ({@link PlainWindows#restartAt}), a straight window
+     * it contradicts starts again ({@link StraightFits#contradicted}).
      */
-    PairEffect add(boolean aToB, long x, long y, long latestX, StraightFits straights) {
+    PairEffect add(boolean aToB, long x, long y, long latestX, PlainWindows plain, StraightFits straights) {
         changed = false;
         PairEffect effect = PairEffect.STALE;
         boolean covered = filter != null && filter.covers(x);
@@ -89,14 +96,18 @@ final class WindowFeed {
             }
             long v = w.version();
             PairEffect e = w.add(aToB, x, y, latestX);
-            changed |= w.version() != v;
             if (i < modelWindows) {
                 effect = weight(e) > weight(effect) ? e : effect;
             } else if (e == PairEffect.FAILED) {
-                straights.contradicted(i - modelWindows, x);
+                if (i < straightFrom) {
+                    plain.restartAt(x);
+                } else {
+                    straights.contradicted(i - straightFrom, x);
+                }
                 clearFilter();
                 covered = false;
             }
+            changed |= w.version() != v;
             if (covered && w.narrowed() != 0) {
                 filter.narrowed(i, w.narrowed(), aToB);
             }

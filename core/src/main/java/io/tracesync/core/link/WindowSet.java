@@ -25,15 +25,23 @@ final class WindowSet {
     private double rangeLow;
     private double rangeHigh;
 
+    /** The model's windows, shifted by the options' excursion Φ. */
     WindowSet(LinkOptions options) {
         long[] lengths = options.windows();
-        this.windows = new Window[lengths.length];
-        for (int i = 0; i < lengths.length; i++) {
-            windows[i] = new Window(lengths[i], options.windowCurvaturePerNs(lengths[i]));
-        }
+        this.windows = of(options, options.excursionNs());
         this.bending = options.bending();
         this.answer = lengths.length - 1;
         this.tick = Math.max(1, lengths[0] / TICKS_PER_SHORTEST_WINDOW);
+    }
+
+    /** A window of each length of the options, each relaxed by its curvature and shifted by {@code shiftNs}. */
+    static Window[] of(LinkOptions options, long shiftNs) {
+        long[] lengths = options.windows();
+        Window[] windows = new Window[lengths.length];
+        for (int i = 0; i < lengths.length; i++) {
+            windows[i] = new Window(lengths[i], options.windowCurvaturePerNs(lengths[i]), shiftNs);
+        }
+        return windows;
     }
 
     /** The windows themselves, shortest first. */
@@ -69,6 +77,11 @@ final class WindowSet {
         return tick;
     }
 
+    /** The latest time {@code latestX} rounded down to the tick: the time the windows' widths are compared at. */
+    long tickOf(long latestX) {
+        return Math.floorDiv(latestX, tick) * tick;
+    }
+
     /**
      * Whether a pair that moved the latest time from {@code before} to {@code latestX} moved it to another tick; the
      * first call after a start or a restore takes {@code before}'s tick as the last one.
@@ -90,26 +103,34 @@ final class WindowSet {
      * Whether the one chosen has an estimate.
      */
     boolean choose() {
-        if (windows.length == 1) {
-            return rank(windows[0]) < 2;
-        }
+        answer = narrowest(windows, tickAt);
+        return rank(windows[answer]) < 2;
+    }
+
+    /**
+     * Of {@code windows}, those of the best quality (ACCURATE before APPROXIMATE), the one whose bounds are the
+     * narrowest (up + down) at {@code at}, the longer on a tie; the longest while none has an estimate.
+     */
+    static int narrowest(Window[] windows, long at) {
         int best = windows.length - 1;
+        if (windows.length == 1) {
+            return best;
+        }
         int bestRank = rank(windows[best]);
-        double bestWidth = bestRank < 2 ? windows[best].widthAt(tickAt) : Double.NaN;
+        double bestWidth = bestRank < 2 ? windows[best].widthAt(at) : Double.NaN;
         for (int i = windows.length - 2; i >= 0; i--) {
             int r = rank(windows[i]);
             if (r > bestRank || r == 2) {
                 continue;
             }
-            double w = windows[i].widthAt(tickAt);
+            double w = windows[i].widthAt(at);
             if (r < bestRank || w < bestWidth || (Double.isNaN(bestWidth) && !Double.isNaN(w))) {
                 best = i;
                 bestRank = r;
                 bestWidth = w;
             }
         }
-        answer = best;
-        return bestRank < 2;
+        return best;
     }
 
     /** 0 for an ACCURATE window, 1 for APPROXIMATE, 2 for one without estimate. */

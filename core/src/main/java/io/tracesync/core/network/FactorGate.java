@@ -8,7 +8,9 @@ import io.tracesync.core.numeric.DoubleDouble;
  * bound — all at the new factor's anchor, where its component's data now ends. Not at each factor's own anchor: a
  * published factor's bound grows with the distance from its anchor, so one bound as tightly there as the new one is
  * at its anchor is renewed once that growth passes {@code minChange}. With {@code minChange} 0 every change is
- * emitted.
+ * emitted. Under an offset excursion Φ every bound of a node but the reference holds 2Φ on each side beyond the
+ * pairs' own (the curve's bounds from pairs moved outward by Φ, then Φ for the node's excursion), constants that
+ * move with nothing: the bound the changes are compared with is taken without them.
  */
 public final class FactorGate {
 
@@ -16,12 +18,19 @@ public final class FactorGate {
     public static final double DEFAULT_MIN_CHANGE = 0.1;
 
     private final double minChange;
+    /** Φ in ps ({@link NetworkOptions#excursionPs}). */
+    private final long excursionPs;
 
     public FactorGate(double minChange) {
+        this(minChange, 0);
+    }
+
+    public FactorGate(double minChange, long excursionPs) {
         if (!(minChange >= 0)) {
             throw new IllegalArgumentException("factors.min.change must be >= 0: " + minChange);
         }
         this.minChange = minChange;
+        this.excursionPs = excursionPs;
     }
 
     /** Whether {@code now} replaces {@code old}. */
@@ -46,7 +55,7 @@ public final class FactorGate {
         if (Math.max(oldUp, oldDown) == LinkEstimate.UNBOUNDED) {
             return true; // grown past what a long holds, while the new one is bounded at its anchor
         }
-        double bound = Math.min(Math.max(oldUp, oldDown), Math.max(nowUp, nowDown));
+        double bound = Math.max(0, Math.min(Math.max(oldUp, oldDown), Math.max(nowUp, nowDown)) - 2.0 * excursionPs);
         double tolerance = minChange * bound;
         if (Math.abs(nowUp - oldUp) > tolerance || Math.abs(nowDown - oldDown) > tolerance) {
             return true;

@@ -16,14 +16,15 @@ import java.util.Objects;
  * and largest compatible slopes (doubles: they rank links and scale bounds, rounded the safe way: the true slope
  * lies in [minSlope, maxSlope]), the link's latest time {@code latestNs} on a's clock and Poirier's bounds there in
  * picoseconds of b's clock ({@link #UNBOUNDED} where the corridor is open), the clock model's turn per ns of a's
- * clock ({@code curvature}: ρ′, plus κ/τ with frequency steps; 0 for linear clocks) and its frequency steps κ
- * ({@code step}, a fraction: the steps within any τ add up to at most it; 0 for none).
+ * clock ({@code curvature}: ρ′, plus κ/τ with frequency steps; 0 for linear clocks), its frequency steps κ
+ * ({@code step}, a fraction: the steps within any τ add up to at most it; 0 for none) and its offset excursion Φ
+ * ({@code excursionPs}: the bounds each include it, a constant the gates leave out of the widths they compare).
  *
  * <p>From these the relation is bounded at any time of a's clock: its slope lies in [minSlope, maxSlope] around
  * the latest time and turns by at most {@code curvature} per ns away from it (see {@link #upAtPs}).
  */
 public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, double slopeAccuracy, double minSlope,
-        double maxSlope, long latestNs, long upPs, long downPs, double curvature, double step) {
+        double maxSlope, long latestNs, long upPs, long downPs, double curvature, double step, long excursionPs) {
 
     public static final long UNBOUNDED = Long.MAX_VALUE;
 
@@ -42,6 +43,15 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         if (!(step >= 0)) {
             throw new IllegalArgumentException("frequency steps of " + key + " must be at least 0: " + step);
         }
+        if (excursionPs < 0) {
+            throw new IllegalArgumentException("the excursion of " + key + " must be at least 0: " + excursionPs);
+        }
+    }
+
+    /** An estimate without an offset excursion (Φ = 0). */
+    public LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, double slopeAccuracy, double minSlope,
+            double maxSlope, long latestNs, long upPs, long downPs, double curvature, double step) {
+        this(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, latestNs, upPs, downPs, curvature, step, 0);
     }
 
     /** An estimate without frequency steps (κ = 0). */
@@ -76,7 +86,7 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         return new LinkEstimate(key, q, link.estimate(), link.slopeAccuracyValue(), link.minSlopeBelow(),
                 link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED, link.options().carriedCurvaturePerNs(),
-                link.options().stepPpb() * 1e-9).atLatest(link);
+                link.options().stepPpb() * 1e-9, link.options().excursionNs() * 1000).atLatest(link);
     }
 
     /**
@@ -130,7 +140,7 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         LinkBounds b = link.boundsAt(t);
         return new LinkEstimate(key, e.quality, e.aToB, e.slopeAccuracy, e.minSlope, e.maxSlope, t, picos(b.upNs()),
-                picos(b.downNs()), e.curvature, e.step);
+                picos(b.downNs()), e.curvature, e.step, e.excursionPs);
     }
 
     /**
@@ -147,7 +157,7 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         LinkBounds b = link.boundsAtLatest();
         return new LinkEstimate(key, quality, aToB, slopeAccuracy, minSlope, maxSlope, b.t(), picos(b.upNs()),
-                picos(b.downNs()), curvature, step);
+                picos(b.downNs()), curvature, step, excursionPs);
     }
 
     private static long picos(BigDecimal ns) {
@@ -156,6 +166,16 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         java.math.BigInteger ps = ns.movePointRight(3).setScale(0, RoundingMode.CEILING).toBigIntegerExact();
         return ps.bitLength() >= 63 ? UNBOUNDED : ps.longValueExact();
+    }
+
+    /**
+     * The width of the bounds at the latest time less twice the excursion on each side, ps: about the width of the
+     * pairs' own interval, which fresh pairs narrow and the estimate moves within — to compare changes with. Under an
+     * excursion Φ the bounds are the curve's, from pairs each moved outward by Φ (2Φ wider), widened by Φ on each
+     * side: constants that would dilute every change.
+     */
+    public double curveWidthPs() {
+        return Math.max(0, (double) upPs + downPs - 4.0 * excursionPs);
     }
 
     /** Whether both bounds and both slope limits are known: the link bounds b's clock at any time of a's. */

@@ -21,6 +21,11 @@ final class LinkTable {
     final double[] curvature;
     final double[] step;
     /**
+     * Each link's offset excursion Φ in ps ({@link LinkEstimate#excursionPs}): {@link #up} and {@link #down} are its
+     * bounds without it, the interval of the curve its relation departs from by at most Φ.
+     */
+    final long[] excursion;
+    /**
      * The log-slope system's weights of a link without curvature, which depend on its slope range alone
      * (computed once per estimate; with curvature the range widens with the evaluation time, so per solve).
      */
@@ -43,6 +48,7 @@ final class LinkTable {
         down = new long[m];
         curvature = new double[m];
         step = new double[m];
+        excursion = new long[m];
         logUp = new long[m];
         logDown = new long[m];
         for (int l = 0; l < m; l++) {
@@ -57,8 +63,9 @@ final class LinkTable {
         maxSlope[l] = e.maxSlope();
         accuracy[l] = e.slopeAccuracy();
         latest[l] = e.latestNs();
-        up[l] = e.upPs();
-        down[l] = e.downPs();
+        excursion[l] = e.excursionPs();
+        up[l] = curve(e.upPs(), excursion[l]);
+        down[l] = curve(e.downPs(), excursion[l]);
         curvature[l] = e.curvature();
         step[l] = e.step();
         slopeHi[l] = estimated[l] ? e.aToB().slope().hi() : 0;
@@ -72,6 +79,15 @@ final class LinkTable {
     }
 
     /** {@link LinkEstimate#upAtPs} of link l at x. */
+    /**
+     * A bound less the excursion: the curve's, which the network combines (clocks that each depart from a smooth
+     * clock by at most Φ/2 relate along any path as their smooth clocks do, within Φ: docs/LINK-CORE.md, "Offset
+     * excursions"); at least 0, which is wider where the estimate lay outside the curve's interval.
+     */
+    private static long curve(long bound, long excursionPs) {
+        return bound == LinkEstimate.UNBOUNDED ? bound : Math.max(0, bound - excursionPs);
+    }
+
     long upAt(int l, long x) {
         return LinkEstimate.envelopePs(up[l], x, latest[l], maxSlope[l], minSlope[l], slopeHi[l], slopeLo[l],
                 curvature[l]);

@@ -331,6 +331,7 @@ public final class NetworkIntervals {
         AnchoredFactor[] out = new AnchoredFactor[n];
         double curvature = curvature(c.table().curvature);
         double step = curvature(c.table().step);
+        long excursion = excursion(c.table().excursion);
         out[0] = new AnchoredFactor(ref, ref, new Factor(ClockMap.IDENTITY, 0, 0, x[0], 0, 0), x[0], 0, 0, method);
         IntervalSolution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
@@ -356,18 +357,29 @@ public final class NetworkIntervals {
                 margin = 1; // the new map's value at x_v is within far less than 1 ps of tv + shift
             }
             boolean bounded = up != LinkEstimate.UNBOUNDED && down != LinkEstimate.UNBOUNDED && Double.isFinite(kHi);
-            Factor factor = new Factor(map, bounded ? Bounds.add(up - shift, margin) : LinkEstimate.UNBOUNDED,
-                    bounded ? Bounds.add(down + shift, margin) : LinkEstimate.UNBOUNDED, x[v],
+            // the links' curves combined, then the node's excursion from its reference's: at most Φ
+            long widen = margin + excursion;
+            Factor factor = new Factor(map, bounded ? Bounds.add(up - shift, widen) : LinkEstimate.UNBOUNDED,
+                    bounded ? Bounds.add(down + shift, widen) : LinkEstimate.UNBOUNDED, x[v],
                     bounded ? rateUp(kHi, slope, 1) : 0, bounded ? rateUp(kLo, slope, -1) : 0,
                     bounded ? curvature : 0, bounded ? step : 0);
             out[v] = new AnchoredFactor(c.names()[v], ref, factor, x[0],
-                    bounded && tree.up[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.up[v] - shift, margin)
+                    bounded && tree.up[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.up[v] - shift, widen)
                             : LinkEstimate.UNBOUNDED,
-                    bounded && tree.down[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.down[v] + shift, margin)
+                    bounded && tree.down[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.down[v] + shift, widen)
                             : LinkEstimate.UNBOUNDED,
                     method);
         }
         return out;
+    }
+
+    /** The largest of the links' offset excursions, ps: how far any node's relation departs from its curve. */
+    private static long excursion(long[] excursions) {
+        long most = 0;
+        for (long e : excursions) {
+            most = Math.max(most, e);
+        }
+        return most;
     }
 
     /**

@@ -10,8 +10,8 @@ import io.tracesync.core.numeric.ClockMap;
  * summary the network holds then stays, valid and only wider. Of links on a tightest path (no slack) every summary
  * counts. Besides, a summary counts where its quality or boundedness changed, its link restarted since the one held
  * (that one no longer holds), the link's slack is unknown (new, or the components changed shape), or its estimate
- * moved from the held one's, carried, by more than {@code minChange}/{@value #ESTIMATE_SPREAD} of its width: the
- * network estimate is a least-squares fit over every link's estimate, which a held summary's would lead astray.
+ * moved from the held one's, carried, by more than {@code minChange}/{@value #ESTIMATE_SPREAD} of its width (without
+ * the offset excursion, {@link LinkEstimate#curveWidthPs}): the network estimate is a least-squares fit over every link's estimate, which a held summary's would lead astray.
  */
 public final class SlackGate {
 
@@ -53,7 +53,7 @@ public final class SlackGate {
         }
         long t = now.latestNs();
         double movedPs = moved(held.aToB(), now.aToB(), t) * 1000;
-        if (Math.abs(movedPs) > share * ((double) now.upPs() + now.downPs())) {
+        if (Math.abs(movedPs) > share * now.curveWidthPs()) {
             return true;
         }
         double tighterUp = movedPs + held.upAtPs(t) - now.upAtPs(t);

@@ -102,7 +102,7 @@ public final class SummaryGate {
         long shrink = (long) Math.ceil(moved);
         LinkEstimate narrowest = new LinkEstimate(at.key(), at.quality(), at.aToB(), at.slopeAccuracy(),
                 at.minSlope(), at.maxSlope(), latestX, Math.max(0, at.upPs() - shrink),
-                Math.max(0, at.downPs() - shrink), at.curvature(), at.step());
+                Math.max(0, at.downPs() - shrink), at.curvature(), at.step(), at.excursionPs());
         return !matters(before, narrowest);
     }
 
@@ -112,7 +112,8 @@ public final class SummaryGate {
      * model ({@link LinkEstimate#upAtPs}), wider than (1 + {@code minChange}) times now's there — fresh pairs
      * narrowed the link, or the held one has aged —; the estimate moved there by more than {@code minChange} of
      * now's width; or the slope accuracy, the link's weight in the spanning forest, by more than a factor
-     * 1 + {@value #WEIGHT_SPREAD}·{@code minChange} (it only ranks the link among those of its cycles). With
+     * 1 + {@value #WEIGHT_SPREAD}·{@code minChange} (it only ranks the link among those of its cycles) — the widths
+     * taken without the offset excursion, which widens every interval alike ({@link LinkEstimate#curveWidthPs}). With
      * {@code minChange} 0 any change; while either is not bounded on both sides, a new estimate or slope range, or a
      * bound moved by more than {@code minChange} of itself. A summary held back still holds: its bounds, carried to
      * any later time, contain the relation (docs/LINK-CORE.md) — only wider, and by at most that fraction at the
@@ -133,8 +134,9 @@ public final class SummaryGate {
                     || changed(before.upPs(), now.upPs()) || changed(before.downPs(), now.downPs());
         }
         long x = now.latestNs();
-        double widthPs = (double) now.upPs() + now.downPs();
-        double carriedPs = (double) before.upAtPs(x) + before.downAtPs(x);
+        // under an excursion Φ both intervals are 4Φ wider than the pairs' own: compared without it
+        double widthPs = now.curveWidthPs();
+        double carriedPs = (double) before.upAtPs(x) + before.downAtPs(x) - 4.0 * before.excursionPs();
         if (carriedPs > (1 + minChange) * widthPs) {
             return true;
         }

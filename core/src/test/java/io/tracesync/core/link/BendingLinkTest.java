@@ -61,21 +61,39 @@ class BendingLinkTest {
      */
     private static void feedAndCheck(ConvexHullLink link, CurvedClock g, SplittableRandom r,
             java.util.function.Consumer<ConvexHullLink> more) {
+        feedAndCheck(link, g::at, g::slopeAt, r, more);
+    }
+
+    /** The same for a relation {@code g} whose curve within the model has the slope {@code slope}. */
+    private static void feedAndCheck(ConvexHullLink link, LongFunction<Rational> g, LongFunction<Rational> slope,
+            SplittableRandom r, java.util.function.Consumer<ConvexHullLink> more) {
         long checked = 0;
         for (long x = 0, n = 0; x < DURATION; x += r.nextLong(1, 400_000_000), n++) {
-            assertEquals(0, feed(link, g::at, r, x), () -> "a pair contradicted the model at " + link.latestX());
+            assertEquals(0, feed(link, g, r, x), () -> "a pair contradicted the model at " + link.latestX());
             if (n % 7 == 0 && link.estimate() != null) {
                 for (long t : new long[] {link.latestX(), link.latestX() - r.nextLong(6 * MINUTE),
                         link.latestX() + r.nextLong(2 * MINUTE)}) {
-                    assertInside(link, t, g.at(t));
+                    assertInside(link, t, g.apply(t));
                     checked++;
                 }
-                assertSlopeInside(link, g.slopeAt(link.latestX()));
+                assertSlopeInside(link, slope.apply(link.latestX()));
                 more.accept(link);
             }
         }
         assertEquals(0, link.failures());
         assertTrue(checked > 100, "bounds checked " + checked + " times");
+    }
+
+    /** The truth lies inside the link's summary ({@link LinkEstimate}) carried up to 2 min past its latest time. */
+    private static void assertCarriedInside(ConvexHullLink link, LongFunction<Rational> g, SplittableRandom r) {
+        LinkEstimate e = LinkEstimate.of(new LinkKey("a", "b"), link);
+        if (e.bounded()) {
+            long t = link.latestX() + r.nextLong(2 * MINUTE);
+            Rational off = g.apply(t).subtract(at(e.aToB(), t)).multiply(Rational.of(1000));
+            assertTrue(off.compareTo(Rational.of(e.upAtPs(t))) <= 0
+                    && off.negate().compareTo(Rational.of(e.downAtPs(t))) <= 0,
+                    () -> "carried to " + t + ": " + off.toDecimalString() + " ps");
+        }
     }
 
     /**
@@ -92,27 +110,73 @@ class BendingLinkTest {
         long tau = r.nextLong(10 * SECOND, 5 * MINUTE);
         CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(ppb, 1_000_000_000_000_000_000L),
                 Rational.of(kappa, 1_000_000_000L), tau);
-        feedAndCheck(new ConvexHullLink(bending(ppb).withSteps(kappa, tau)), g, r, link -> {
-            LinkEstimate e = LinkEstimate.of(new LinkKey("a", "b"), link);
-            if (e.bounded()) {
-                long t = link.latestX() + r.nextLong(2 * MINUTE);
-                Rational off = g.at(t).subtract(at(e.aToB(), t)).multiply(Rational.of(1000));
-                assertTrue(off.compareTo(Rational.of(e.upAtPs(t))) <= 0
-                        && off.negate().compareTo(Rational.of(e.downAtPs(t))) <= 0,
-                        () -> "carried to " + t + ": " + off.toDecimalString() + " ps");
-            }
+        feedAndCheck(new ConvexHullLink(bending(ppb).withSteps(kappa, tau)), g, r,
+                link -> assertCarriedInside(link, g::at, r));
+    }
+
+    /**
+     * Under offset excursions of at most Φ (up to 100 µs, slewed in and out at up to Φ per ms: {@link Excursion}) on
+     * top of ρ′, a link told of Φ ({@link LinkOptions#withExcursion}) holds the truth inside its bounds at its latest
+     * time, before and after it, and inside the summary carried up to 2 min on; the slope of the curve the relation
+     * departs from lies inside its slope range; and no pair contradicts it.
+     */
+    @Property(tries = 30)
+    void underOffsetExcursionsTheTruthLiesInsideTheBoundsOfALinkToldOfThem(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        long ppb = r.nextLong(1, 201);
+        long phi = r.nextLong(1, 100_001);
+        CurvedClock h = CurvedClock.random(r, 0, DURATION, Rational.of(ppb, 1_000_000_000_000_000_000L));
+        Excursion e = Excursion.random(r, -DURATION, 2 * DURATION, phi);
+        LongFunction<Rational> g = x -> h.at(x).add(e.at(x));
+        feedAndCheck(new ConvexHullLink(bending(ppb).withExcursion(phi)), g, h::slopeAt, r, link -> {
+            assertCarriedInside(link, g, r);
+            long t = link.latestX() - r.nextLong(6 * MINUTE);
+            LinkBounds b = link.boundsAt(t);
+            assertTrue((b.upNs() == null || b.upNs().signum() >= 0) && (b.downNs() == null || b.downNs().signum() >= 0),
+                    () -> "the estimate lies outside the link's bounds at " + t + ": " + b);
         });
     }
 
     /**
-     * A link decoded from its state at any pair goes on exactly as the one never encoded, its frequency steps and
-     * datasheet bound too.
+     * On clocks within the model, a link told of an excursion estimates exactly as the link not told of it wherever
+     * the answering window admits that link's estimate (nearly always): its unshifted windows are that link's
+     * windows, the narrowest chosen alike.
+     */
+    @Property(tries = 10)
+    void withoutExcursionsTheEstimateIsTheUnshiftedLinks(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(20, 1_000_000_000_000_000_000L));
+        ConvexHullLink plain = new ConvexHullLink(bending(20));
+        ConvexHullLink told = new ConvexHullLink(bending(20).withExcursion(r.nextLong(1, 100_001)));
+        int same = 0;
+        int checks = 0;
+        for (long x = 0, n = 0; x < DURATION; x += r.nextLong(1, 400_000_000), n++) {
+            long pairSeed = r.nextLong();
+            feed(plain, g::at, new SplittableRandom(pairSeed), x);
+            feed(told, g::at, new SplittableRandom(pairSeed), x);
+            if (n % 7 == 0 && plain.quality() == LinkQuality.ACCURATE) {
+                checks++;
+                same += plain.estimate().equals(told.estimate()) ? 1 : 0;
+            }
+        }
+        assertTrue(checks > 50 && same > checks * 9 / 10, same + " of " + checks + " the same");
+    }
+
+    /**
+     * A link decoded from its state at any pair goes on exactly as the one never encoded, its frequency steps,
+     * datasheet bound and excursion too.
      */
     @Test
     void aDecodedLinkContinuesByteForByte() {
         SplittableRandom r = new SplittableRandom(11);
         CurvedClock g = CurvedClock.random(r, 0, DURATION, Rational.of(20, 1_000_000_000_000_000_000L));
-        ConvexHullLink link = new ConvexHullLink(bending(20).withSteps(300, 64 * SECOND).withMaxDrift(100));
+        for (LinkOptions options : new LinkOptions[] {bending(20).withSteps(300, 64 * SECOND).withMaxDrift(100),
+                bending(20).withMaxDrift(100).withExcursion(20_000)}) {
+            continuesByteForByte(new ConvexHullLink(options), g, r);
+        }
+    }
+
+    private static void continuesByteForByte(ConvexHullLink link, CurvedClock g, SplittableRandom r) {
         ConvexHullLink copy = link;
         for (long x = 0, n = 0; x < DURATION; x += r.nextLong(1, 400_000_000), n++) {
             long seed = r.nextLong();

@@ -7,6 +7,7 @@ import io.tracesync.core.numeric.Rational;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.LongFunction;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * by the slope range and ρ′(W·d/2 + d²/2) hold too. Without the allowance they do not. With frequency steps of at
  * most κ in all within any τ, the same holds with the curvature ρ′ + 2κ/τ + 2κ/W over points spanning W, and the
  * bounds carried with the slope range widened by that curvature's turn and κ, and the curvature ρ′ + κ/τ; without
- * the steps' share a stepping relation escapes them.
+ * the steps' share a stepping relation escapes them. Under an offset excursion of at most Φ on top of the model the
+ * bounds of the points moved outward by Φ more, widened by Φ, hold; with a quarter of the shift they do not.
  */
 class ClockModelBoundsTest {
 
@@ -30,18 +32,29 @@ class ClockModelBoundsTest {
     private record Messages(List<long[]> aToB, List<long[]> bToA) {
 
         static Messages of(CurvedClock g, SplittableRandom r, int count) {
+            return of(g::at, r, count);
+        }
+
+        static Messages of(LongFunction<Rational> g, SplittableRandom r, int count) {
             List<long[]> up = new ArrayList<>();
             List<long[]> down = new ArrayList<>();
             for (int k = 0; k < count; k++) {
                 long x = r.nextLong(WINDOW + 1);
                 long delay = r.nextBoolean() ? r.nextLong(4) : r.nextLong(100_000);
+                long floor = CurvedClock.floor(g.apply(x));
                 if (r.nextBoolean()) {
-                    up.add(new long[] {x, g.floorAt(x) + 1 + delay}); // received after g(x): above the relation
+                    up.add(new long[] {x, floor + 1 + delay}); // received after g(x): above the relation
                 } else {
-                    down.add(new long[] {x, g.floorAt(x) - delay}); // sent before g(x): below it
+                    down.add(new long[] {x, floor - delay}); // sent before g(x): below it
                 }
             }
             return new Messages(up, down);
+        }
+
+        /** The same messages with every point moved outward by {@code shift}: a→b up, b→a down. */
+        Messages shifted(long shift) {
+            return new Messages(aToB.stream().map(p -> new long[] {p[0], p[1] + shift}).toList(),
+                    bToA.stream().map(p -> new long[] {p[0], p[1] - shift}).toList());
         }
     }
 
@@ -106,6 +119,66 @@ class ClockModelBoundsTest {
                         "below, " + d + " ns on");
             }
         }
+    }
+
+    /**
+     * Under an offset excursion of at most Φ on top of the model — the relation g = h + e, h bending within ρ′, |e| ≤
+     * Φ (docs/LINK-CORE.md, "Offset excursions") — every point moved outward by Φ more keeps h's chord feasible, and
+     * the bounds widened by Φ on each side hold g at any time, before, within and after the points' span.
+     */
+    @Property(tries = 60)
+    void underAnExcursionPointsShiftedByItAndBoundsWidenedByItHold(@ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 40) int count) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Rational rho = rho(r);
+        CurvedClock h = CurvedClock.random(r, 0, WINDOW, rho);
+        long phi = r.nextLong(1, 100_001);
+        Excursion e = Excursion.random(r, -WINDOW, 2 * WINDOW, phi);
+        LongFunction<Rational> g = x -> h.at(x).add(e.at(x));
+        Messages m = Messages.of(g, r, count);
+        if (m.aToB().isEmpty() || m.bToA().isEmpty()) {
+            return;
+        }
+        Messages shifted = m.shifted(phi);
+        CurvedLinkOracle link = new CurvedLinkOracle(shifted.aToB(), shifted.bToA(), rho, false);
+        assertTrue(link.feasible(), "the curve's chord satisfies the shifted constraints");
+        for (int k = 0; k < 8; k++) {
+            long t = r.nextLong(-WINDOW, 2 * WINDOW + 1);
+            Rational truth = g.apply(t);
+            Rational up = link.upperAt(t);
+            Rational down = link.lowerAt(t);
+            assertTrue(up == null || truth.compareTo(up.add(Rational.of(phi))) <= 0, () -> "above at " + t);
+            assertTrue(down == null || truth.compareTo(down.subtract(Rational.of(phi))) >= 0, () -> "below at " + t);
+        }
+    }
+
+    /**
+     * The control for excursions: relations within the model plus an excursion of 50 µs, points moved outward by a
+     * quarter of it only — some leave no line, or escape the bounds widened by it.
+     */
+    @Test
+    void withTooSmallAShiftAnExcursionEscapes() {
+        int escaped = 0;
+        for (long seed = 0; seed < 50; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            CurvedClock h = CurvedClock.random(r, 0, WINDOW, Rational.of(20, 1_000_000_000_000_000_000L));
+            long phi = 50_000;
+            Excursion e = Excursion.random(r, -WINDOW, 2 * WINDOW, phi);
+            LongFunction<Rational> g = x -> h.at(x).add(e.at(x));
+            Messages quarter = Messages.of(g, r, 40).shifted(phi / 4);
+            CurvedLinkOracle link = new CurvedLinkOracle(quarter.aToB(), quarter.bToA(),
+                    Rational.of(20, 1_000_000_000_000_000_000L), false);
+            boolean escapes = !link.feasible();
+            for (long t = -WINDOW; t <= 2 * WINDOW && !escapes; t += WINDOW / 10) {
+                Rational up = link.upperAt(t);
+                Rational down = link.lowerAt(t);
+                Rational truth = g.apply(t);
+                escapes = up != null && truth.compareTo(up.add(Rational.of(phi / 4))) > 0
+                        || down != null && truth.compareTo(down.subtract(Rational.of(phi / 4))) < 0;
+            }
+            escaped += escapes ? 1 : 0;
+        }
+        assertTrue(escaped > 0, "no relation escaped a shift of a quarter of its excursion");
     }
 
     /** κ up to 2 ppm as a fraction; τ from 1 s to 2 min. */

@@ -304,10 +304,11 @@ class ConvexHullLinkTest {
     /**
      * A link's state written by layout 5 (without the last restart, nor the frequency steps and the largest drift)
      * decodes to the link, never restarted; one of layout 6 (without the steps and drift) to the link without them;
-     * one of layout 7 (without the windows' observed steps), as long as its windows measured none, to the link.
+     * one of layout 7 (without the windows' observed steps), as long as its windows measured none, and one of layout
+     * 8 (without the excursion and the unshifted windows) to the link.
      */
     @Test
-    void statesOfLayoutsFiveSixAndSevenStillDecode() {
+    void statesOfLayoutsFiveToEightStillDecode() {
         ConvexHullLink link = new ConvexHullLink(new LinkOptions(30 * 60 * SECOND, 5, 3)
                 .withCurvature(20, 15 * SECOND));
         Scenarios.generate(Scenarios.Shape.REALISTIC, 9, 3_000).forEach(p -> feed(link, p));
@@ -315,14 +316,15 @@ class ConvexHullLinkTest {
         for (Window.State w : link.state().windows()) {
             assertTrue(Double.isNaN(w.endedSpread()) && Double.isNaN(w.step()), "layout 7 had no such fields");
         }
-        byte[] seven = current.clone();
-        seven[0] = 7;
-        assertArrayEquals(current, LinkStateCodec.encode(LinkStateCodec.decode(seven)));
-        // after version and flags: 5 options, the steps' 2 and the largest drift (layout 7), 6 counters, the last
-        // restart (layout 6)
-        ConvexHullLink five = LinkStateCodec.decode(withoutVarints(current, 5, 5, 6, 7, 14));
+        // after version and flags: 5 options, the steps' 2 and the largest drift (layout 7), the excursion (layout
+        // 9), 6 counters, the last restart (layout 6)
+        for (int layout : new int[] {7, 8}) {
+            assertArrayEquals(current, LinkStateCodec.encode(LinkStateCodec.decode(withoutVarints(current, layout,
+                    8))), "layout " + layout);
+        }
+        ConvexHullLink five = LinkStateCodec.decode(withoutVarints(current, 5, 5, 6, 7, 8, 15));
         assertEquals(Long.MIN_VALUE, five.restartedNs());
-        ConvexHullLink six = LinkStateCodec.decode(withoutVarints(current, 6, 5, 6, 7));
+        ConvexHullLink six = LinkStateCodec.decode(withoutVarints(current, 6, 5, 6, 7, 8));
         assertEquals(link.restartedNs(), six.restartedNs());
         assertEquals(link.options(), six.options());
         assertArrayEquals(current, LinkStateCodec.encode(six));

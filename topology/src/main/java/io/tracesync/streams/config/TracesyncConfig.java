@@ -54,6 +54,7 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String LINK_STEP_PPB_CONFIG = "link.step.ppb";
     public static final String LINK_STEP_INTERVAL_CONFIG = "link.step.interval";
     public static final String LINK_MAX_DRIFT_PPM_CONFIG = "link.max.drift.ppm";
+    public static final String LINK_EXCURSION_CONFIG = "link.excursion";
     public static final String LINK_WINDOW_MIN_CONFIG = "link.window.min";
     public static final String LINKS_MIN_CHANGE_CONFIG = "links.min.change";
     public static final String LINKS_WITH_NETWORK_CONFIG = "links.with.network";
@@ -154,6 +155,13 @@ public final class TracesyncConfig extends AbstractConfig {
                     positiveDuration(), Importance.LOW,
                     "The interval within which the frequency steps add up to at most link.step.ppb: the daemons' "
                             + "update interval (chrony's minpoll 6: 64 s).")
+            .define(LINK_EXCURSION_CONFIG, Type.STRING, "0s", duration(), Importance.MEDIUM,
+                    "Offset excursions on top of link.curvature (docs/LINK-CORE.md, \"Offset excursions\"): the "
+                            + "relation of two clocks may depart from a curve the clock model describes by at most "
+                            + "this either way — the offsets a time daemon slews out (chrony: the largest offset "
+                            + "corrected at one update of either host, plus (frequency change)²/(16·link.curvature) "
+                            + "for the largest frequency update). Every bound widens by it; the estimate stays the "
+                            + "pairs' own where they keep to the model. 0: none (at most 1s).")
             .define(LINK_MAX_DRIFT_PPM_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 100_000),
                     Importance.MEDIUM, "The datasheet bound (docs/LINK-CORE.md, \"The datasheet bound\"): each "
                             + "clock's rate stays within ±this many ppm of true time — its crystal's tolerance plus "

@@ -41,6 +41,7 @@ public final class LinkSummaries {
                 .setMaxSlope(Double.isNaN(e.maxSlope()) ? null : e.maxSlope())
                 .setCurvaturePpbPerS(link.options().carriedCurvaturePpbPerS())
                 .setStepPpb(link.options().stepPpb())
+                .setExcursionPs(link.options().excursionNs() * 1000)
                 .setWindowNs(link.windowNs())
                 .setObservedCurvaturePpbPerS(Double.isNaN(link.observedTurnPpbPerS()) ? null
                         : link.observedTurnPpbPerS())
@@ -111,7 +112,7 @@ public final class LinkSummaries {
                 maxSlope(s), s.getLatestNs(),
                 s.getUpPs() == null ? LinkEstimate.UNBOUNDED : s.getUpPs(),
                 s.getDownPs() == null ? LinkEstimate.UNBOUNDED : s.getDownPs(),
-                LinkOptions.perNs(s.getCurvaturePpbPerS()), s.getStepPpb() * 1e-9);
+                LinkOptions.perNs(s.getCurvaturePpbPerS()), s.getStepPpb() * 1e-9, s.getExcursionPs());
     }
 
     /** The summary's largest slope; records written before it was carried give the max line's. */

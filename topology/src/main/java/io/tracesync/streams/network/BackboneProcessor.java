@@ -65,7 +65,7 @@ public final class BackboneProcessor extends ContextualProcessor<String, Network
         this.options = options;
         this.perPair = perPair;
         this.emitInterval = emitInterval;
-        this.gate = new FactorGate(minChange);
+        this.gate = new FactorGate(minChange, options.excursionPs());
         this.pacer = new EmissionPacer(maxShare);
         this.maxDriftPpm = maxDriftPpm;
     }

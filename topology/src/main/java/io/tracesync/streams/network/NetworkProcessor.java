@@ -118,7 +118,7 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         this.treeStoreName = treeStoreName;
         this.options = options;
         this.emitInterval = emitInterval;
-        this.gate = new FactorGate(minChange);
+        this.gate = new FactorGate(minChange, options.excursionPs());
         this.slackGate = linkMinChange > 0 ? new SlackGate(linkMinChange) : null;
         this.pacer = new EmissionPacer(maxShare);
         this.maxDriftPpm = maxDriftPpm;

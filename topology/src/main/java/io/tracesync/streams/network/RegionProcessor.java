@@ -102,7 +102,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         this.regionOf = regionOf.memoized();
         this.options = options;
         this.emitInterval = emitInterval;
-        this.gate = new FactorGate(minChange);
+        this.gate = new FactorGate(minChange, options.excursionPs());
         this.slackGate = linkMinChange > 0 ? new SlackGate(linkMinChange) : null;
         this.pacer = new EmissionPacer(maxShare);
         this.maxDriftPpm = maxDriftPpm;
