@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Matched pairs per second through one link's synchronizer, 30 min horizon: {@code linear} clocks (one window, two
  * epochs), the application's default clock model, {@code bending} (ρ′ = 20 ppb/s, windows from 30 s, each 4 times
- * the last, up to the horizon, two epochs each), and the same with the datasheet bound, {@code datasheet} (R = 200
- * ppm: two more comparisons per pair), measured in the same run.
+ * the last, up to the horizon, two epochs each), the same with the datasheet bound, {@code datasheet} (R = 200
+ * ppm: two more comparisons per pair), and with an offset excursion, {@code excursion} (Φ = 20 µs: the windows kept
+ * twice, shifted and not), measured in the same run.
  * <ul>
  *   <li>realistic: 1M pairs, 1000 messages/s both ways, 50 us + exponential(200 us) delays, 1 % interrupt
  *       spikes, in timestamp order — almost every pair is rejected by one orientation test;</li>
@@ -43,7 +44,7 @@ public class LinkCoreBenchmark {
     @Param({"realistic", "reordered", "adversarial"})
     String stream;
 
-    @Param({"linear", "bending", "datasheet"})
+    @Param({"linear", "bending", "datasheet", "excursion"})
     String model;
 
     LinkPairStream input;
@@ -61,6 +62,7 @@ public class LinkCoreBenchmark {
         options = switch (model) {
             case "linear" -> LinkOptions.DEFAULT;
             case "bending" -> bending;
+            case "excursion" -> bending.withExcursion(20_000);
             default -> bending.withMaxDrift(200);
         };
     }

@@ -78,6 +78,15 @@ class SettingsTest {
                 .getMessage().contains("link.curvature"));
     }
 
+    /** The excursion reaches the links, in ns, and the network, which widens each node's bounds by it, in ps. */
+    @Test
+    void theExcursionReachesTheLinksAndTheNetwork() {
+        Settings s = Settings.of(Map.of("link.excursion", "20us"));
+        assertEquals(20_000, s.linkOptions().excursionNs());
+        assertEquals(20_000_000, s.networkOptions().excursionPs());
+        assertEquals(0, Settings.of(Map.of()).linkOptions().excursionNs());
+    }
+
     /** Kafka Streams' own rebalance protocol subscribes to no pattern: the traces then come in one topic. */
     @Test
     void theStreamsProtocolWantsOneTraceTopic() {

@@ -23,8 +23,9 @@ import io.tracesync.core.numeric.Rational;
  * <p>With known minimum delays straight windows ({@link StraightFits}: each length and the horizon, unrelaxed) give
  * the estimate while one agrees with the answering window ({@link #fitted()}); the bounds stay the answering
  * window's. Under an excursion Φ the model's windows move every point outward by Φ more and widen their bounds by Φ,
- * and unshifted windows ({@link PlainWindows}) give the estimate while they agree. A {@link WindowFeed} hands each pair to every window, its {@link RedundancyFilter} passing the usual
- * pair, redundant everywhere, with one comparison.
+ * and unshifted windows ({@link PlainWindows}) give the estimate while they agree. A {@link WindowFeed} hands each
+ * pair to every window, its {@link RedundancyFilter} passing the usual pair, redundant everywhere, with one
+ * comparison.
  *
  * <p>Pairs that no line fits even with the allowance (a frequency step, a slew beyond the model, a clock jump)
  * contradict the model: every window starts again, empty, from the contradicting pair's time, and the link reports
@@ -137,11 +138,6 @@ public final class ConvexHullLink {
     /** The straight windows. */
     StraightFits straights() {
         return straights;
-    }
-
-    /** The unshifted windows (none without an excursion). */
-    PlainWindows plain() {
-        return plain;
     }
 
     /** Pairs the redundancy filter passed. */

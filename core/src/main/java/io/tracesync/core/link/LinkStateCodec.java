@@ -4,11 +4,12 @@ import java.util.Arrays;
 
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
- * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link
- * (a dozen vertices per epoch) takes a few hundred bytes per window. Layout version 9 (version 8, without the
- * excursion and the unshifted windows, version 7, without the steps the windows observed, version 6, without the frequency steps and the datasheet bound, version 5, without
- * the time of the last restart, version 4, without the turn the data show and with the horizon's straight window
- * only, version 3, without straight windows, and versions 1 and 2, one window, are still decoded):
+ * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link (a
+ * dozen vertices per epoch) takes a few hundred bytes per window. Layout version 9 (version 8, without the excursion
+ * and the unshifted windows, version 7, without the steps the windows observed, version 6, without the frequency steps
+ * and the datasheet bound, version 5, without the time of the last restart, version 4, without the turn the data show
+ * and with the horizon's straight window only, version 3, without straight windows, and versions 1 and 2, one window,
+ * are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
  * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval maxDriftBits excursion
@@ -42,7 +43,8 @@ public final class LinkStateCodec {
         for (long v : new long[] {o.horizonNs(), o.minDelayAtoBNs(), o.minDelayBtoANs(),
                 Double.doubleToLongBits(o.curvaturePpbPerS()), o.shortestWindowNs(),
                 Double.doubleToLongBits(o.stepPpb()), o.stepIntervalNs(), Double.doubleToLongBits(o.maxDriftPpm()),
-                o.excursionNs(), s.latestX(), s.pairs(), s.stored(), s.stale(), s.failures(), s.answer(), s.restartedAt()}) {
+                o.excursionNs(), s.latestX(), s.pairs(), s.stored(), s.stale(), s.failures(), s.answer(),
+                s.restartedAt()}) {
             w.varLong(v);
         }
         DatasheetBounds.State d = s.datasheet();

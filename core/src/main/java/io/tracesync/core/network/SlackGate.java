@@ -3,15 +3,16 @@ package io.tracesync.core.network;
 import io.tracesync.core.numeric.ClockMap;
 
 /**
- * Which link summaries the network must apply, of those the links let through ({@link SummaryGate}). A node's
- * interval is a shortest-path distance over every link's constraints (docs/NETWORK-CORE.md), so a link's news
- * moves no interval while it tightens each of the link's constraints by no more than that constraint's slack at
- * the last evaluation ({@link NetworkIntervals.Result#slack}: how far it lies from every node's tightest path); the
- * summary the network holds then stays, valid and only wider. Of links on a tightest path (no slack) every summary
- * counts. Besides, a summary counts where its quality or boundedness changed, its link restarted since the one held
- * (that one no longer holds), the link's slack is unknown (new, or the components changed shape), or its estimate
- * moved from the held one's, carried, by more than {@code minChange}/{@value #ESTIMATE_SPREAD} of its width (without
- * the offset excursion, {@link LinkEstimate#curveWidthPs}): the network estimate is a least-squares fit over every link's estimate, which a held summary's would lead astray.
+ * Which link summaries the network must apply, of those the links let through ({@link SummaryGate}). A node's interval
+ * is a shortest-path distance over every link's constraints (docs/NETWORK-CORE.md), so a link's news moves no interval
+ * while it tightens each of the link's constraints by no more than that constraint's slack at the last evaluation
+ * ({@link NetworkIntervals.Result#slack}: how far it lies from every node's tightest path); the summary the network
+ * holds then stays, valid and only wider. Of links on a tightest path (no slack) every summary counts. Besides, a
+ * summary counts where its quality or boundedness changed, its link restarted since the one held (that one no longer
+ * holds), the link's slack is unknown (new, or the components changed shape), or its estimate moved from the held
+ * one's, carried, by more than {@code minChange}/{@value #ESTIMATE_SPREAD} of its width (without the offset excursion,
+ * {@link LinkEstimate#curveWidthPs}): the network estimate is a least-squares fit over every link's estimate, which a
+ * held summary's would lead astray.
  */
 public final class SlackGate {
 

@@ -160,8 +160,10 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "relation of two clocks may depart from a curve the clock model describes by at most "
                             + "this either way — the offsets a time daemon slews out (chrony: the largest offset "
                             + "corrected at one update of either host, plus (frequency change)²/(16·link.curvature) "
-                            + "for the largest frequency update). Every bound widens by it; the estimate stays the "
-                            + "pairs' own where they keep to the model. 0: none (at most 1s).")
+                            + "for the largest frequency update). A link's bounds widen by about 4 times it (its "
+                            + "pairs moved outward by it, then it on each side), a node's by as much once; the "
+                            + "estimate stays the pairs' own. Costs a second set of windows per link. 0: none "
+                            + "(at most 1s).")
             .define(LINK_MAX_DRIFT_PPM_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 100_000),
                     Importance.MEDIUM, "The datasheet bound (docs/LINK-CORE.md, \"The datasheet bound\"): each "
                             + "clock's rate stays within ±this many ppm of true time — its crystal's tolerance plus "

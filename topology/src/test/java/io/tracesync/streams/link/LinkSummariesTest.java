@@ -90,4 +90,16 @@ class LinkSummariesTest {
         LinkSummary none = LinkSummaries.of(KEY, fed(model), LinkEstimate.of(KEY, fed(model)));
         assertEquals(LinkQuality.INCOMPLETE, LinkSummaries.datasheetEstimate(none, 100).quality());
     }
+
+    /** A summary carries the link's excursion, and the network's view of it is the link's own, Φ and all. */
+    @Test
+    void theNetworkReadsTheExcursionBackFromTheSummary() {
+        LinkOptions model = new LinkOptions(30 * 60 * SECOND, 0, 0).withCurvature(20, 30 * SECOND);
+        ConvexHullLink link = fed(model.withExcursion(20_000));
+        LinkEstimate own = LinkEstimate.of(KEY, link);
+        LinkSummary s = LinkSummaries.of(KEY, link, own);
+        assertEquals(20_000_000L, s.getExcursionPs());
+        assertEquals(own, LinkSummaries.estimate(s));
+        assertEquals(0L, LinkSummaries.of(KEY, fed(model), LinkEstimate.of(KEY, fed(model))).getExcursionPs());
+    }
 }
