@@ -80,14 +80,20 @@ class ClockModelBoundsTest {
 
     /** The relaxed constraints admit the chord, and the truth lies in the bounds at 8 times from −W to 2W. */
     private static void assertHolds(CurvedClock g, CurvedLinkOracle link, SplittableRandom r) {
+        assertHolds(g::at, link, Rational.of(0), r);
+    }
+
+    /** The same for the truth g and the bounds widened by {@code widen} on each side. */
+    private static void assertHolds(LongFunction<Rational> g, CurvedLinkOracle link, Rational widen,
+            SplittableRandom r) {
         assertTrue(link.feasible(), "the chord satisfies the relaxed constraints");
         for (int k = 0; k < 8; k++) {
             long t = r.nextLong(-WINDOW, 2 * WINDOW + 1);
-            Rational truth = g.at(t);
+            Rational truth = g.apply(t);
             Rational up = link.upperAt(t);
             Rational down = link.lowerAt(t);
-            assertTrue(up == null || truth.compareTo(up) <= 0, () -> "above at " + t);
-            assertTrue(down == null || truth.compareTo(down) >= 0, () -> "below at " + t);
+            assertTrue(up == null || truth.compareTo(up.add(widen)) <= 0, () -> "above at " + t);
+            assertTrue(down == null || truth.compareTo(down.subtract(widen)) >= 0, () -> "below at " + t);
         }
     }
 
@@ -140,16 +146,7 @@ class ClockModelBoundsTest {
             return;
         }
         Messages shifted = m.shifted(phi);
-        CurvedLinkOracle link = new CurvedLinkOracle(shifted.aToB(), shifted.bToA(), rho, false);
-        assertTrue(link.feasible(), "the curve's chord satisfies the shifted constraints");
-        for (int k = 0; k < 8; k++) {
-            long t = r.nextLong(-WINDOW, 2 * WINDOW + 1);
-            Rational truth = g.apply(t);
-            Rational up = link.upperAt(t);
-            Rational down = link.lowerAt(t);
-            assertTrue(up == null || truth.compareTo(up.add(Rational.of(phi))) <= 0, () -> "above at " + t);
-            assertTrue(down == null || truth.compareTo(down.subtract(Rational.of(phi))) >= 0, () -> "below at " + t);
-        }
+        assertHolds(g, new CurvedLinkOracle(shifted.aToB(), shifted.bToA(), rho, false), Rational.of(phi), r);
     }
 
     /**

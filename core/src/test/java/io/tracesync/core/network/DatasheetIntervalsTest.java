@@ -45,17 +45,7 @@ class DatasheetIntervalsTest {
             names.add(name);
             clocks.put(name, RateBoundedClock.random(r, span + 120 * SECOND, ppm, r.nextLong(-(1L << 40), 1L << 40)));
         }
-        List<LinkKey> keys = new ArrayList<>();
-        for (int i = 1; i < n; i++) {
-            keys.add(LinkKey.between(names.get(r.nextInt(i)), names.get(i)));
-        }
-        for (int extra = r.nextInt(n); extra > 0; extra--) {
-            int i = r.nextInt(n);
-            int j = r.nextInt(n);
-            if (i != j) {
-                keys.add(LinkKey.between(names.get(i), names.get(j)));
-            }
-        }
+        List<LinkKey> keys = RandomLinks.connecting(names, r);
         LinkOptions options = new LinkOptions(30 * 60 * SECOND, 0, 0).withCurvature(1_000, 30 * SECOND)
                 .withMaxDrift(ppm);
         TreeMap<LinkKey, ConvexHullLink> links = new TreeMap<>();

@@ -80,17 +80,7 @@ class ExcursionIntervalsTest {
                 names.add("n" + i);
                 clocks.put("n" + i, Clock.random(r, phi));
             }
-            List<LinkKey> keys = new ArrayList<>();
-            for (int i = 1; i < n; i++) {
-                keys.add(LinkKey.between(names.get(r.nextInt(i)), names.get(i)));
-            }
-            for (int extra = r.nextInt(n); extra > 0; extra--) {
-                int i = r.nextInt(n);
-                int j = r.nextInt(n);
-                if (i != j) {
-                    keys.add(LinkKey.between(names.get(i), names.get(j)));
-                }
-            }
+            List<LinkKey> keys = RandomLinks.connecting(names, r);
             LinkOptions options = new LinkOptions(30 * 60 * SECOND, 0, 0).withCurvature(20, 30 * SECOND)
                     .withExcursion(told ? excursion : 0);
             TreeMap<LinkKey, ConvexHullLink> links = new TreeMap<>();
