@@ -5,22 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.SyncFactor;
-import io.tracesync.avro.TraceEvent;
 import io.tracesync.client.PublishedFactor;
 import io.tracesync.core.network.Conversion;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.sim.SimulationConfig;
-import io.tracesync.streams.metrics.PipelineStats;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,7 +24,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class DatasheetFactorsTest {
 
-    private static final Instant START = Instant.parse("2026-11-22T00:00:00Z");
     private static final long SECOND = 1_000_000_000L;
     /** Emissions a second apart: the regions' and the backbone's exchanges. */
     private static final int EMISSIONS = 20;
@@ -93,25 +82,6 @@ class DatasheetFactorsTest {
     }
 
     private static Map<String, SyncFactor> run(SimulatedTraces traces, Map<String, String> extra) {
-        Map<String, String> config = new HashMap<>(Map.of(
-                "schema.registry.url", "mock://" + UUID.randomUUID(),
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
-        config.putAll(extra);
-        Settings settings = Settings.of(config);
-        Topics topics = new Topics(settings);
-        Map<String, TestInputTopic<SegmentKey, TraceEvent>> inputs = new HashMap<>();
-        try (TopologyTestDriver driver = new TopologyTestDriver(
-                TracesyncTopology.build(settings, topics, new PipelineStats()), settings.streamsProperties(), START)) {
-            for (TraceEvent e : traces.events) {
-                inputs.computeIfAbsent("traces." + e.getNode(), t -> driver.createInputTopic(t,
-                        topics.segmentKey.serializer(), topics.traceEvent.serializer(), START, Duration.ZERO))
-                        .pipeInput(new SegmentKey(e.getSeq(), e.getAckSeq(), e.getFlags()), e);
-            }
-            for (int i = 0; i < EMISSIONS; i++) {
-                driver.advanceWallClockTime(Duration.ofSeconds(1));
-            }
-            return driver.createOutputTopic(topics.factors, new StringDeserializer(),
-                    topics.syncFactor.deserializer()).readKeyValuesToMap();
-        }
+        return DriverRun.factors(traces, extra, EMISSIONS);
     }
 }
