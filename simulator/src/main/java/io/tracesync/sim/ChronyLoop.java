@@ -34,6 +34,8 @@ final class ChronyLoop implements DaemonLoop {
     private double slewPpm;
     private long slewSteps;
     private double endedSlewPpm;
+    /** The offset the last poll set out to slew, ns. */
+    private double slewingNs;
     /** How far the daemon's adjustments have moved the clock since the start, ns (its own bookkeeping). */
     private double appliedNs;
 
@@ -60,6 +62,7 @@ final class ChronyLoop implements DaemonLoop {
         }
         // the offset now, to slew out: the whole of it, as the regression puts it
         double offsetNs = freeNow + appliedNs;
+        slewingNs = offsetNs;
         double rate = Math.min(discipline.maxSlewPpm(), offsetNs * offsetNs
                 / (discipline.corrTimeRatio() * discipline.pollNs() * Math.max(1, sigma)) * 1e6);
         slewSteps = rate == 0 ? 0 : (long) Math.ceil(Math.abs(offsetNs) / (rate * 1e-6 * stepNs));
@@ -83,6 +86,11 @@ final class ChronyLoop implements DaemonLoop {
     @Override
     public double endedSlewPpm() {
         return endedSlewPpm;
+    }
+
+    @Override
+    public double slewingNs() {
+        return slewingNs;
     }
 
     /**

@@ -7,5 +7,10 @@ public enum ClockEvent {
     /** The time daemon polled (updated the clock, {@link ClockDiscipline}); the value is the change of its adjustment in ppm. */
     POLL,
     /** A slew of the daemon's ended ({@link ChronyLoop}); the value is the change of its adjustment in ppm. */
-    SLEW_END
+    SLEW_END,
+    /**
+     * The daemon set out to slew an offset out at a poll ({@link ChronyLoop}); the value is that offset in ns, the
+     * most its clock departs from a smooth one by that slew (docs/LINK-CORE.md, "Offset excursions").
+     */
+    SLEW
 }

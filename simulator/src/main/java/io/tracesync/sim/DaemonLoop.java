@@ -14,4 +14,7 @@ interface DaemonLoop {
 
     /** The slew rate in ppm that ended with the last step {@link #adjustPpm} answered for; 0: none ended. */
     double endedSlewPpm();
+
+    /** The offset in ns the last poll set out to slew out; 0 for a daemon that does not slew offsets (ntpd's PLL). */
+    double slewingNs();
 }

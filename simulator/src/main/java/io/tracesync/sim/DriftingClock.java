@@ -19,7 +19,7 @@ final class DriftingClock {
 
         /**
          * A jump (value: its size in ns), a poll of the daemon or the end of its slew (value: the change of its
-         * adjustment, ppm).
+         * adjustment, ppm), the start of a slew (value: the offset slewed out, ns).
          */
         void event(long trueNs, ClockEvent kind, double value);
     }
@@ -153,6 +153,9 @@ final class DriftingClock {
         double theta = (stepLocal + jump - stepTrue - targetOffset) + params.discipline().noiseNs()
                 * events.nextGaussian();
         targetOffset += daemon.poll(stepTrue, theta);
+        if (daemon.slewingNs() != 0) {
+            sink.event(stepTrue, ClockEvent.SLEW, daemon.slewingNs());
+        }
     }
 
     /** Local ns per step, from the frequency at the start of the current step (at least 1: strictly increasing). */

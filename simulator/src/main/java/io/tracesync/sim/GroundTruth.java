@@ -26,6 +26,7 @@ public final class GroundTruth {
     private final Map<String, String> parameters;
     private final List<Jump> jumps;
     private final List<FrequencyStep> steps;
+    private final List<Slew> slews;
 
     /** A jump of a node's clock at true time {@code trueNs}, forward by {@code sizeNs} ({@link ClockJumps}). */
     public record Jump(String node, long trueNs, long sizeNs) {
@@ -38,13 +39,18 @@ public final class GroundTruth {
     public record FrequencyStep(String node, long trueNs, double ppm) {
     }
 
+    /** An offset of {@code ns} a node's daemon set out to slew at true time {@code trueNs} ({@link ClockEvent#SLEW}). */
+    public record Slew(String node, long trueNs, double ns) {
+    }
+
     private GroundTruth(Map<String, PiecewiseLinearClock> clocks, Map<String, Long> minDelays,
-            Map<String, String> parameters, List<Jump> jumps, List<FrequencyStep> steps) {
+            Map<String, String> parameters, List<Jump> jumps, List<FrequencyStep> steps, List<Slew> slews) {
         this.clocks = clocks;
         this.minDelays = minDelays;
         this.parameters = parameters;
         this.jumps = jumps;
         this.steps = steps;
+        this.slews = slews;
     }
 
     /**
@@ -99,6 +105,7 @@ public final class GroundTruth {
         root.path("config").fields().forEachRemaining(e -> parameters.put(e.getKey(), e.getValue().asText()));
         List<Jump> jumps = new ArrayList<>();
         List<FrequencyStep> steps = new ArrayList<>();
+        List<Slew> slews = new ArrayList<>();
         Path events = dir.resolve(OutputDirectory.CLOCK_EVENTS);
         if (Files.exists(events)) {
             try (BufferedReader in = Files.newBufferedReader(events, StandardCharsets.US_ASCII)) {
@@ -108,6 +115,8 @@ public final class GroundTruth {
                     String[] f = line.split(",");
                     if (f[2].equals("jump")) {
                         jumps.add(new Jump(f[0], Long.parseLong(f[1]), Long.parseLong(f[3])));
+                    } else if (f[2].equals("slew")) {
+                        slews.add(new Slew(f[0], Long.parseLong(f[1]), Double.parseDouble(f[3])));
                     } else {
                         steps.add(new FrequencyStep(f[0], Long.parseLong(f[1]), Double.parseDouble(f[3])));
                     }
@@ -115,7 +124,7 @@ public final class GroundTruth {
             }
         }
         return new GroundTruth(clocks, minDelays, Collections.unmodifiableMap(parameters), List.copyOf(jumps),
-                List.copyOf(steps));
+                List.copyOf(steps), List.copyOf(slews));
     }
 
     /** Every jump of every clock, in true-time order (none for a run made before jumps were simulated). */
@@ -126,6 +135,11 @@ public final class GroundTruth {
     /** Every step of a daemon's frequency adjustment, in true-time order (none without a daemon). */
     public List<FrequencyStep> steps() {
         return steps;
+    }
+
+    /** Every offset a daemon set out to slew, in true-time order (none without chrony, or in runs made before). */
+    public List<Slew> slews() {
+        return slews;
     }
 
     /** The exact clock of a node. */

@@ -44,6 +44,11 @@ final class NtpdLoop implements DaemonLoop {
         return 0;
     }
 
+    @Override
+    public double slewingNs() {
+        return 0;
+    }
+
     private double clampToSlew(double ppm) {
         double max = discipline.maxSlewPpm();
         return Math.max(-max, Math.min(max, ppm));

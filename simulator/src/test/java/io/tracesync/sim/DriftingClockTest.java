@@ -17,7 +17,7 @@ class DriftingClockTest {
 
     /** One run of a clock for {@code seconds} one-second steps: its truth and what changed it. */
     private record Run(PiecewiseLinearClock truth, List<long[]> breakpoints, List<Double> polls, List<Long> pollTimes,
-                       List<long[]> jumps, List<Long> slewEnds) {
+                       List<long[]> jumps, List<Long> slewEnds, List<Double> slews) {
 
         static Run of(ClockParams params, int seconds, long seed) {
             List<long[]> breakpoints = new ArrayList<>();
@@ -25,6 +25,7 @@ class DriftingClockTest {
             List<Long> pollTimes = new ArrayList<>();
             List<long[]> jumps = new ArrayList<>();
             List<Long> slewEnds = new ArrayList<>();
+            List<Double> slews = new ArrayList<>();
             DriftingClock clock = new DriftingClock(params, START, SECOND, new SplittableRandom(seed),
                     new SplittableRandom(seed + 1), new DriftingClock.Truth() {
                         @Override
@@ -40,6 +41,7 @@ class DriftingClockTest {
                                     pollTimes.add(trueNs);
                                 }
                                 case SLEW_END -> slewEnds.add(trueNs);
+                                case SLEW -> slews.add(value);
                                 case JUMP -> jumps.add(new long[] {trueNs, (long) value});
                             }
                         }
@@ -49,7 +51,7 @@ class DriftingClockTest {
             PiecewiseLinearClock truth = new PiecewiseLinearClock(
                     breakpoints.stream().mapToLong(b -> b[0]).toArray(),
                     breakpoints.stream().mapToLong(b -> b[1]).toArray(), 1);
-            return new Run(truth, breakpoints, polls, pollTimes, jumps, slewEnds);
+            return new Run(truth, breakpoints, polls, pollTimes, jumps, slewEnds, slews);
         }
 
         /** Local minus true time minus the clock's constant offset, at true time t. */
@@ -68,6 +70,7 @@ class DriftingClockTest {
         // 80 ppm off, ±2 ppm over 20 minutes (a strong air-conditioning cycle), ntpd polling every 64 s
         ClockDiscipline daemon = ClockDiscipline.ntpd(64 * SECOND, 20_000, 500, 5 * SECOND);
         Run run = Run.of(clock(80, 2, daemon, ClockJumps.NONE), 7_200, 3);
+        assertTrue(run.slews().isEmpty(), "ntpd's loop slews no offsets");
         long worst = 0;
         for (long t = START; t < START + 7_200 * SECOND; t += SECOND) {
             worst = Math.max(worst, Math.abs(run.offsetAt(t)));
@@ -163,6 +166,8 @@ class DriftingClockTest {
         assertTrue(first >= 49_000 && first <= ClockDiscipline.Daemon.CHRONY.defaultMaxSlewPpm(),
                 "the first slew " + first + " ppm");
         assertEquals(START + SECOND, fast.slewEnds().get(0), "83,333 ppm slews 50 ms out within the first second");
+        // the offset it set out to slew is the start's, the measurement's noise aside (ns; negative: the clock behind)
+        assertEquals(start, fast.slews().get(0), 100_000);
         for (long t = START + SECOND; t < START + 600 * SECOND; t += SECOND) {
             assertEquals(-start, fast.offsetAt(t), 1_000_000, "at " + (t - START));
         }

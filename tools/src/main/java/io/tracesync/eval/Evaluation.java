@@ -258,6 +258,9 @@ public final class Evaluation {
             findings.add(DaemonSteps.of(groundTruth.steps(), replay.links().keySet(), o.stepInterval().toNanos())
                     .finding(o.stepPpb()));
         }
+        if (!groundTruth.slews().isEmpty()) {
+            findings.add(DaemonOffsets.of(groundTruth.slews()).finding(o.excursion().toNanos()));
+        }
         if (model.bending()) {
             findings.add(ObservedSteps.of(replay.ends()).finding());
         }
