@@ -78,16 +78,16 @@ final class LinkTable {
         }
     }
 
-    /** {@link LinkEstimate#upAtPs} of link l at x. */
     /**
      * A bound less the excursion: the curve's, which the network combines (clocks that each depart from a smooth
-     * clock by at most Φ/2 relate along any path as their smooth clocks do, within Φ: docs/LINK-CORE.md, "Offset
+     * clock by at most Φ/2.002 relate along any path as their smooth clocks do, within Φ: docs/LINK-CORE.md, "Offset
      * excursions"); at least 0, which is wider where the estimate lay outside the curve's interval.
      */
     private static long curve(long bound, long excursionPs) {
         return bound == LinkEstimate.UNBOUNDED ? bound : Math.max(0, bound - excursionPs);
     }
 
+    /** {@link LinkEstimate#upAtPs} of link l at x. */
     long upAt(int l, long x) {
         return LinkEstimate.envelopePs(up[l], x, latest[l], maxSlope[l], minSlope[l], slopeHi[l], slopeLo[l],
                 curvature[l]);
