@@ -16,9 +16,8 @@ import io.tracesync.core.numeric.ClockMap;
 final class PlainWindows {
 
     private final Window[] plain;
-    /** The link's version and latest time {@link #agrees} was decided for. */
+    /** The link's version {@link #agrees} was decided for. */
     private long checkedVersion = -1;
-    private long checkedAt;
     /** The unshifted window whose estimate is the link's, -1 for none. */
     private int chosen = -1;
 
@@ -44,15 +43,15 @@ final class PlainWindows {
     /**
      * Whether an unshifted window gives the estimate: the narrowest at the latest tick ({@link WindowSet#narrowest})
      * is ACCURATE and its bisector is a line of the answering window's corridor. A function of the windows and the
-     * latest time, decided again when the link's {@code version} or latest time moved.
+     * latest tick, decided again when the link's {@code version} moved — which it does whenever a window's corridor
+     * changes or the tick moves — so not for every pair.
      */
     boolean agrees(long version, long latestX, WindowSet set) {
         if (plain.length == 0) {
             return false;
         }
-        if (checkedVersion != version || checkedAt != latestX) {
+        if (checkedVersion != version) {
             checkedVersion = version;
-            checkedAt = latestX;
             int i = WindowSet.narrowest(plain, set.tickOf(latestX));
             Window a = set.answering();
             boolean admitted = plain[i].quality() == LinkQuality.ACCURATE && a.quality() == LinkQuality.ACCURATE
