@@ -177,9 +177,10 @@ public final class LinkProcessor extends ContextualProcessor<LinkId, MatchedPair
         if (step > 0 && stepped.add(key)) {
             stats.steppedLinks.incrementAndGet();
             LOG.warn("link {}: its relative frequency stepped by at least {} ppb beyond the clock model "
-                    + "(link.curvature {} ppb/s, link.step.ppb {}): a time daemon's update or slew? Its bounds need "
-                    + "not have held around it (docs/LINK-CORE.md, \"Frequency steps\")", key,
-                    String.format("%.0f", step), options.curvaturePpbPerS(), options.stepPpb());
+                    + "(link.curvature {} ppb/s, link.step.ppb {}, link.excursion {} ns): a time daemon's update or "
+                    + "slew? Its bounds need not have held around it (docs/LINK-CORE.md, \"Frequency steps\", "
+                    + "\"Offset excursions\")", key, String.format("%.0f", step), options.curvaturePpbPerS(),
+                    options.stepPpb(), options.excursionNs());
         }
     }
 }
