@@ -39,7 +39,9 @@ public final class GroundTruth {
     public record FrequencyStep(String node, long trueNs, double ppm) {
     }
 
-    /** An offset of {@code ns} a node's daemon set out to slew at true time {@code trueNs} ({@link ClockEvent#SLEW}). */
+    /**
+     * An offset of {@code ns} a node's daemon set out to slew at true time {@code trueNs} ({@link ClockEvent#SLEW}).
+     */
     public record Slew(String node, long trueNs, double ns) {
     }
 

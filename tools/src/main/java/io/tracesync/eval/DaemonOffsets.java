@@ -34,8 +34,8 @@ record DaemonOffsets(double[] perNodeNs) {
     String finding(long excursionNs) {
         double largest = perNodeNs[perNodeNs.length - 1];
         return String.format("the daemons' offsets slewed at one update (truth-clock-events.csv): per node the "
-                + "largest, median %.1f, max %.1f µs; an excursion of %.3f × the largest, %.1f µs, "
-                + "covers them, conservatively (link.excursion allows %.1f)", perNodeNs[perNodeNs.length / 2] / 1000, largest / 1000, PER_LINK,
-                PER_LINK * largest / 1000, excursionNs / 1000.0);
+                + "largest, median %.1f, max %.1f µs; an excursion of %.3f × the largest, %.1f µs, covers them, "
+                + "conservatively (link.excursion allows %.1f)", perNodeNs[perNodeNs.length / 2] / 1000,
+                largest / 1000, PER_LINK, PER_LINK * largest / 1000, excursionNs / 1000.0);
     }
 }
