@@ -45,6 +45,11 @@ record Dyadic(BigInteger num, int shift) {
         return new Dyadic(num.shiftLeft(k - shift).add(o.num.shiftLeft(k - o.shift)), k);
     }
 
+    /** this − y, rounded to a double (correctly, then scaled exactly unless beyond the doubles' range). */
+    double minus(long y) {
+        return Math.scalb(num.subtract(BigInteger.valueOf(y).shiftLeft(shift)).doubleValue(), -shift);
+    }
+
     /** The sign of this − y. */
     int compareTo(long y) {
         return num.compareTo(BigInteger.valueOf(y).shiftLeft(shift));
