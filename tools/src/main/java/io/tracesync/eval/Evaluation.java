@@ -79,7 +79,7 @@ public final class Evaluation {
         long t0 = System.nanoTime();
         NetworkOptions options = NetworkOptions.DEFAULT.withWeight(o.weight()).withMethod(o.network())
                 .withReferenceRule(o.referenceRule()).withWeightSpread(SummaryGate.weightSpread(o.minChange()))
-                .withExcursion(model(o.horizon(), o.curvature()).excursionNs() * 1000);
+                .withExcursion(model(o.horizon(), o.curvature()).excursionPs());
         SharedGate gate = new SharedGate(o.minChange());
         NetworkPolicy published = new NetworkPolicy(options, o.weighting(), gate, o.factorsMinChange());
         TreeSet<String> names = new TreeSet<>();

@@ -216,7 +216,7 @@ public final class Settings {
                 .withMethod(NetworkMethod.parse(config.getString(TracesyncConfig.NETWORK_METHOD_CONFIG)))
                 .withReferenceRule(ReferenceRule.parse(config.getString(TracesyncConfig.NETWORK_REFERENCE_RULE_CONFIG)))
                 .withWeightSpread(SummaryGate.weightSpread(number(TracesyncConfig.LINKS_MIN_CHANGE_CONFIG)))
-                .withExcursion(duration(TracesyncConfig.LINK_EXCURSION_CONFIG).toNanos() * 1000);
+                .withExcursion(linkOptions().excursionPs());
         String approximate = config.getString(TracesyncConfig.NETWORK_APPROXIMATE_WEIGHT_CONFIG);
         if (!approximate.equals(TracesyncConfig.NONE)) {
             o = o.withApproximate(Double.parseDouble(approximate));

@@ -201,6 +201,11 @@ public record LinkOptions(long horizonNs, long minDelayAtoBNs, long minDelayBtoA
                 intervalNs, maxDriftPpm, excursionNs);
     }
 
+    /** Φ in picoseconds, as link summaries and the network carry it. */
+    public long excursionPs() {
+        return excursionNs * 1000;
+    }
+
     /** These options with an excursion of at most Φ = {@code ns} either way (0: none). */
     public LinkOptions withExcursion(long ns) {
         return new LinkOptions(horizonNs, minDelayAtoBNs, minDelayBtoANs, curvaturePpbPerS, shortestWindowNs, stepPpb,

@@ -4,9 +4,8 @@ import java.util.Arrays;
 
 /**
  * Hands a link's pairs to every window a pair goes to — the clock model's, the unshifted ones under an excursion,
- * then the straight ones — with the
- * {@link RedundancyFilter} as a short cut for the usual pair, redundant everywhere, and rotates their epochs as the
- * latest time moves. The filter is exact in effect: the windows end as if every pair had taken the exact path.
+ * then the straight ones — with the {@link RedundancyFilter} as a short cut for the usual pair, redundant
+ * everywhere, and rotates their epochs as the latest time moves. The filter is exact in effect: the windows end as if every pair had taken the exact path.
  */
 final class WindowFeed {
 

@@ -86,7 +86,7 @@ public record LinkEstimate(LinkKey key, LinkQuality quality, ClockMap aToB, doub
         }
         return new LinkEstimate(key, q, link.estimate(), link.slopeAccuracyValue(), link.minSlopeBelow(),
                 link.maxSlopeAbove(), link.latestX(), UNBOUNDED, UNBOUNDED, link.options().carriedCurvaturePerNs(),
-                link.options().stepPpb() * 1e-9, link.options().excursionNs() * 1000).atLatest(link);
+                link.options().stepPpb() * 1e-9, link.options().excursionPs()).atLatest(link);
     }
 
     /**

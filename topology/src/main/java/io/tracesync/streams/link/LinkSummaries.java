@@ -41,7 +41,7 @@ public final class LinkSummaries {
                 .setMaxSlope(Double.isNaN(e.maxSlope()) ? null : e.maxSlope())
                 .setCurvaturePpbPerS(link.options().carriedCurvaturePpbPerS())
                 .setStepPpb(link.options().stepPpb())
-                .setExcursionPs(link.options().excursionNs() * 1000)
+                .setExcursionPs(link.options().excursionPs())
                 .setWindowNs(link.windowNs())
                 .setObservedCurvaturePpbPerS(Double.isNaN(link.observedTurnPpbPerS()) ? null
                         : link.observedTurnPpbPerS())
