@@ -12,6 +12,7 @@ import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.streams.network.BackboneProcessor;
 import io.tracesync.streams.network.RegionPartitioner;
+import io.tracesync.streams.network.RegionInput;
 import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ final class RegionalStage extends Stage {
 
     private final RegionPattern regionOf;
     private final long commitNs;
-    private final List<VirtualTask<String, NetworkInput, String, SpecificRecord>> regions = new ArrayList<>();
+    private final List<VirtualTask<String, RegionInput, String, SpecificRecord>> regions = new ArrayList<>();
     private final VirtualTask<String, NetworkInput, String, NetworkInput> backbone;
     private final List<List<Sent>> toRegions = new ArrayList<>();
     private final List<Sent> toBackbone = new ArrayList<>();
@@ -84,7 +85,7 @@ final class RegionalStage extends Stage {
                     settings.number(TracesyncConfig.LINK_MAX_DRIFT_PPM_CONFIG), stats);
             toRegions.add(new ArrayList<>());
             regions.add(new VirtualTask<>(context, processor, Serdes.String().deserializer(),
-                    topics.networkInput.deserializer(), links::flush, commitNs, startNs, emissions, (r, at) -> {
+                    topics.regionInput.deserializer(), links::flush, commitNs, startNs, emissions, (r, at) -> {
                         if (r.value() instanceof SyncFactor s) {
                             published(s);
                             factors.accept(s);
@@ -160,7 +161,7 @@ final class RegionalStage extends Stage {
         return out;
     }
 
-    private static void deliver(VirtualTask<String, NetworkInput, ?, ?> task, long atNs, List<Sent> in) {
+    private static void deliver(VirtualTask<String, ?, ?, ?> task, long atNs, List<Sent> in) {
         task.arrive(atNs, in.stream().map(Sent::key).toList(), in.stream().map(Sent::value).toList());
     }
 

@@ -86,6 +86,11 @@ public final class SpecificAvroDeserializer<T extends SpecificRecord> implements
         }
     }
 
+    /** The schema {@code record} was written with, by the id in its header. */
+    public Schema writerSchema(byte[] record) {
+        return writerSchema(WireFormat.schemaId(record));
+    }
+
     private Schema writerSchema(int id) {
         SchemaRegistryClient r = registry;
         if (r == null) {

@@ -2,7 +2,6 @@ package io.tracesync.schema;
 
 import java.util.Map;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
@@ -44,7 +43,7 @@ public final class SpecificAvroSerde<T extends SpecificRecord> implements Serde<
     }
 
     @Override
-    public Deserializer<T> deserializer() {
+    public SpecificAvroDeserializer<T> deserializer() {
         return deserializer;
     }
 }

@@ -22,6 +22,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.schema.SpecificAvroSerde;
+import io.tracesync.streams.network.RegionInputSerde;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,8 @@ public final class Topics {
     public final SpecificAvroSerde<SyncFactor> syncFactor;
     public final SpecificAvroSerde<TreeSnapshot> treeSnapshot;
     public final SpecificAvroSerde<NetworkInput> networkInput;
+    /** The regions' topic's records as region tasks read them: {@link #networkInput}'s bytes. */
+    public final RegionInputSerde regionInput;
     public final Serde<String> node = Serdes.String();
     private final int partitions;
     private final int regionPartitions;
@@ -95,6 +98,7 @@ public final class Topics {
         syncFactor = avro(SyncFactor.class, config, false);
         treeSnapshot = avro(TreeSnapshot.class, config, false);
         networkInput = avro(NetworkInput.class, config, false);
+        regionInput = new RegionInputSerde(networkInput);
         backboneFactors = s.regions() == null ? null : backboneFactorsOf(s.get("application.id"));
         regionPartitions = (int) s.integer(NETWORK_REGIONS_PARTITIONS_CONFIG);
         partitions = (int) s.integer(TOPICS_PARTITIONS_CONFIG);

@@ -46,6 +46,7 @@ import io.tracesync.streams.network.HistoryProcessor;
 import io.tracesync.streams.network.BackboneProcessor;
 import io.tracesync.streams.network.NetworkProcessor;
 import io.tracesync.streams.network.RegionPartitioner;
+import io.tracesync.streams.network.RegionInput;
 import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.BeforeCommit;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
@@ -187,16 +188,16 @@ public final class TracesyncTopology {
         RegionPattern regions = settings.regions();
         Function<String, String> regionOf = regions.memoized();
         int partitions = (int) settings.integer(NETWORK_REGIONS_PARTITIONS_CONFIG);
-        KStream<String, NetworkInput> toRegions = summaries.flatMap((k, s) -> {
+        KStream<String, RegionInput> toRegions = summaries.flatMap((k, s) -> {
             String ra = regionOf.apply(k.getA());
             String rb = regionOf.apply(k.getB());
-            NetworkInput in = new NetworkInput(s, null);
+            RegionInput in = RegionInput.of(new NetworkInput(s, null));
             return ra.equals(rb) ? List.of(KeyValue.pair(ra, in))
                     : List.of(KeyValue.pair(ra, in), KeyValue.pair(rb, in));
-        }, Named.as("by-region")).repartition(Repartitioned.with(topics.node, topics.networkInput).withName(REGIONS)
+        }, Named.as("by-region")).repartition(Repartitioned.with(topics.node, topics.regionInput).withName(REGIONS)
                 .withNumberOfPartitions(partitions).withStreamPartitioner(new RegionPartitioner<>()));
-        KStream<String, NetworkInput> backboneFactors = b.stream(topics.backboneFactors,
-                Consumed.with(topics.node, topics.networkInput).withName("backbone-factors"));
+        KStream<String, RegionInput> backboneFactors = b.stream(topics.backboneFactors,
+                Consumed.with(topics.node, topics.regionInput).withName("backbone-factors"));
         b.addStateStore(WriteBackStoreBuilder.persistent(REGION_LINK_STORE, topics.linkId, topics.linkSummary));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REGION_END_STORE), topics.node,
                 Serdes.String()));

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * {@code link.max.drift.ppm} each region has a twin of its links under the datasheet alone, tied by the backbone's
  * datasheet factors, and every record carries the node's answer from it ({@code datasheet}).
  */
-public final class RegionProcessor extends ContextualProcessor<String, NetworkInput, String, SpecificRecord> {
+public final class RegionProcessor extends ContextualProcessor<String, RegionInput, String, SpecificRecord> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RegionProcessor.class);
 
@@ -78,8 +78,8 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
     private final Map<String, Region> datasheets = new HashMap<>();
     private final Map<String, Map<String, NodeFactor>> fromBackboneDatasheet = new HashMap<>();
     private final Set<String> endNodes = new HashSet<>();
-    /** Per region, the summaries of its links arrived since the last emission, the last per link. */
-    private final Map<String, PendingSummaries> pending = new TreeMap<>();
+    /** Per region, the summaries of its links arrived since the last emission, the last per link, as written. */
+    private final Map<String, PendingInputs> pending = new TreeMap<>();
     /** How many links have a summary waiting. */
     private long waiting;
     private final Set<String> changed = new HashSet<>();
@@ -145,32 +145,46 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         EmissionSchedule.start(context, emitInterval, () -> !changed.isEmpty() || waiting > 0, this::emit);
     }
 
+    /**
+     * A summary waits as written, the last of its link per region, until the next emission reads it
+     * ({@link #arrived}); a backbone's factor is taken in at once.
+     */
     @Override
-    public void process(Record<String, NetworkInput> record) {
-        NetworkInput in = record.value();
-        if (in.getSummary() != null) {
-            LinkSummary s = in.getSummary();
-            LinkKey key = new LinkKey(s.getA(), s.getB());
-            // a link of the record's region taking part is found by its id there, without the regions of its ends
-            Region region = regions.get(record.key());
-            int id = region == null ? 0 : region.edge(key);
-            String within = id != 0 ? record.key() : regionOf.apply(key.a());
-            if (id != 0 || within.equals(regionOf.apply(key.b()))) {
-                if (pending.computeIfAbsent(within, r -> new PendingSummaries()).add(id, key, s)) {
-                    stats.networkPending.set(++waiting);
-                }
-            } else {
-                // a copy of a link between regions: the end in the record's region is an end
-                String end = within.equals(record.key()) ? key.a() : key.b();
-                if (ends.get(end) == null) {
-                    ends.put(end, "");
-                    end(end);
-                }
+    public void process(Record<String, RegionInput> record) {
+        RegionInput in = record.value();
+        if (in.encodedSummary()) {
+            if (pending.computeIfAbsent(record.key(), r -> new PendingInputs()).add(in)) {
+                stats.networkPending.set(++waiting);
             }
             oldestPendingMs = Math.min(oldestPendingMs, record.timestamp());
-        } else if (in.getFactor() != null) {
-            backbone.put(in.getFactor().getNode(), in.getFactor());
-            fromBackbone(in.getFactor());
+        } else if (in.value().getFactor() != null) {
+            SyncFactor f = in.value().getFactor();
+            backbone.put(f.getNode(), f);
+            fromBackbone(f);
+        } else if (in.value().getSummary() != null) {
+            throw new IllegalArgumentException("a region reads summaries as written (RegionInputSerde), not "
+                    + in.value().getSummary().getA() + "~" + in.value().getSummary().getB() + " read already");
+        }
+    }
+
+    /**
+     * A summary that reached region {@code name}'s records, the last of its link since the last emission: taken in
+     * by the region of a link of its own, or, a copy of a link between regions, its end in the region made an end.
+     */
+    private void arrived(String name, LinkSummary s) {
+        LinkKey key = new LinkKey(s.getA(), s.getB());
+        // a link of the record's region taking part is found by its id there, without the regions of its ends
+        Region region = regions.get(name);
+        boolean own = region != null && region.edge(key) != 0;
+        String within = own ? name : regionOf.apply(key.a());
+        if (own || within.equals(regionOf.apply(key.b()))) {
+            take(within, s);
+        } else {
+            String end = within.equals(name) ? key.a() : key.b();
+            if (ends.get(end) == null) {
+                ends.put(end, "");
+                end(end);
+            }
         }
     }
 
@@ -263,7 +277,7 @@ public final class RegionProcessor extends ContextualProcessor<String, NetworkIn
         }
         long began = System.nanoTime();
         stats.networkUpdates.addAndGet(waiting);
-        pending.forEach((region, summaries) -> summaries.drain((s, id) -> take(region, s)));
+        pending.forEach((region, inputs) -> inputs.drain(in -> arrived(region, in.value().getSummary())));
         waiting = 0;
         stats.networkPending.set(0);
         stats.factorLagMs.set(oldestPendingMs == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestPendingMs));

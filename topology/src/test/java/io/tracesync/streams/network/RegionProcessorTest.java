@@ -49,6 +49,12 @@ class RegionProcessorTest {
     private final Topics topics = new Topics(settings);
     private final SimulatedTraces cluster = SimulatedTraces.run(10, 10_000_000_000L, 5);
 
+    /** A record as a region task reads it off the regions' topic. */
+    private RegionInput asRead(NetworkInput in) {
+        return topics.regionInput.deserializer().deserialize("regions",
+                topics.regionInput.serializer().serialize("regions", RegionInput.of(in)));
+    }
+
     /** A region task and a backbone task over their stores (kept across restarts), and what they published. */
     private final class Pair {
         final MockProcessorContext<String, SpecificRecord> regionContext = new MockProcessorContext<>();
@@ -101,9 +107,9 @@ class RegionProcessorTest {
             for (LinkSummary s : summaries) {
                 String ra = REGIONS.apply(s.getA());
                 String rb = REGIONS.apply(s.getB());
-                region.process(new Record<>(ra, new NetworkInput(s, null), 0L));
+                region.process(new Record<>(ra, asRead(new NetworkInput(s, null)), 0L));
                 if (!ra.equals(rb)) {
-                    region.process(new Record<>(rb, new NetworkInput(s, null), 0L));
+                    region.process(new Record<>(rb, asRead(new NetworkInput(s, null)), 0L));
                     backbone.process(new Record<>(s.getA() + "~" + s.getB(), new NetworkInput(s, null), 0L));
                 }
             }
@@ -123,7 +129,7 @@ class RegionProcessorTest {
             regionContext.resetForwards();
             last(backboneContext.scheduledPunctuators()).getPunctuator().punctuate(now);
             for (var f : backboneContext.forwarded()) {
-                region.process(new Record<>(f.record().key(), f.record().value(), now));
+                region.process(new Record<>(f.record().key(), asRead(f.record().value()), now));
             }
             backboneContext.resetForwards();
         }
