@@ -7,13 +7,18 @@ import java.util.function.Consumer;
  * The summaries of a region's links arrived since its last emission, as written ({@link RegionInput}), the last per
  * link, in the order of each link's first: at the emission they are read and reach the region together. A link is
  * found by its names' bytes in a table of the links waiting (open addressing, linear probing; a slot holds the
- * names' hash beside the entry, so a probe past other links reads none of their records), without reading the
- * record or looking its nodes up among the region's.
+ * names' hash beside the entry, so a probe past other links reads nothing else), its names compared with a copy
+ * kept side by side with the other links' — not with the record it replaces, long out of the caches —, without
+ * reading the record or looking its nodes up among the region's.
  */
 final class PendingInputs {
 
     private RegionInput[] entries = new RegionInput[16];
     private int size;
+    /** Each entry's names, a's bytes then b's, from {@code namesAt[e]}, a's {@code aLengths[e]} long. */
+    private byte[] names = new byte[256];
+    private int[] namesAt = new int[17];
+    private int[] aLengths = new int[16];
     /** Per slot: the link's hash in the high half, its entry + 1 in the low half; 0 if empty. */
     private long[] slots = new long[32];
 
@@ -27,21 +32,34 @@ final class PendingInputs {
         for (int i = slot(h, mask); ; i = (i + 1) & mask) {
             long s = slots[i];
             if (s == 0) {
-                if (size == entries.length) {
-                    entries = Arrays.copyOf(entries, 2 * size);
-                }
-                entries[size++] = in;
+                append(in);
                 slots[i] = (long) h << 32 | size;
                 return true;
             }
             if ((int) (s >>> 32) == h) {
                 int e = (int) s - 1;
-                if (entries[e].sameLink(in)) {
+                if (in.hasNames(names, namesAt[e], aLengths[e], namesAt[e + 1])) {
                     entries[e] = in;
                     return false;
                 }
             }
         }
+    }
+
+    private void append(RegionInput in) {
+        if (size == entries.length) {
+            entries = Arrays.copyOf(entries, 2 * size);
+            aLengths = Arrays.copyOf(aLengths, 2 * size);
+            namesAt = Arrays.copyOf(namesAt, 2 * size + 1);
+        }
+        int at = namesAt[size];
+        int end = at + in.namesLength();
+        if (end > names.length) {
+            names = Arrays.copyOf(names, Math.max(end, 2 * names.length));
+        }
+        aLengths[size] = in.copyNames(names, at);
+        entries[size++] = in;
+        namesAt[size] = end;
     }
 
     /** Gives {@code taker} each link's last summary in the order of the links' first, and empties. */

@@ -63,7 +63,7 @@ public final class RegionInput {
         return new RegionInput(encoded, reader, aStart, aEnd, bStart, bEnd);
     }
 
-    /** Whether this is a link's summary as written, its link found by {@link #sameLink} and {@link #linkHash}. */
+    /** Whether this is a link's summary as written, its link known by its names' bytes. */
     boolean encodedSummary() {
         return encoded != null;
     }
@@ -86,10 +86,24 @@ public final class RegionInput {
         return hash;
     }
 
-    /** Whether {@code other} is a summary of the same link ({@link #encodedSummary} both). */
-    boolean sameLink(RegionInput other) {
-        return hash == other.hash
-                && Arrays.equals(encoded, aStart, aEnd, other.encoded, other.aStart, other.aEnd)
-                && Arrays.equals(encoded, bStart, bEnd, other.encoded, other.bStart, other.bEnd);
+    /** How many bytes the two names take ({@link #encodedSummary} only). */
+    int namesLength() {
+        return aEnd - aStart + bEnd - bStart;
+    }
+
+    /** Copies a's bytes then b's into {@code to} at {@code at}; returns a's length ({@link #encodedSummary} only). */
+    int copyNames(byte[] to, int at) {
+        System.arraycopy(encoded, aStart, to, at, aEnd - aStart);
+        System.arraycopy(encoded, bStart, to, at + aEnd - aStart, bEnd - bStart);
+        return aEnd - aStart;
+    }
+
+    /**
+     * Whether this summary's names are a's bytes in {@code names} from {@code from}, {@code aLength} of them, then
+     * b's up to {@code to} ({@link #encodedSummary} only).
+     */
+    boolean hasNames(byte[] names, int from, int aLength, int to) {
+        return Arrays.equals(encoded, aStart, aEnd, names, from, from + aLength)
+                && Arrays.equals(encoded, bStart, bEnd, names, from + aLength, to);
     }
 }
