@@ -12,6 +12,7 @@ import io.tracesync.streams.config.TracesyncConfig;
 import io.tracesync.streams.metrics.PipelineStats;
 import io.tracesync.streams.network.BackboneProcessor;
 import io.tracesync.streams.network.RegionInput;
+import io.tracesync.streams.network.RegionLink;
 import io.tracesync.streams.network.RegionPartitioner;
 import io.tracesync.streams.network.RegionProcessor;
 import io.tracesync.streams.state.WriteBackStoreBuilder;
@@ -65,9 +66,9 @@ final class RegionalStage extends Stage {
         int partitions = (int) settings.integer(TracesyncConfig.NETWORK_REGIONS_PARTITIONS_CONFIG);
         for (int p = 0; p < partitions; p++) {
             MockProcessorContext<String, SpecificRecord> context = new MockProcessorContext<>();
-            KeyValueStore<LinkId, LinkSummary> links = WriteBackStoreBuilder.over(Stores.keyValueStoreBuilder(
+            KeyValueStore<LinkId, RegionLink> links = WriteBackStoreBuilder.over(Stores.keyValueStoreBuilder(
                     Stores.inMemoryKeyValueStore(TracesyncTopology.REGION_LINK_STORE), topics.linkId,
-                    topics.linkSummary).withLoggingDisabled(), 10_000).build();
+                    topics.regionLink).withLoggingDisabled(), 10_000).build();
             add(context, links);
             add(context, Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(TracesyncTopology.REGION_END_STORE),
                     topics.node, Serdes.String()).withLoggingDisabled().build());

@@ -23,6 +23,7 @@ import io.tracesync.avro.TraceEvent;
 import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.schema.SpecificAvroSerde;
 import io.tracesync.streams.network.RegionInputSerde;
+import io.tracesync.streams.network.RegionLinkSerde;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,8 @@ public final class Topics {
     public final SpecificAvroSerde<NetworkInput> networkInput;
     /** The regions' topic's records as region tasks read them: {@link #networkInput}'s bytes. */
     public final RegionInputSerde regionInput;
+    /** A region task's stored links: each summary applied as it came, with its forest's weight. */
+    public final RegionLinkSerde regionLink;
     public final Serde<String> node = Serdes.String();
     private final int partitions;
     private final int regionPartitions;
@@ -99,6 +102,7 @@ public final class Topics {
         treeSnapshot = avro(TreeSnapshot.class, config, false);
         networkInput = avro(NetworkInput.class, config, false);
         regionInput = new RegionInputSerde(networkInput);
+        regionLink = new RegionLinkSerde(regionInput, linkSummary);
         backboneFactors = s.regions() == null ? null : backboneFactorsOf(s.get("application.id"));
         regionPartitions = (int) s.integer(NETWORK_REGIONS_PARTITIONS_CONFIG);
         partitions = (int) s.integer(TOPICS_PARTITIONS_CONFIG);

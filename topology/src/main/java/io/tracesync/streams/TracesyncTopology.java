@@ -125,7 +125,7 @@ public final class TracesyncTopology {
             writes.put(repartition(id, BACKBONE_LINKS), List.of(topics.networkInput));
             writes.put(repartition(id, BACKBONE_TIES), List.of(topics.networkInput));
             writes.put(topics.backboneFactors, List.of(topics.networkInput));
-            writes.put(changelog(id, REGION_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
+            writes.put(changelog(id, REGION_LINK_STORE), List.of(topics.linkId, topics.networkInput));
             writes.put(changelog(id, REGION_BACKBONE_STORE), List.of(topics.syncFactor));
             writes.put(changelog(id, BACKBONE_LINK_STORE), List.of(topics.linkId, topics.linkSummary));
             writes.put(changelog(id, BACKBONE_TIE_STORE), List.of(topics.syncFactor));
@@ -198,7 +198,7 @@ public final class TracesyncTopology {
                 .withNumberOfPartitions(partitions).withStreamPartitioner(new RegionPartitioner<>()));
         KStream<String, RegionInput> backboneFactors = b.stream(topics.backboneFactors,
                 Consumed.with(topics.node, topics.regionInput).withName("backbone-factors"));
-        b.addStateStore(WriteBackStoreBuilder.persistent(REGION_LINK_STORE, topics.linkId, topics.linkSummary));
+        b.addStateStore(WriteBackStoreBuilder.persistent(REGION_LINK_STORE, topics.linkId, topics.regionLink));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REGION_END_STORE), topics.node,
                 Serdes.String()));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REGION_BACKBONE_STORE),

@@ -7,6 +7,7 @@ import io.tracesync.avro.TreeSnapshot;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.network.FactorHistoryStore;
 import io.tracesync.streams.network.NetworkProcessor;
+import io.tracesync.streams.network.RegionLink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -93,9 +94,9 @@ public final class NetworkQueries {
     public Optional<LinkSummary> link(String a, String b) {
         LinkId id = a.compareTo(b) <= 0 ? new LinkId(a, b) : new LinkId(b, a);
         for (String store : linkStores()) {
-            LinkSummary s = get(store, KeyQuery.withKey(id));
-            if (s != null) {
-                return Optional.of(s);
+            Object stored = get(store, KeyQuery.<LinkId, Object>withKey(id));
+            if (stored != null) {
+                return Optional.of(summary(stored));
             }
         }
         return Optional.empty();
@@ -105,9 +106,14 @@ public final class NetworkQueries {
     public List<LinkSummary> links() {
         List<LinkSummary> out = new ArrayList<>();
         for (String store : linkStores()) {
-            out.addAll(values(store, RangeQuery.<LinkId, LinkSummary>withNoBounds()));
+            values(store, RangeQuery.<LinkId, Object>withNoBounds()).forEach(stored -> out.add(summary(stored)));
         }
         return out;
+    }
+
+    /** A stored link's summary: a region task's as it came, with its forest's weight. */
+    private static LinkSummary summary(Object stored) {
+        return stored instanceof RegionLink l ? l.summary() : (LinkSummary) stored;
     }
 
     private List<String> linkStores() {

@@ -62,7 +62,7 @@ public final class RegionProcessor extends ContextualProcessor<String, RegionInp
     private final SlackGate slackGate;
     private final EmissionPacer pacer;
     private final PipelineStats stats;
-    private KeyValueStore<LinkId, LinkSummary> links;
+    private KeyValueStore<LinkId, RegionLink> links;
     private KeyValueStore<String, String> ends;
     private KeyValueStore<String, SyncFactor> backbone;
     private KeyValueStore<String, SyncFactor> emitted;
@@ -128,8 +128,10 @@ public final class RegionProcessor extends ContextualProcessor<String, RegionInp
         published.clear();
         restarts = new Restarts();
         StoredValues.forEach(emitted, published::put);
-        int restored = StoredValues.forEach(links,
-                s -> apply(s, LinkSummaries.estimate(s), LinkSummaries.forestWeight(s)));
+        int restored = StoredValues.forEach(links, l -> {
+            LinkSummary s = l.input().value().getSummary();
+            apply(s, LinkSummaries.estimate(s), l.forestWeight());
+        });
         try (KeyValueIterator<String, String> it = ends.all()) {
             it.forEachRemaining(kv -> end(kv.key));
         }
@@ -171,14 +173,15 @@ public final class RegionProcessor extends ContextualProcessor<String, RegionInp
      * A summary that reached region {@code name}'s records, the last of its link since the last emission: taken in
      * by the region of a link of its own, or, a copy of a link between regions, its end in the region made an end.
      */
-    private void arrived(String name, LinkSummary s) {
+    private void arrived(String name, RegionInput in) {
+        LinkSummary s = in.value().getSummary();
         LinkKey key = new LinkKey(s.getA(), s.getB());
         // a link of the record's region taking part is found by its id there, without the regions of its ends
         Region region = regions.get(name);
         boolean own = region != null && region.edge(key) != 0;
         String within = own ? name : regionOf.apply(key.a());
         if (own || within.equals(regionOf.apply(key.b()))) {
-            take(within, s);
+            take(within, in);
         } else {
             String end = within.equals(name) ? key.a() : key.b();
             if (ends.get(end) == null) {
@@ -206,14 +209,16 @@ public final class RegionProcessor extends ContextualProcessor<String, RegionInp
 
     /**
      * Takes in a summary where it can move an answer ({@link SlackGate}): applied, and stored with the weight the
-     * forest holds where that is not its rule's, so that a restart rebuilds the same forest.
+     * forest holds where that is not its rule's, so that a restart rebuilds the same forest: as it came
+     * ({@link RegionLinkSerde}).
      */
-    private void take(String region, LinkSummary s) {
+    private void take(String region, RegionInput in) {
+        LinkSummary s = in.value().getSummary();
         LinkEstimate e = LinkSummaries.estimate(s);
         if (slackGate == null || region(region).matters(slackGate, restarts, e, LinkSummaries.restartedNs(s))) {
             double w = apply(region, s, e, Double.NaN);
-            s.setForestWeight(Double.isNaN(w) || w == options.weightOf(e) ? null : w);
-            links.put(new LinkId(s.getA(), s.getB()), s);
+            links.put(new LinkId(s.getA(), s.getB()),
+                    new RegionLink(in, w == options.weightOf(e) ? Double.NaN : w));
             stats.networkApplied.incrementAndGet();
         } else {
             applyDatasheet(region, s);
@@ -277,7 +282,7 @@ public final class RegionProcessor extends ContextualProcessor<String, RegionInp
         }
         long began = System.nanoTime();
         stats.networkUpdates.addAndGet(waiting);
-        pending.forEach((region, inputs) -> inputs.drain(in -> arrived(region, in.value().getSummary())));
+        pending.forEach((region, inputs) -> inputs.drain(in -> arrived(region, in)));
         waiting = 0;
         stats.networkPending.set(0);
         stats.factorLagMs.set(oldestPendingMs == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestPendingMs));

@@ -65,11 +65,10 @@ class RegionProcessorTest {
         final PipelineStats stats = new PipelineStats();
 
         Pair() {
-            for (String name : List.of("region-links", "backbone-links")) {
-                KeyValueStore<LinkId, LinkSummary> s = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name),
-                        topics.linkId, topics.linkSummary).withLoggingDisabled().build();
-                add(s, name.startsWith("region"));
-            }
+            add(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("region-links"), topics.linkId,
+                    topics.regionLink).withLoggingDisabled().build(), true);
+            add(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("backbone-links"), topics.linkId,
+                    topics.linkSummary).withLoggingDisabled().build(), false);
             KeyValueStore<String, String> ends = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(
                     "region-ends"), topics.node, Serdes.String()).withLoggingDisabled().build();
             add(ends, true);
