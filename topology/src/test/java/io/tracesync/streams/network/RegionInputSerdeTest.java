@@ -44,7 +44,8 @@ class RegionInputSerdeTest {
     private final Topics topics = new Topics(Settings.of(Map.of("schema.registry.url", "mock://" + scope)));
     private final RegionInputSerde serde = topics.regionInput;
 
-    private static LinkSummary summary(String a, String b) {
+    /** A link's summary after 10 s of pairs each way. */
+    static LinkSummary summary(String a, String b) {
         LinkKey key = new LinkKey(a, b);
         ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
         for (long x = 0; x < 10 * SECOND; x += SECOND / 10) {

@@ -8,13 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.avro.LinkSummary;
 import io.tracesync.avro.NetworkInput;
-import io.tracesync.core.link.ConvexHullLink;
-import io.tracesync.core.link.LinkKey;
-import io.tracesync.core.link.LinkOptions;
-import io.tracesync.core.network.LinkEstimate;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.Topics;
-import io.tracesync.streams.link.LinkSummaries;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.UUID;
@@ -25,24 +20,13 @@ class RegionLinkSerdeTest {
 
     private static final String REGIONS = "app-regions-repartition";
     private static final String CHANGELOG = "app-region-links-changelog";
-    private static final long SECOND = 1_000_000_000L;
 
     private final Topics topics = new Topics(Settings.of(Map.of("schema.registry.url", "mock://" + UUID.randomUUID())));
-
-    private static LinkSummary summary() {
-        LinkKey key = new LinkKey("a", "b");
-        ConvexHullLink link = new ConvexHullLink(LinkOptions.DEFAULT);
-        for (long x = 0; x < 10 * SECOND; x += SECOND / 10) {
-            link.addAtoB(x, x + 1_000_000 + 30_000);
-            link.addBtoA(x + 1_000_000, x + 40_000);
-        }
-        return LinkSummaries.of(key, link, LinkEstimate.of(key, link));
-    }
 
     /** The summary's bytes as they came, behind the weight: read back, the same record and weight. */
     @Test
     void aStoredLinkKeepsTheSummaryAsItCame() {
-        LinkSummary s = summary();
+        LinkSummary s = RegionInputSerdeTest.summary("a", "b");
         byte[] written = topics.networkInput.serializer().serialize(REGIONS, new NetworkInput(s, null));
         RegionInput in = topics.regionInput.deserializer().deserialize(REGIONS, written);
         for (double weight : new double[] {Double.NaN, 3.5e-7}) {
@@ -59,7 +43,7 @@ class RegionLinkSerdeTest {
     /** A value of the format before, a LinkSummary with its forest_weight, still reads. */
     @Test
     void aSummaryStoredInTheFormatBeforeReads() {
-        LinkSummary s = summary();
+        LinkSummary s = RegionInputSerdeTest.summary("a", "b");
         s.setForestWeight(2.0e-6);
         RegionLink read = topics.regionLink.deserializer().deserialize(CHANGELOG,
                 topics.linkSummary.serializer().serialize(CHANGELOG, s));
