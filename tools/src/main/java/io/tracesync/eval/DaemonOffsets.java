@@ -30,6 +30,11 @@ record DaemonOffsets(double[] perNodeNs) {
         return new DaemonOffsets(v);
     }
 
+    /** The slews that take a clock further from a smooth one than an excursion of {@code excursionNs} allows. */
+    static List<GroundTruth.Slew> beyond(List<GroundTruth.Slew> slews, long excursionNs) {
+        return slews.stream().filter(s -> Math.abs(s.ns()) * PER_LINK > excursionNs).toList();
+    }
+
     /** The line {@code evaluate} prints for a run whose daemons slew offsets. */
     String finding(long excursionNs) {
         double largest = perNodeNs[perNodeNs.length - 1];

@@ -91,9 +91,11 @@ public final class Evaluation {
                     Baseline::policy, o.interval().toNanos());
         }
         Replay.Result replay = replays.get(baselines.get(0));
+        Departures departures = departures(groundTruth, replay);
         Map<LinkKey, LinkChecks> checks;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
-            checks = Metrics.linkChecks(in, pairs.toString(), replay, truth);
+            checks = Metrics.linkChecks(in, pairs.toString(), replay, truth,
+                    t -> departures.pendingAt(t, 2 * replay.intervalNs()));
         }
         MidpointBaseline.Comparison baseline;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
@@ -127,7 +129,7 @@ public final class Evaluation {
             datasheetTable(out, Metrics.factorErrors(sheet, truth),
                     Metrics.afterTheFactUnderDatasheet(sheet, truth, o.ages(), historyGate));
         }
-        List<String> findings = findings(replay, checks, published, groundTruth, truth);
+        List<String> findings = findings(replay, checks, published, groundTruth, truth, departures);
         out.println();
         findings.forEach(out::println);
         out.flush();
@@ -229,14 +231,18 @@ public final class Evaluation {
 
     /** What the run showed beyond the errors: messages, links, summaries, turns, the daemons' steps, the jumps. */
     private List<String> findings(Replay.Result replay, Map<LinkKey, LinkChecks> checks, NetworkPolicy published,
-            GroundTruth groundTruth, TrueClocks truth) {
+            GroundTruth groundTruth, TrueClocks truth, Departures departures) {
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
         long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
+        long inWindows = checks.values().stream().mapToLong(LinkChecks::inversionsInWindows).sum();
         long fast = checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum();
         long[] toAccurate = replay.links().values().stream().map(LinkTiming::timeToAccurateNs)
                 .filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sorted().toArray();
+        String apart = departures.departures().isEmpty() ? ""
+                : String.format(" (%d of them in the detection windows, %d elsewhere)", inWindows,
+                        inversions - inWindows);
         List<String> findings = new ArrayList<>(List.of(String.format("after correction by tracesync: %d messages, "
-                + "%d inversions, %d faster than their minimum delay", corrected, inversions, fast),
+                + "%d inversions%s, %d faster than their minimum delay", corrected, inversions, apart, fast),
                 String.format("links ACCURATE: %d of %d; time to the first ACCURATE estimate: median %s, max %s",
                         toAccurate.length, replay.links().size(), ms(toAccurate, toAccurate.length / 2),
                         ms(toAccurate, toAccurate.length - 1)),
@@ -264,21 +270,46 @@ public final class Evaluation {
         if (model.bending()) {
             findings.add(ObservedSteps.of(replay.ends()).finding());
         }
-        if (!groundTruth.jumps().isEmpty()) {
-            JumpDetection jumps = JumpDetection.of(groundTruth.jumps(), replay.links());
-            findings.add(jumps.finding());
-            findings.add(jumps.outsideFinding(replay, truth));
-            findings.add(JumpWindows.of(replay, truth, groundTruth.jumps(), jumps,
-                    new HistoryGate(o.historySpacing().toNanos())).finding());
+        Departures jumps = departures.jumps();
+        if (!jumps.departures().isEmpty()) {
+            findings.add(jumps.finding("clock jumps"));
+        }
+        Departures slews = departures.slews();
+        if (!slews.departures().isEmpty()) {
+            findings.add(slews.finding(String.format("the daemons' slews beyond link.excursion (offsets over %.1f µs)",
+                    o.excursion().toNanos() / DaemonOffsets.PER_LINK / 1000)));
+        }
+        if (!departures.departures().isEmpty()) {
+            findings.add(departures.outsideFinding(replay, truth));
+        }
+        if (!jumps.departures().isEmpty()) {
+            findings.add(JumpWindows.of(replay, truth, jumps, new HistoryGate(o.historySpacing().toNanos()))
+                    .finding());
         }
         return findings;
     }
 
-    /** The true time of the replay's first pair. */
+    /**
+     * The clocks' departures from the model the links were given: every jump, and where the model allows no
+     * frequency steps ({@code link.step.ppb} 0), every slew of an offset beyond what {@code link.excursion} covers
+     * (docs/LINK-CORE.md, "Offset excursions"); with steps allowed, a slew is two of them ({@link DaemonSteps}).
+     */
+    private Departures departures(GroundTruth groundTruth, Replay.Result replay) {
+        List<Departures.Departure> all = new ArrayList<>();
+        groundTruth.jumps().forEach(j -> all.add(Departures.Departure.of(j)));
+        if (o.stepPpb() == 0) {
+            DaemonOffsets.beyond(groundTruth.slews(), o.excursion().toNanos())
+                    .forEach(s -> all.add(Departures.Departure.of(s)));
+        }
+        return Departures.of(all, replay.links());
+    }
+
+    /** How many per link and per second from the replay's first pair to its end. */
     private static double perLinkPerSecond(long summaries, Replay.Result replay) {
         return summaries * 1e9 / Math.max(1, replay.links().size()) / Math.max(1, replay.endNs() - firstPairNs(replay));
     }
 
+    /** The true time of the replay's first pair. */
     private static long firstPairNs(Replay.Result replay) {
         return replay.links().values().stream().mapToLong(LinkTiming::firstPairTrueNs).min().orElse(replay.endNs());
     }

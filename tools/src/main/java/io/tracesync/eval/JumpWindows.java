@@ -3,7 +3,6 @@ package io.tracesync.eval;
 import io.tracesync.core.history.HistoricConversion;
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.network.Conversion;
-import io.tracesync.sim.GroundTruth;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,16 +34,15 @@ record JumpWindows(long samples, long liveOutside, long liveLastNs, long liveAft
     private static final long AFTER_NS = 5_000_000_000L;
     static final Age LATE = new Age(Duration.ofMinutes(1));
 
-    static JumpWindows of(Replay.Result replay, TrueClocks truth, List<GroundTruth.Jump> jumps,
-            JumpDetection detection, HistoryGate gate) {
+    static JumpWindows of(Replay.Result replay, TrueClocks truth, Departures jumps, HistoryGate gate) {
         Map<String, List<FactorRow>> rows = new HashMap<>();
         replay.factors().forEach(r -> rows.computeIfAbsent(r.node(), k -> new ArrayList<>()).add(r));
         long[] c = new long[5];
         long liveLast = -1;
         long lateLast = -1;
-        for (int i = 0; i < jumps.size(); i++) {
-            GroundTruth.Jump j = jumps.get(i);
-            long detected = detection.pending().get(i)[1];
+        for (int i = 0; i < jumps.departures().size(); i++) {
+            Departures.Departure j = jumps.departures().get(i);
+            long detected = jumps.detectedNs()[i];
             HistorySweep late = new HistorySweep(replay.factors(), LATE, Integer.MAX_VALUE, gate);
             for (String node : affected(j, rows)) {
                 List<FactorRow> own = rows.get(node);
@@ -74,7 +72,7 @@ record JumpWindows(long samples, long liveOutside, long liveLastNs, long liveAft
     }
 
     /** The nodes whose relation to their reference the jump moves: the node, or a reference's other nodes. */
-    private static Set<String> affected(GroundTruth.Jump j, Map<String, List<FactorRow>> rows) {
+    private static Set<String> affected(Departures.Departure j, Map<String, List<FactorRow>> rows) {
         Set<String> out = new TreeSet<>();
         rows.forEach((node, rs) -> {
             FactorRow last = rs.get(rs.size() - 1);

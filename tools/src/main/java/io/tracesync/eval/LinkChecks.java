@@ -2,15 +2,18 @@ package io.tracesync.eval;
 
 /**
  * One link's messages after correction (Poirier 2010 §4.1, Ashton 1995 §6.1): how many could be corrected (both
- * ends in one component), how many then arrive before they were sent (inversions), and how many arrive sooner
- * than the link's minimum delay allows (inversions included).
+ * ends in one component), how many then arrive before they were sent (inversions), how many of those arrived in a
+ * detection window ({@link Departures}), and how many arrive sooner than the link's minimum delay allows
+ * (inversions included).
  */
-public record LinkChecks(long corrected, long inversions, long fasterThanMinimum) {
+public record LinkChecks(long corrected, long inversions, long inversionsInWindows, long fasterThanMinimum) {
 
-    static final LinkChecks NONE = new LinkChecks(0, 0, 0);
+    static final LinkChecks NONE = new LinkChecks(0, 0, 0, 0);
 
-    LinkChecks plus(double delayNs, long minDelayNs) {
-        return new LinkChecks(corrected + 1, inversions + (delayNs < 0 ? 1 : 0),
+    LinkChecks plus(double delayNs, long minDelayNs, boolean inWindow) {
+        boolean inverted = delayNs < 0;
+        return new LinkChecks(corrected + 1, inversions + (inverted ? 1 : 0),
+                inversionsInWindows + (inverted && inWindow ? 1 : 0),
                 fasterThanMinimum + (delayNs < minDelayNs ? 1 : 0));
     }
 }

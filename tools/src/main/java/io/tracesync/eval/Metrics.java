@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongPredicate;
 
 /** Tracesync's replayed factors measured against the ground truth (docs/ACCURACY.md). */
 public final class Metrics {
@@ -192,6 +193,12 @@ public final class Metrics {
      */
     public static Map<LinkKey, LinkChecks> linkChecks(BufferedReader truthPairs, String source, Replay.Result replay,
             TrueClocks truth) throws IOException {
+        return linkChecks(truthPairs, source, replay, truth, t -> false);
+    }
+
+    /** As above, counting apart the inversions received at a true time in a detection window ({@link Departures}). */
+    static Map<LinkKey, LinkChecks> linkChecks(BufferedReader truthPairs, String source, Replay.Result replay,
+            TrueClocks truth, LongPredicate inWindow) throws IOException {
         FactorHistory history = new FactorHistory(replay.factors());
         Map<LinkKey, LinkChecks> out = new TreeMap<>();
         TruthPair.read(truthPairs, source, p -> {
@@ -204,7 +211,7 @@ public final class Metrics {
             DoubleDouble d = r.apply(m.recvNs()).subtract(s.apply(m.sendNs()));
             Long min = truth.minDelayNs(m.sender(), m.receiver());
             out.put(m.link(), out.getOrDefault(m.link(), LinkChecks.NONE).plus(d.hi() + d.lo(),
-                    min == null ? 0 : min));
+                    min == null ? 0 : min, inWindow.test(p.trueRecvNs())));
         });
         return out;
     }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,6 +99,25 @@ class EvaluateCommandTest {
     /** Column k after the 44-character label: samples, median, p99, max, inside %, width, max width. */
     private static String column(String row, int k) {
         return row.substring(44).trim().split("\\s+")[k];
+    }
+
+    @Test
+    void aDaemonsStartIsDetectedAndEveryMessageItInvertsLiesInADetectionWindow() {
+        Path sim = dir.resolve("chrony");
+        CliRun run = CliRun.of("simulate", "--out", sim.toString(), "--nodes", "4", "--duration", "2m", "--ntp-poll",
+                "64s", "--ntp-daemon", "chrony", "--ntp-start-offset", "50ms");
+        assertEquals(0, run.exit(), run.err());
+        CliRun r = CliRun.of("evaluate", "--run", sim.toString(), "--excursion", "20us");
+        assertEquals(0, r.exit(), r.err());
+        Matcher inversions = Pattern.compile("(\\d+) inversions \\((\\d+) of them in the detection windows, (\\d+) "
+                + "elsewhere\\)").matcher(r.out());
+        assertTrue(inversions.find(), r.out());
+        assertTrue(Long.parseLong(inversions.group(1)) > 0, "the 50-ms slews invert messages: " + r.out());
+        assertEquals("0", inversions.group(3), "none outside the windows: " + r.out());
+        Matcher slews = Pattern.compile("slews beyond link.excursion \\(offsets over 10.0 µs\\): \\d+, (\\d+) "
+                + "detected").matcher(r.out());
+        assertTrue(slews.find() && Integer.parseInt(slews.group(1)) >= 4, "each node's start detected: " + r.out());
+        assertTrue(r.out().contains("), 0 elsewhere"), "no factor sample outside its bounds elsewhere: " + r.out());
     }
 
     @Test

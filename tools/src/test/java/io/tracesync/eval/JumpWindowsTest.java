@@ -38,8 +38,9 @@ class JumpWindowsTest {
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
             replay = Replay.run(in, pairs.toString(), options, NetworkOptions.DEFAULT, 1_000_000_000L);
         }
-        JumpWindows w = JumpWindows.of(replay, TrueClocks.of(truth), truth.jumps(),
-                JumpDetection.of(truth.jumps(), replay.links()), new HistoryGate(10_000_000_000L));
+        JumpWindows w = JumpWindows.of(replay, TrueClocks.of(truth),
+                Departures.of(truth.jumps().stream().map(Departures.Departure::of).toList(), replay.links()),
+                new HistoryGate(10_000_000_000L));
         System.out.println(w.finding());
         assertTrue(w.samples() > 5_000, w.finding());
         assertTrue(w.liveOutside() > 0 && w.liveAfter() > 0, "live carries the jumps past their detection: "
