@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
                         + "thread and, from a cold start, when every node had a factor and when the task caught up.",
                 "With --regions the network is cut into regions and runs as network.regions runs it: the regions' "
                         + "tasks (--tasks) and the backbone's, each on a clock of its own (RegionProcessor, "
-                        + "BackboneProcessor); the rows then show the busiest task, and the end each task's share."})
+                        + "BackboneProcessor); the rows then show the busiest task, and the end each task's share.",
+                "Every store is held in memory: at 250,000 nodes about 7.7 GB stay live; give it a 12 GB heap "
+                        + "(TRACESYNC_JAVA_OPTS=-Xmx12g)."})
 public final class BenchNetworkStageCommand implements Callable<Integer>, PluggedCommand {
 
     @Spec
