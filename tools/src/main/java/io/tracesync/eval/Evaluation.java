@@ -229,7 +229,7 @@ public final class Evaluation {
                 a.errorRatio(live), a.widthRatio(live), a.newest()));
     }
 
-    /** What the run showed beyond the errors: messages, links, summaries, turns, the daemons' steps, the jumps. */
+    /** What the run showed beyond the errors: messages, links, summaries, turns, the daemons, the departures. */
     private List<String> findings(Replay.Result replay, Map<LinkKey, LinkChecks> checks, NetworkPolicy published,
             GroundTruth groundTruth, TrueClocks truth, Departures departures) {
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
