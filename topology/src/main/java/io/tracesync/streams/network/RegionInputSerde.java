@@ -82,8 +82,9 @@ public final class RegionInputSerde implements Serde<RegionInput> {
                 at[0] += aLength;
                 int bLength = length(bytes, at);
                 int bStart = at[0];
-                return RegionInput.summary(bytes, readers.computeIfAbsent(topic, t -> b -> reader.deserialize(t, b)),
-                        aStart, aStart + aLength, bStart, bStart + bLength);
+                Function<byte[], NetworkInput> read = readers.computeIfAbsent(topic == null ? "" : topic,
+                        t -> b -> reader.deserialize(topic, b));
+                return RegionInput.summary(bytes, read, aStart, aStart + aLength, bStart, bStart + bLength);
             }
         } catch (ArrayIndexOutOfBoundsException e) {
             throw new SerializationException("record of topic " + topic + " ends inside its summary's names");

@@ -68,6 +68,8 @@ class RegionInputSerdeTest {
         assertTrue(pending.add(asRead(summary("node-a1", "node-c"))), "another link");
         assertTrue(pending.add(asRead(summary("node-a1node-", "ä"))), "other names, the same bytes");
         assertEquals(in, read.value());
+        RegionInput untitled = serde.deserializer().deserialize(null, bytes);
+        assertEquals(in, untitled.value(), "a record read without its topic's name, as a benchmark reads it");
     }
 
     private RegionInput asRead(LinkSummary s) {
