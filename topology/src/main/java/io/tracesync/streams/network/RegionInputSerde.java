@@ -28,7 +28,7 @@ public final class RegionInputSerde implements Serde<RegionInput> {
     private final SpecificAvroDeserializer<NetworkInput> reader;
     /** Per writer schema id: whether its records begin with the summary's names. */
     private final Map<Integer, Boolean> namesFirst = new ConcurrentHashMap<>();
-    /** Per topic, the one reader its records as written share (a function per record cost ~2 % of the heap). */
+    /** Per topic, the one reader its records as written share (a function per record: 49 MB at 250,000 nodes). */
     private final Map<String, Function<byte[], NetworkInput>> readers = new ConcurrentHashMap<>();
 
     public RegionInputSerde(SpecificAvroSerde<NetworkInput> inner) {
