@@ -1,5 +1,6 @@
 package io.tracesync.environment;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -8,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -23,12 +26,16 @@ final class FreePorts {
 
     private static final Path EPHEMERAL = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
     private static final int ATTEMPTS = 200;
+    /** Every port picked in this process. */
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private FreePorts() {}
 
     /**
-     * {@code count} distinct ports: all sockets stay bound until every port is picked; below the ephemeral range when
-     * the kernel says where it begins and leaves room, else as the kernel hands them out.
+     * {@code count} distinct ports, none handed out before in this process (two services started one after the
+     * other each pick theirs before the first listens: a registry and a broker once got the same port): all sockets
+     * stay bound until every port is picked; below the ephemeral range when the kernel says where it begins and
+     * leaves room, else as the kernel hands them out.
      */
     static int[] pick(int count) {
         int ephemeralStart = ephemeralStart();
@@ -37,7 +44,10 @@ final class FreePorts {
             int[] ports = new int[count];
             for (int i = 0; i < count; i++) {
                 ServerSocket socket = ephemeralStart > LOWEST + 1_000 ? below(ephemeralStart) : null;
-                if (socket == null) {
+                while (socket == null || !HANDED_OUT.add(socket.getLocalPort())) {
+                    if (socket != null) {
+                        sockets.add(socket);
+                    }
                     socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 }
                 sockets.add(socket);
@@ -61,6 +71,9 @@ final class FreePorts {
     private static ServerSocket below(int end) {
         for (int i = 0; i < ATTEMPTS; i++) {
             int port = ThreadLocalRandom.current().nextInt(LOWEST, end);
+            if (HANDED_OUT.contains(port)) {
+                continue;
+            }
             try {
                 return new ServerSocket(port, 1, InetAddress.getLoopbackAddress());
             } catch (IOException taken) {
@@ -70,10 +83,13 @@ final class FreePorts {
         return null;
     }
 
-    /** The first port of the kernel's ephemeral range (Linux), or 0 when it does not say. */
+    /**
+     * The first port of the kernel's ephemeral range (Linux), or 0 when it does not say. Read as a stream to its
+     * end: a /proc file reports no size, and {@code Files.readString} returned its first byte alone on one kernel.
+     */
     static int ephemeralStart() {
-        try {
-            return Integer.parseInt(Files.readString(EPHEMERAL).trim().split("\\s+")[0]);
+        try (BufferedReader in = Files.newBufferedReader(EPHEMERAL)) {
+            return Integer.parseInt(in.readLine().trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 0;
         }
