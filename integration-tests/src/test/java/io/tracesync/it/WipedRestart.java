@@ -1,14 +1,12 @@
 package io.tracesync.it;
 
+import io.tracesync.environment.FileTrees;
 import io.tracesync.sim.SimulatedTraces;
 import io.tracesync.streams.Settings;
 import io.tracesync.streams.TraceTopicWriter;
 import io.tracesync.streams.TracesyncApp;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 
 /**
  * A run across a restart that lost every local state: the first half of a cluster's events to one instance, its
@@ -34,19 +32,11 @@ final class WipedRestart {
                 writer.flush();
                 Waiting.until(() -> app.stats().events.get() >= half, wait, "first half not processed");
             }
-            deleteRecursively(Path.of(settings.get("state.dir")));
+            FileTrees.delete(Path.of(settings.get("state.dir")));
             try (TracesyncApp app = TracesyncApp.start(settings)) {
                 cluster.events.subList(half, cluster.events.size()).forEach(writer::write);
                 writer.flush();
                 check.run(app);
-            }
-        }
-    }
-
-    private static void deleteRecursively(Path p) throws IOException {
-        if (Files.exists(p)) {
-            try (var walk = Files.walk(p)) {
-                walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
     }

@@ -29,7 +29,7 @@ final class DriverRun {
     static Map<String, SyncFactor> factors(SimulatedTraces traces, Map<String, String> extra, int emissions) {
         Map<String, String> config = new HashMap<>(Map.of(
                 "schema.registry.url", "mock://" + UUID.randomUUID(),
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+                "state.dir", TestStateDirs.fresh()));
         config.putAll(extra);
         Settings settings = Settings.of(config);
         Topics topics = new Topics(settings);

@@ -45,7 +45,7 @@ class MalformedInputTest {
             "schema.registry.url", "mock://" + UUID.randomUUID(),
             "links.min.change", "0",
             "factors.min.change", "0",
-            "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+            "state.dir", TestStateDirs.fresh()));
     private final Topics topics = new Topics(settings);
     private final PipelineStats stats = new PipelineStats();
     private final TopologyTestDriver driver = new TopologyTestDriver(

@@ -34,7 +34,7 @@ class MatcherMemoryBoundTest {
     private final Settings settings = Settings.of(Map.of(
             "schema.registry.url", "mock://" + UUID.randomUUID(),
             "matcher.max.pending", String.valueOf(BOUND),
-            "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+            "state.dir", TestStateDirs.fresh()));
     private final Topics topics = new Topics(settings);
     private final PipelineStats stats = new PipelineStats();
     private final TopologyTestDriver driver = new TopologyTestDriver(

@@ -22,7 +22,7 @@ class MultiplexedTracesTest {
                 "traces.topic", "traces-all",
                 "factors.min.change", "0",
                 "links.min.change", "0",
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+                "state.dir", TestStateDirs.fresh()));
         Topics topics = new Topics(settings);
         Instant start = Instant.parse("2026-11-22T00:00:00Z");
         SimulatedTraces traces = SimulatedTraces.run(5, 10_000_000_000L, 21);

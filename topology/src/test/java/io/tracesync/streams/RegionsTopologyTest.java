@@ -49,7 +49,7 @@ class RegionsTopologyTest {
             "factors.min.change", "0",
             "network.regions", REGIONS,
             "network.regions.partitions", "2",
-            "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+            "state.dir", TestStateDirs.fresh()));
     private final Topics topics = new Topics(settings);
     private final TopologyTestDriver driver = new TopologyTestDriver(
             TracesyncTopology.build(settings, topics, new PipelineStats()), settings.streamsProperties(), START);

@@ -36,7 +36,7 @@ class SegmentPartitionedTracesTest {
                 "topics.partitions", String.valueOf(partitions),
                 "factors.min.change", "0",
                 "links.min.change", "0",
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+                "state.dir", TestStateDirs.fresh()));
     }
 
     @Test

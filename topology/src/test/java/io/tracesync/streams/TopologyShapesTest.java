@@ -38,7 +38,7 @@ class TopologyShapesTest {
                 "topics.partitions", "1",
                 "factors.min.change", "0",
                 "links.min.change", "0",
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID());
+                "state.dir", TestStateDirs.fresh());
         String registry = UUID.randomUUID().toString();
         Settings settings = withRegistry(shape, registry);
         Topics topics = new Topics(settings);

@@ -54,7 +54,7 @@ class TracesyncTopologyTest {
             "schema.registry.url", "mock://" + UUID.randomUUID(),
             "links.min.change", "0",
             "factors.min.change", "0",
-            "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-ttd-" + UUID.randomUUID()));
+            "state.dir", TestStateDirs.fresh()));
     private final Topics topics = new Topics(settings);
     private final PipelineStats stats = new PipelineStats();
     private final TopologyTestDriver driver = new TopologyTestDriver(
@@ -111,9 +111,9 @@ class TracesyncTopologyTest {
     void aDeterministicReplayWritesTheSameHistory() {
         SimulatedTraces traces = SimulatedTraces.run(4, 8_000_000_000L, 5);
         List<List<TestRecord<String, byte[]>>> runs = new ArrayList<>();
-        for (String run : List.of("-first", "-replay")) {
+        for (int run = 0; run < 2; run++) {
             Settings deterministic = settings.with("factors.emit.interval", "0").with("traces.topic", "traces")
-                    .with("state.dir", settings.get("state.dir") + run);
+                    .with("state.dir", TestStateDirs.fresh());
             try (TopologyTestDriver d = new TopologyTestDriver(TracesyncTopology.build(deterministic,
                     new Topics(deterministic), new PipelineStats()), deterministic.streamsProperties(), START)) {
                 TestInputTopic<SegmentKey, TraceEvent> in = d.createInputTopic("traces",
@@ -137,7 +137,7 @@ class TracesyncTopologyTest {
     @Test
     void withAZeroEmitIntervalFactorsFollowTheInputWithoutAnyWallClock() {
         Settings deterministic = settings.with("factors.emit.interval", "0").with("traces.topic", "traces")
-                .with("state.dir", settings.get("state.dir") + "-deterministic");
+                .with("state.dir", TestStateDirs.fresh());
         SimulatedTraces traces = SimulatedTraces.run(5, 10_000_000_000L, 9);
         try (TopologyTestDriver d = new TopologyTestDriver(TracesyncTopology.build(deterministic,
                 new Topics(deterministic), new PipelineStats()), deterministic.streamsProperties(), START)) {
@@ -235,7 +235,7 @@ class TracesyncTopologyTest {
     @Test
     void aTimeFiveMinutesOldConvertsAsWellAsLiveUnderATemperatureCycle() {
         Settings deterministic = settings.with("factors.emit.interval", "0").with("traces.topic", "traces")
-                .with("state.dir", settings.get("state.dir") + "-late");
+                .with("state.dir", TestStateDirs.fresh());
         SimulatedTraces traces = SimulatedTraces.run(SimulationConfig.builder().nodes(4)
                 .durationNs(Duration.ofMinutes(12).toNanos()).seed(7).wander(true).wanderAmplitudePpm(0.5)
                 .wanderPeriodNs(Duration.ofMinutes(10).toNanos()).build());

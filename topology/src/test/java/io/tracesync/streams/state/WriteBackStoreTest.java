@@ -3,6 +3,7 @@ package io.tracesync.streams.state;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.tracesync.streams.TestStateDirs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -167,7 +168,7 @@ class WriteBackStoreTest {
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, "wb");
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        p.put(StreamsConfig.STATE_DIR_CONFIG, System.getProperty("java.io.tmpdir") + "/wb-" + System.nanoTime());
+        p.put(StreamsConfig.STATE_DIR_CONFIG, TestStateDirs.fresh());
         try (TopologyTestDriver driver = new TopologyTestDriver(b.build(), p)) {
             TestInputTopic<String, String> in = driver.createInputTopic("in", Serdes.String().serializer(),
                     Serdes.String().serializer());

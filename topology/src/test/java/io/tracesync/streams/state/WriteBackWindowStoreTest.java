@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tracesync.streams.TestStateDirs;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -135,7 +136,7 @@ class WriteBackWindowStoreTest {
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "wbw");
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        props.put(StreamsConfig.STATE_DIR_CONFIG, System.getProperty("java.io.tmpdir") + "/wbw-" + System.nanoTime());
+        props.put(StreamsConfig.STATE_DIR_CONFIG, TestStateDirs.fresh());
         try (TopologyTestDriver driver = new TopologyTestDriver(b.build(), props, wall)) {
             TestInputTopic<String, String> in = driver.createInputTopic("in", Serdes.String().serializer(),
                     Serdes.String().serializer());
