@@ -7,6 +7,7 @@ import io.tracesync.avro.SegmentKey;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.TestStateDirs;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.metrics.PipelineStats;
@@ -43,7 +44,7 @@ class FloorTopologyTest {
                 "traces.partitioned.by.segment", String.valueOf(bySegment),
                 "links.with.network", String.valueOf(withNetwork),
                 "topics.partitions", "1",
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-floor-" + UUID.randomUUID()));
+                "state.dir", TestStateDirs.fresh()));
         Topics topics = new Topics(settings);
         FloorCounts counts = new FloorCounts();
         Topology floor = FloorTopology.build(settings, topics, counts, stores);

@@ -8,6 +8,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.avro.TraceEvent;
 import io.tracesync.sim.SimulationConfig;
 import io.tracesync.streams.Settings;
+import io.tracesync.streams.TestStateDirs;
 import io.tracesync.streams.Topics;
 import io.tracesync.streams.TracesyncTopology;
 import io.tracesync.streams.metrics.PipelineStats;
@@ -49,7 +50,7 @@ class StageTopologyTest {
                 "links.with.network", String.valueOf(withNetwork),
                 "factors.emit.interval", "0",
                 "topics.partitions", "1",
-                "state.dir", System.getProperty("java.io.tmpdir") + "/tracesync-stages-" + UUID.randomUUID()));
+                "state.dir", TestStateDirs.fresh()));
         Topics topics = new Topics(settings);
         TopologyDescription pipeline = TracesyncTopology.build(settings, topics, new PipelineStats()).describe();
         List<StageTopology.Stage> stages = StageTopology.stages(settings);
