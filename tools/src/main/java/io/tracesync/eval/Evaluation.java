@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A simulated run replayed through tracesync and measured against the ground truth, beside the baselines replayed
@@ -252,6 +254,9 @@ public final class Evaluation {
                         replay), published.applied(), perLinkPerSecond(published.applied(), replay)),
                 String.format("factors published (factors.min.change %s): %d of %d evaluated", o.factorsMinChange(),
                         published.publications(), published.evaluations())));
+        if (inversions > 0) {
+            findings.add(invertedLinks(checks, firstPairNs(replay)));
+        }
         LinkOptions model = model(o.horizon(), o.curvature());
         if (model.bending()) {
             long[] windows = model.windows();
@@ -302,6 +307,18 @@ public final class Evaluation {
                     .forEach(s -> all.add(Departures.Departure.of(s)));
         }
         return Departures.of(all, replay.links());
+    }
+
+    /** Where the inversions fall: the three links with the most (ties in the links' order), when and how deep. */
+    private static String invertedLinks(Map<LinkKey, LinkChecks> checks, long startNs) {
+        return "the inversions by link, most first: " + checks.entrySet().stream()
+                .filter(e -> e.getValue().inversions() > 0)
+                .sorted(Map.Entry.comparingByValue(Comparator.comparingLong(LinkChecks::inversions).reversed()))
+                .limit(3).map(e -> String.format("%s %d (received at %.1f–%.1f s of the run, at most %.1f µs before "
+                        + "their send)", e.getKey(), e.getValue().inversions(),
+                        (e.getValue().firstInversionNs() - startNs) / 1e9,
+                        (e.getValue().lastInversionNs() - startNs) / 1e9, e.getValue().deepestInversionNs() / 1000))
+                .collect(Collectors.joining("; "));
     }
 
     /** How many per link and per second from the replay's first pair to its end. */

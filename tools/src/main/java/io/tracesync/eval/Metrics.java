@@ -211,7 +211,7 @@ public final class Metrics {
             DoubleDouble d = r.apply(m.recvNs()).subtract(s.apply(m.sendNs()));
             Long min = truth.minDelayNs(m.sender(), m.receiver());
             out.put(m.link(), out.getOrDefault(m.link(), LinkChecks.NONE).plus(d.hi() + d.lo(),
-                    min == null ? 0 : min, inWindow.test(p.trueRecvNs())));
+                    min == null ? 0 : min, inWindow.test(p.trueRecvNs()), p.trueRecvNs()));
         });
         return out;
     }

@@ -114,6 +114,12 @@ class EvaluateCommandTest {
         assertTrue(inversions.find(), r.out());
         assertTrue(Long.parseLong(inversions.group(1)) > 0, "the 50-ms slews invert messages: " + r.out());
         assertEquals("0", inversions.group(3), "none outside the windows: " + r.out());
+        Matcher where = Pattern.compile("the inversions by link, most first: \\S+ (\\d+) \\(received at ([\\d.]+)–"
+                + "([\\d.]+) s of the run, at most ([\\d.]+) µs before their send\\)").matcher(r.out());
+        assertTrue(where.find(), r.out());
+        assertTrue(Long.parseLong(where.group(1)) <= Long.parseLong(inversions.group(1)), r.out());
+        assertTrue(Double.parseDouble(where.group(3)) < 30, "the start's inversions in its first seconds: " + r.out());
+        assertTrue(Double.parseDouble(where.group(4)) > 0, r.out());
         Matcher slews = Pattern.compile("slews beyond link.excursion \\(offsets over 10.0 µs\\): \\d+, (\\d+) "
                 + "detected").matcher(r.out());
         assertTrue(slews.find() && Integer.parseInt(slews.group(1)) >= 4, "each node's start detected: " + r.out());

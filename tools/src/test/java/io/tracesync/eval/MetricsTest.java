@@ -47,7 +47,7 @@ class MetricsTest {
         var checks = Metrics.linkChecks(Linear.csv("sender,send_ns,receiver,recv_ns,true_send_ns,true_recv_ns",
                 "a,100,b,1105,100,105", "b,1200,a,198,200,198", "a,300,b,1302,300,302", "a,400,c,410,400,410"),
                 "test", Linear.exact(500), Linear.CLOCKS);
-        assertEquals(Map.of(new LinkKey("a", "b"), new LinkChecks(3, 1, 0, 2)), checks);
+        assertEquals(Map.of(new LinkKey("a", "b"), new LinkChecks(3, 1, 0, 2, 2, 198, 198)), checks);
     }
 
     @Test
@@ -56,7 +56,7 @@ class MetricsTest {
                 "b,1200,a,198,200,198", "b,1300,a,297,300,297"};
         var checks = Metrics.linkChecks(Linear.csv(pairs), "test", Linear.exact(500), Linear.CLOCKS,
                 t -> t < 250);
-        assertEquals(new LinkChecks(2, 2, 1, 2), checks.get(new LinkKey("a", "b")));
+        assertEquals(new LinkChecks(2, 2, 1, 2, 3, 198, 297), checks.get(new LinkKey("a", "b")));
     }
 
     @Test
