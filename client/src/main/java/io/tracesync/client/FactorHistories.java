@@ -27,10 +27,11 @@ import java.util.function.LongSupplier;
  * a version carries one the budget holds proportionally fewer versions. FactorHistoriesFootprintTest measures both.
  *
  * <p>The history topic's records are the versions the application's history kept (one per
- * {@code factors.history.spacing} of the node's time, and every new reference or step); the factors topic's are
- * every version published, of which the history keeps those the same gate keeps ({@link HistoryGate}, the
- * application's default spacing: so a clock following an application that writes no history still gathers one
- * as it reads), and the newest of each node besides: a time past the newest kept version converts with it.
+ * {@code factors.history.spacing} of the node's time, and every new reference, step or departure beyond
+ * {@code factors.history.tolerance}); the factors topic's are every version published, of which the history keeps
+ * those the same gate keeps ({@link HistoryGate}, the application's default spacing and tolerance: so a clock
+ * following an application that writes no history still gathers one as it reads), and the newest of each node
+ * besides: a time past the newest kept version converts with it.
  */
 final class FactorHistories {
 
@@ -45,7 +46,8 @@ final class FactorHistories {
 
     /** The history of a node that has none: only read. */
     private static final NodeHistory EMPTY = new NodeHistory(1);
-    private static final HistoryGate GATE = new HistoryGate(HistoryGate.DEFAULT_SPACING_S * 1_000_000_000L);
+    private static final HistoryGate GATE = new HistoryGate(HistoryGate.DEFAULT_SPACING_S * 1_000_000_000L,
+            HistoryGate.DEFAULT_TOLERANCE_US * 1_000L);
 
     /** The most versions held, all nodes together: fewer once versions carry datasheet bounds. */
     private long budget;

@@ -129,6 +129,13 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "0: every factor drained (default: ${DEFAULT-VALUE}).")
     Duration historySpacing;
 
+    @Option(names = "--history-tolerance", paramLabel = "DURATION", converter = DurationConverter.class,
+            defaultValue = TracesyncConfig.FACTORS_HISTORY_TOLERANCE_DEFAULT,
+            description = "The history also keeps a version where the last kept one's map, carried to its anchor, "
+                    + "answers more than this away from it, as the application's factors.history.tolerance; 0: the "
+                    + "spacing alone (default: ${DEFAULT-VALUE}).")
+    Duration historyTolerance;
+
     @Option(names = "--factors", paramLabel = "FILE",
             description = "Also write the factors over time (true_ns,node,reference,slope,offset,up_ns,down_ns).")
     Path factorsFile;
@@ -156,7 +163,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     model.shortestWindow, model.stepPpb, model.stepInterval, model.excursion, model.maxDriftPpm, weight,
                     network,
                     referenceRule, weighting, minChange, factorsMinChange, ahead, knownMinDelays, compareHorizons,
-                    ages, historySpacing, factorsFile, reportDir));
+                    ages, historySpacing, historyTolerance, factorsFile, reportDir));
         } catch (PairsCsv.InputException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return 2;

@@ -1,5 +1,6 @@
 package io.tracesync.eval;
 
+import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkKey;
 import io.tracesync.core.link.LinkOptions;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,8 +46,28 @@ public final class Evaluation {
             NetworkMethod network, ReferenceRule referenceRule,
             NetworkIntervals.Weighting weighting, double minChange, double factorsMinChange, Duration ahead,
             boolean knownMinDelays,
-            List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Path factorsFile,
+            List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Duration historyTolerance,
+            Path factorsFile,
             Path reportDir) {
+    }
+
+    /** How many of the replay's factor rows the history keeps, each node's in drain order. */
+    private static long kept(Replay.Result replay, HistoryGate gate) {
+        Map<String, FactorVersion> lastKept = new HashMap<>();
+        long kept = 0;
+        for (FactorRow r : replay.factors()) {
+            FactorVersion v = new FactorVersion(0, r.reference(), r.factor(), 0, r.steadyFromNs());
+            if (gate.keeps(lastKept.get(r.node()), v)) {
+                lastKept.put(r.node(), v);
+                kept++;
+            }
+        }
+        return kept;
+    }
+
+    /** Which factors the history keeps, as the application's with the options' spacing and tolerance. */
+    private HistoryGate historyGate() {
+        return new HistoryGate(o.historySpacing().toNanos(), o.historyTolerance().toNanos());
     }
 
     /** The printed summary, and the report's path where one was written. */
@@ -99,6 +121,16 @@ public final class Evaluation {
             checks = Metrics.linkChecks(in, pairs.toString(), replay, truth,
                     t -> departures.pendingAt(t, 2 * replay.intervalNs()));
         }
+        HistoryGate historyGate = historyGate();
+        Optional<Age> lateAge = o.ages().stream().filter(a -> a.after() == null || !a.after().isZero()).findFirst();
+        LateChecks lateChecks = null;
+        if (lateAge.isPresent()) {
+            try (BufferedReader in = Files.newBufferedReader(pairs)) {
+                lateChecks = new LateChecks(lateAge.get(), kept(replay, historyGate),
+                        Metrics.linkChecksAfterTheFact(in, pairs.toString(), replay, truth, lateAge.get(),
+                                historyGate, t -> departures.pendingAt(t, 2 * replay.intervalNs())));
+            }
+        }
         MidpointBaseline.Comparison baseline;
         try (BufferedReader in = Files.newBufferedReader(pairs)) {
             baseline = MidpointBaseline.run(in, pairs.toString(), replay, truth);
@@ -120,7 +152,6 @@ public final class Evaluation {
                 + "exchange alone: θ = ((sr − cs) − (cr − ss)) / 2.", baseline.midpoint()));
         rows.addAll(horizonRows(pairs, options, truth));
         ErrorStats live = aheadNs > 0 ? Metrics.factorErrors(replay, truth) : rows.get(0).errors();
-        HistoryGate historyGate = new HistoryGate(o.historySpacing().toNanos());
         List<AgeErrors> late = Metrics.afterTheFact(replay, truth, o.ages(), historyGate);
         out.printf("replayed %s: %d factor rows in %.1f s%n%n", o.run(), replay.factors().size(), replayed);
         table(out, rows, live, late);
@@ -131,7 +162,8 @@ public final class Evaluation {
             datasheetTable(out, Metrics.factorErrors(sheet, truth),
                     Metrics.afterTheFactUnderDatasheet(sheet, truth, o.ages(), historyGate));
         }
-        List<String> findings = findings(replay, checks, published, groundTruth, truth, departures);
+        List<String> findings = findings(replay, checks, lateChecks, published, groundTruth, truth,
+                departures);
         out.println();
         findings.forEach(out::println);
         out.flush();
@@ -232,8 +264,8 @@ public final class Evaluation {
     }
 
     /** What the run showed beyond the errors: messages, links, summaries, turns, the daemons, the departures. */
-    private List<String> findings(Replay.Result replay, Map<LinkKey, LinkChecks> checks, NetworkPolicy published,
-            GroundTruth groundTruth, TrueClocks truth, Departures departures) {
+    private List<String> findings(Replay.Result replay, Map<LinkKey, LinkChecks> checks, LateChecks late,
+            NetworkPolicy published, GroundTruth groundTruth, TrueClocks truth, Departures departures) {
         long corrected = checks.values().stream().mapToLong(LinkChecks::corrected).sum();
         long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
         long inWindows = checks.values().stream().mapToLong(LinkChecks::inversionsInWindows).sum();
@@ -256,6 +288,11 @@ public final class Evaluation {
                         published.publications(), published.evaluations())));
         if (inversions > 0) {
             findings.add(invertedLinks(checks, firstPairNs(replay)));
+        }
+        if (late != null) {
+            findings.addAll(late.findings(departures, firstPairNs(replay), replay.factors().size(), String.format(
+                    "factors.history.spacing %s, tolerance %s µs", human(o.historySpacing()),
+                    o.historyTolerance().toNanos() / 1e3)));
         }
         LinkOptions model = model(o.horizon(), o.curvature());
         if (model.bending()) {
@@ -288,7 +325,7 @@ public final class Evaluation {
             findings.add(departures.outsideFinding(replay, truth));
         }
         if (!jumps.departures().isEmpty()) {
-            findings.add(JumpWindows.of(replay, truth, jumps, new HistoryGate(o.historySpacing().toNanos()))
+            findings.add(JumpWindows.of(replay, truth, jumps, historyGate())
                     .finding());
         }
         return findings;
@@ -307,6 +344,29 @@ public final class Evaluation {
                     .forEach(s -> all.add(Departures.Departure.of(s)));
         }
         return Departures.of(all, replay.links());
+    }
+
+    /** The messages corrected after the fact: both ends with the factor histories known {@code age} later. */
+    private record LateChecks(Age age, long kept, Map<LinkKey, LinkChecks> checks) {
+
+        List<String> findings(Departures departures, long startNs, int rows, String gate) {
+            long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
+            long inWindows = checks.values().stream().mapToLong(LinkChecks::inversionsInWindows).sum();
+            String apart = departures.departures().isEmpty() ? ""
+                    : String.format(" (%d of them in the detection windows, %d elsewhere)", inWindows,
+                            inversions - inWindows);
+            List<String> out = new ArrayList<>(List.of(String.format("after correction after the fact (both ends "
+                    + "converted with the factor histories known %s after the message's receipt): %d messages, %d "
+                    + "inversions%s, %d faster than their minimum delay", age.label(),
+                    checks.values().stream().mapToLong(LinkChecks::corrected).sum(), inversions, apart,
+                    checks.values().stream().mapToLong(LinkChecks::fasterThanMinimum).sum())));
+            if (inversions > 0) {
+                out.add("  " + invertedLinks(checks, startNs));
+            }
+            out.add(String.format("the factor history (%s) keeps %d of the %d factor rows (%.1f %%)", gate, kept,
+                    rows, 100.0 * kept / Math.max(1, rows)));
+            return out;
+        }
     }
 
     /** Where the inversions fall: the three links with the most (ties in the links' order), when and how deep. */
@@ -350,6 +410,7 @@ public final class Evaluation {
         p.put("factors.min.change", String.valueOf(o.factorsMinChange()));
         p.put("ahead", human(o.ahead()));
         p.put("history spacing", human(o.historySpacing()));
+        p.put("history tolerance", o.historyTolerance().toNanos() / 1e3 + " µs");
         p.put("known minimum delays", String.valueOf(o.knownMinDelays()));
         return p;
     }

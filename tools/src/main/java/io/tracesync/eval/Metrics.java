@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
 
 /** Tracesync's replayed factors measured against the ground truth (docs/ACCURACY.md). */
@@ -200,18 +201,52 @@ public final class Metrics {
     static Map<LinkKey, LinkChecks> linkChecks(BufferedReader truthPairs, String source, Replay.Result replay,
             TrueClocks truth, LongPredicate inWindow) throws IOException {
         FactorHistory history = new FactorHistory(replay.factors());
-        Map<LinkKey, LinkChecks> out = new TreeMap<>();
-        TruthPair.read(truthPairs, source, p -> {
+        return linkChecks(truthPairs, source, truth, inWindow, p -> {
             SendReceive m = p.pair();
             FactorRow s = history.at(m.sender(), p.trueRecvNs());
             FactorRow r = history.at(m.receiver(), p.trueRecvNs());
             if (s == null || r == null || !s.reference().equals(r.reference())) {
-                return;
+                return null;
             }
             DoubleDouble d = r.apply(m.recvNs()).subtract(s.apply(m.sendNs()));
+            return d.hi() + d.lo();
+        });
+    }
+
+    /**
+     * Per link, every message corrected after the fact: both its ends converted with their nodes' factor histories
+     * as known {@code age} after it was received ({@link HistorySweep}, which the history's {@code gate} keeps),
+     * as a consumer converting an archived trace answers; counted as {@link #linkChecks}. The truth's pairs must be
+     * in the order they were received.
+     */
+    static Map<LinkKey, LinkChecks> linkChecksAfterTheFact(BufferedReader truthPairs, String source,
+            Replay.Result replay, TrueClocks truth, Age age, HistoryGate gate, LongPredicate inWindow)
+            throws IOException {
+        HistorySweep histories = new HistorySweep(replay.factors(), age, Integer.MAX_VALUE, gate);
+        return linkChecks(truthPairs, source, truth, inWindow, p -> {
+            SendReceive m = p.pair();
+            HistoricConversion s = histories.convert(m.sender(), p.trueRecvNs(), m.sendNs());
+            HistoricConversion r = histories.convert(m.receiver(), p.trueRecvNs(), m.recvNs());
+            if (s == null || r == null || !s.version().reference().equals(r.version().reference())) {
+                return null;
+            }
+            return r.referenceNs().subtract(s.referenceNs()).doubleValue();
+        });
+    }
+
+    /** Counts every message of the truth by the corrected delay {@code delayNs} gives it (null: not corrected). */
+    private static Map<LinkKey, LinkChecks> linkChecks(BufferedReader truthPairs, String source, TrueClocks truth,
+            LongPredicate inWindow, Function<TruthPair, Double> delayNs) throws IOException {
+        Map<LinkKey, LinkChecks> out = new TreeMap<>();
+        TruthPair.read(truthPairs, source, p -> {
+            Double d = delayNs.apply(p);
+            if (d == null) {
+                return;
+            }
+            SendReceive m = p.pair();
             Long min = truth.minDelayNs(m.sender(), m.receiver());
-            out.put(m.link(), out.getOrDefault(m.link(), LinkChecks.NONE).plus(d.hi() + d.lo(),
-                    min == null ? 0 : min, inWindow.test(p.trueRecvNs()), p.trueRecvNs()));
+            out.put(m.link(), out.getOrDefault(m.link(), LinkChecks.NONE).plus(d, min == null ? 0 : min,
+                    inWindow.test(p.trueRecvNs()), p.trueRecvNs()));
         });
         return out;
     }

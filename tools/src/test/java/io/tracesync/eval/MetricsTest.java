@@ -2,8 +2,10 @@ package io.tracesync.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.tracesync.core.history.HistoryGate;
 import io.tracesync.core.link.LinkKey;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -57,6 +59,24 @@ class MetricsTest {
         var checks = Metrics.linkChecks(Linear.csv(pairs), "test", Linear.exact(500), Linear.CLOCKS,
                 t -> t < 250);
         assertEquals(new LinkChecks(2, 2, 1, 2, 3, 198, 297), checks.get(new LinkKey("a", "b")));
+    }
+
+    @Test
+    void afterTheFactBothEndsConvertWithTheFactorsKnownThatLongAfterTheReceipt() throws IOException {
+        // a's factor in force at the receipt (true 205) is 10 ns low: b→a sent at b's 1200, received at a's 205,
+        // corrected to 1195, an inversion; the factor drained at true 300 (exact, superseding it) knows better.
+        Replay.Result r = new Replay.Result(List.of(Linear.row(0, "a", "b", 990, 20_000, 20_000),
+                Linear.row(0, "b", "b", 0, 0, 0), Linear.row(300, "a", "b", 1000, 20_000, 20_000)), Map.of(), 10,
+                400);
+        String[] pairs = {"sender,send_ns,receiver,recv_ns,true_send_ns,true_recv_ns", "b,1200,a,205,200,205"};
+        LinkKey ab = new LinkKey("a", "b");
+        assertEquals(1, Metrics.linkChecks(Linear.csv(pairs), "test", r, Linear.CLOCKS).get(ab).inversions());
+        HistoryGate all = new HistoryGate(0);
+        assertEquals(1, Metrics.linkChecksAfterTheFact(Linear.csv(pairs), "test", r, Linear.CLOCKS,
+                new Age(Duration.ZERO), all, t -> false).get(ab).inversions(), "at age 0 as live");
+        assertEquals(new LinkChecks(1, 0, 0, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE), Metrics.linkChecksAfterTheFact(
+                Linear.csv(pairs), "test", r, Linear.CLOCKS, new Age(Duration.ofNanos(95)), all, t -> false)
+                .get(ab), "95 ns after the receipt: the delay 5 ns");
     }
 
     @Test

@@ -13,6 +13,7 @@ import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_INTERVAL_
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_EMIT_MAX_SHARE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_RETENTION_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_SPACING_CONFIG;
+import static io.tracesync.streams.config.TracesyncConfig.FACTORS_HISTORY_TOLERANCE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.FACTORS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_MIN_CHANGE_CONFIG;
 import static io.tracesync.streams.config.TracesyncConfig.LINKS_WITH_NETWORK_CONFIG;
@@ -315,7 +316,8 @@ public final class TracesyncTopology {
      */
     public static void writeOutputs(KStream<String, SpecificRecord> outputs, Settings settings, Topics topics,
             PipelineStats stats) {
-        HistoryGate gate = new HistoryGate(settings.duration(FACTORS_HISTORY_SPACING_CONFIG).toNanos());
+        HistoryGate gate = new HistoryGate(settings.duration(FACTORS_HISTORY_SPACING_CONFIG).toNanos(),
+                settings.duration(FACTORS_HISTORY_TOLERANCE_CONFIG).toNanos());
         Duration retention = settings.duration(FACTORS_HISTORY_RETENTION_CONFIG);
         outputs.split(Named.as("output-"))
                 .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> {

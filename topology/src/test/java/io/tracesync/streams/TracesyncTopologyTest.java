@@ -165,13 +165,15 @@ class TracesyncTopologyTest {
     }
 
     /**
-     * The history topic holds exactly the factor records the history's gate keeps (the spacing of the settings), in
+     * The history topic holds exactly the factor records the history's gate keeps (the spacing and the tolerance of
+     * the settings), in
      * their order, and the history store every node's kept versions in anchor and version order, its newest the
      * last kept.
      */
     private void assertHistory(TopologyTestDriver d, List<TestRecord<String, SyncFactor>> records,
             Map<String, SyncFactor> latest, SimulatedTraces traces) {
-        HistoryGate gate = new HistoryGate(settings.duration("factors.history.spacing").toNanos());
+        HistoryGate gate = new HistoryGate(settings.duration("factors.history.spacing").toNanos(),
+                settings.duration("factors.history.tolerance").toNanos());
         Map<String, FactorVersion> kept = new HashMap<>();
         Map<String, SyncFactor> lastKept = new HashMap<>();
         List<TestRecord<String, SyncFactor>> expected = new ArrayList<>();

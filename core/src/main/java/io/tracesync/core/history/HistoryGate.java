@@ -1,6 +1,7 @@
 package io.tracesync.core.history;
 
 import io.tracesync.core.network.Conversion;
+import java.math.BigDecimal;
 
 /**
  * Which published versions a factor history keeps. Between two versions kept, a past time converts with the chord
@@ -9,23 +10,45 @@ import io.tracesync.core.network.Conversion;
  * carried bounds grow need not all be kept. A version is kept when it is its node's first, has another reference or
  * another boundedness than the last kept, is anchored at or before it (it supersedes it), contradicts it (their
  * intervals at its anchor have no common point: a clock step, whose both sides the history must hold), rests on a
- * later restart of the links (the first version after a step), or is anchored at least {@code spacingNs} after it.
- * A spacing of 0 keeps every version. A {@linkplain FactorVersion#timeless timeless} version is kept only as a
- * node's first.
+ * later restart of the links (the first version after a step), is anchored at least {@code spacingNs} after it, or
+ * departs from it: the last kept version's map, carried to the new one's anchor, answers there more than
+ * {@code toleranceNs} away from the new one's (a deadband, as a process historian's exception deviation). The
+ * spacing alone would draw the chord across whatever the relation did between — a daemon's slew of 100 µs within 6 s
+ * becomes a line over 10 s, and the answers between lag it further than the versions in force did
+ * (docs/ACCURACY.md, "Answers after the fact"); with the tolerance every version left out answered at its anchor
+ * within it of the last kept version's map. A spacing of 0 keeps every version; a tolerance of 0 leaves the
+ * spacing alone to decide. A {@linkplain FactorVersion#timeless timeless} version is kept only as a node's first.
  */
 public final class HistoryGate {
 
     /** The spacing of the application's history by default ({@code factors.history.spacing}), seconds. */
     public static final int DEFAULT_SPACING_S = 10;
 
-    private final long spacingNs;
+    /** The tolerance of the application's history by default ({@code factors.history.tolerance}), µs. */
+    public static final int DEFAULT_TOLERANCE_US = 10;
 
-    /** @param spacingNs the local time a kept version's anchor lies after the last kept one's, at least */
+    private final long spacingNs;
+    private final BigDecimal toleranceNs;
+
+    /** A gate with the default tolerance. */
     public HistoryGate(long spacingNs) {
+        this(spacingNs, DEFAULT_TOLERANCE_US * 1_000L);
+    }
+
+    /**
+     * @param spacingNs the local time a kept version's anchor lies after the last kept one's, at least
+     * @param toleranceNs how far a version may answer at its anchor from the last kept version's map and be left out;
+     *     0: any distance
+     */
+    public HistoryGate(long spacingNs, long toleranceNs) {
         if (spacingNs < 0) {
             throw new IllegalArgumentException("spacing must be >= 0: " + spacingNs);
         }
+        if (toleranceNs < 0) {
+            throw new IllegalArgumentException("tolerance must be >= 0: " + toleranceNs);
+        }
         this.spacingNs = spacingNs;
+        this.toleranceNs = toleranceNs == 0 ? null : BigDecimal.valueOf(toleranceNs);
     }
 
     public long spacingNs() {
@@ -42,14 +65,19 @@ public final class HistoryGate {
             return true;
         }
         long d = v.anchorNs() - lastKept.anchorNs();
-        return d <= 0 || d >= spacingNs || v.steadyFromNs() > lastKept.steadyFromNs() || contradicts(lastKept, v);
+        return d <= 0 || d >= spacingNs || v.steadyFromNs() > lastKept.steadyFromNs() || breaksAway(lastKept, v);
     }
 
-    /** Whether the intervals of the two versions at the later one's anchor have no common point. */
-    private static boolean contradicts(FactorVersion earlier, FactorVersion later) {
+    /**
+     * Whether the intervals of the two versions at the later one's anchor have no common point, or the earlier one's
+     * map answers there beyond the tolerance from the later one's.
+     */
+    private boolean breaksAway(FactorVersion earlier, FactorVersion later) {
         Conversion before = Conversion.of(earlier.factor(), later.anchorNs());
         Conversion now = Conversion.of(later.factor(), later.anchorNs());
         return before.upperNs() != null && now.lowerNs() != null && now.lowerNs() > before.upperNs()
-                || before.lowerNs() != null && now.upperNs() != null && now.upperNs() < before.lowerNs();
+                || before.lowerNs() != null && now.upperNs() != null && now.upperNs() < before.lowerNs()
+                || toleranceNs != null && before.referenceNs().subtract(now.referenceNs()).abs()
+                        .compareTo(toleranceNs) > 0;
     }
 }

@@ -1,6 +1,7 @@
 package io.tracesync.core.history;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.core.network.Factor;
@@ -42,5 +43,22 @@ class HistoryGateTest {
         // 1 s later the kept one's interval is ±(50 + 1,000) ns: a step of 2 µs leaves no common point
         assertTrue(gate.keeps(kept, version(2, "r", 2_200, 101 * SECOND, 50_000)), "a step");
         assertFalse(gate.keeps(kept, version(2, "r", 1_000, 101 * SECOND, 50_000)), "within the interval");
+    }
+
+    @Test
+    void aVersionDepartingFromTheLastKeptBeyondTheToleranceIsKept() {
+        // intervals of ±200 µs overlap: only the tolerance (10 µs by default) tells the departure
+        FactorVersion kept = version(1, "r", 0, 100 * SECOND, 200_000_000);
+        assertTrue(gate.keeps(kept, version(2, "r", 10_001, 103 * SECOND, 200_000_000)), "10.001 µs away");
+        assertTrue(gate.keeps(kept, version(2, "r", -10_001, 103 * SECOND, 200_000_000)), "either way");
+        assertFalse(gate.keeps(kept, version(2, "r", 9_999, 103 * SECOND, 200_000_000)), "within it");
+        HistoryGate spacingAlone = new HistoryGate(10 * SECOND, 0);
+        assertFalse(spacingAlone.keeps(kept, version(2, "r", 100_000, 103 * SECOND, 200_000_000)), "0: no tolerance");
+        assertTrue(new HistoryGate(10 * SECOND, 1).keeps(kept, version(2, "r", 2, 103 * SECOND, 200_000_000)));
+    }
+
+    @Test
+    void aNegativeToleranceIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new HistoryGate(SECOND, -1));
     }
 }

@@ -39,6 +39,9 @@ public final class TracesyncConfig extends AbstractConfig {
     public static final String FACTORS_HISTORY_SPACING_CONFIG = "factors.history.spacing";
     /** The default of {@link #FACTORS_HISTORY_SPACING_CONFIG}, for the options that replay the application. */
     public static final String FACTORS_HISTORY_SPACING_DEFAULT = HistoryGate.DEFAULT_SPACING_S + "s";
+    public static final String FACTORS_HISTORY_TOLERANCE_CONFIG = "factors.history.tolerance";
+    /** The default of {@link #FACTORS_HISTORY_TOLERANCE_CONFIG}, for the options that replay the application. */
+    public static final String FACTORS_HISTORY_TOLERANCE_DEFAULT = HistoryGate.DEFAULT_TOLERANCE_US + "us";
     public static final String TREE_TOPIC_CONFIG = "tree.topic";
     public static final String LINKS_TOPIC_CONFIG = "links.topic";
     public static final String DLQ_TOPIC_CONFIG = "dlq.topic";
@@ -111,6 +114,13 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "The datasheet bound (link.max.drift.ppm) has no chord: between kept versions it grows "
                             + "by 2R per s of distance, so where it must answer after the fact as narrowly as live, "
                             + "keep every version (0).")
+            .define(FACTORS_HISTORY_TOLERANCE_CONFIG, Type.STRING, FACTORS_HISTORY_TOLERANCE_DEFAULT, duration(),
+                    Importance.LOW,
+                    "The history also keeps a version where the last kept one's map, carried to its anchor, "
+                            + "answers more than this away from it: within the spacing the relation may bend (a "
+                            + "daemon's slew takes 100 µs out in seconds), and the chord across it would answer worse "
+                            + "than the versions in force did. 10 µs adds a few % of the versions on a LAN, a third "
+                            + "across a WAN; 0: the spacing alone (docs/ACCURACY.md, \"Answers after the fact\").")
             .define(TREE_TOPIC_CONFIG, Type.STRING, "sync.tree", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Output: snapshots of the spanning forest; created when missing.")
             .define(LINKS_TOPIC_CONFIG, Type.STRING, "sync.links", new ConfigDef.NonEmptyString(),
