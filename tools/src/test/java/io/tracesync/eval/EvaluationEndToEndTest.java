@@ -159,7 +159,7 @@ class EvaluationEndToEndTest {
         ErrorStats live = Metrics.factorErrors(sheet, truth);
         assertEquals(live.bounded(), live.inside(), "live: " + live);
         List<AgeErrors> late = Metrics.afterTheFactUnderDatasheet(sheet, truth, List.of(new Age(Duration.ZERO),
-                new Age(Duration.ofSeconds(10)), Age.END), new HistoryGate(spacingNs));
+                new Age(Duration.ofSeconds(10)), Age.END), new HistoryGate(spacingNs, 0));
         for (AgeErrors a : late) {
             ErrorStats s = a.errors();
             assertEquals(live.count(), s.count(), a.age().label());
