@@ -22,8 +22,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,22 +47,7 @@ public final class Evaluation {
             NetworkIntervals.Weighting weighting, double minChange, double factorsMinChange, Duration ahead,
             boolean knownMinDelays,
             List<Duration> compareHorizons, List<Age> ages, Duration historySpacing, Duration historyTolerance,
-            Path factorsFile,
-            Path reportDir) {
-    }
-
-    /** How many of the replay's factor rows the history keeps, each node's in drain order. */
-    private static long kept(Replay.Result replay, HistoryGate gate) {
-        Map<String, FactorVersion> lastKept = new HashMap<>();
-        long kept = 0;
-        for (FactorRow r : replay.factors()) {
-            FactorVersion v = new FactorVersion(0, r.reference(), r.factor(), 0, r.steadyFromNs());
-            if (gate.keeps(lastKept.get(r.node()), v)) {
-                lastKept.put(r.node(), v);
-                kept++;
-            }
-        }
-        return kept;
+            Path factorsFile, Path reportDir) {
     }
 
     /** Which factors the history keeps, as the application's with the options' spacing and tolerance. */
@@ -165,8 +150,7 @@ public final class Evaluation {
             datasheetTable(out, Metrics.factorErrors(sheet, truth),
                     Metrics.afterTheFactUnderDatasheet(sheet, truth, o.ages(), spacingAlone));
         }
-        List<String> findings = findings(replay, checks, lateChecks, published, groundTruth, truth,
-                departures);
+        List<String> findings = findings(replay, checks, lateChecks, published, groundTruth, truth, departures);
         out.println();
         findings.forEach(out::println);
         out.flush();
@@ -328,8 +312,7 @@ public final class Evaluation {
             findings.add(departures.outsideFinding(replay, truth));
         }
         if (!jumps.departures().isEmpty()) {
-            findings.add(JumpWindows.of(replay, truth, jumps, historyGate())
-                    .finding());
+            findings.add(JumpWindows.of(replay, truth, jumps, historyGate()).finding());
         }
         return findings;
     }
@@ -370,6 +353,20 @@ public final class Evaluation {
                     rows, 100.0 * kept / Math.max(1, rows)));
             return out;
         }
+    }
+
+    /** How many of the replay's factor rows the history keeps, each node's in drain order. */
+    private static long kept(Replay.Result replay, HistoryGate gate) {
+        Map<String, FactorVersion> lastKept = new HashMap<>();
+        long kept = 0;
+        for (FactorRow r : replay.factors()) {
+            FactorVersion v = new FactorVersion(0, r.reference(), r.factor(), 0, r.steadyFromNs());
+            if (gate.keeps(lastKept.get(r.node()), v)) {
+                lastKept.put(r.node(), v);
+                kept++;
+            }
+        }
+        return kept;
     }
 
     /** Where the inversions fall: the three links with the most (ties in the links' order), when and how deep. */
