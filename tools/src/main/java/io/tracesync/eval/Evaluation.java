@@ -111,7 +111,7 @@ public final class Evaluation {
         LateChecks lateChecks = null;
         if (lateAge.isPresent()) {
             try (BufferedReader in = Files.newBufferedReader(pairs)) {
-                lateChecks = new LateChecks(lateAge.get(), kept(replay, historyGate),
+                lateChecks = new LateChecks(lateAge.get(), publishedAndKept(replay, historyGate),
                         Metrics.linkChecksAfterTheFact(in, pairs.toString(), replay, truth, lateAge.get(),
                                 historyGate, t -> departures.pendingAt(t, 2 * replay.intervalNs())));
             }
@@ -277,7 +277,7 @@ public final class Evaluation {
             findings.add(invertedLinks(checks, firstPairNs(replay)));
         }
         if (late != null) {
-            findings.addAll(late.findings(departures, firstPairNs(replay), replay.factors().size(), String.format(
+            findings.addAll(late.findings(departures, firstPairNs(replay), String.format(
                     "factors.history.spacing %s, tolerance %s µs", human(o.historySpacing()),
                     o.historyTolerance().toNanos() / 1e3)));
         }
@@ -333,9 +333,9 @@ public final class Evaluation {
     }
 
     /** The messages corrected after the fact: both ends with the factor histories known {@code age} later. */
-    private record LateChecks(Age age, long kept, Map<LinkKey, LinkChecks> checks) {
+    private record LateChecks(Age age, long[] publishedAndKept, Map<LinkKey, LinkChecks> checks) {
 
-        List<String> findings(Departures departures, long startNs, int rows, String gate) {
+        List<String> findings(Departures departures, long startNs, String gate) {
             long inversions = checks.values().stream().mapToLong(LinkChecks::inversions).sum();
             long inWindows = checks.values().stream().mapToLong(LinkChecks::inversionsInWindows).sum();
             String apart = departures.departures().isEmpty() ? ""
@@ -349,24 +349,34 @@ public final class Evaluation {
             if (inversions > 0) {
                 out.add("  " + invertedLinks(checks, startNs));
             }
-            out.add(String.format("the factor history (%s) keeps %d of the %d factor rows (%.1f %%)", gate, kept,
-                    rows, 100.0 * kept / Math.max(1, rows)));
+            out.add(String.format("the factor history (%s) keeps %d of the %d factors published (%.1f %%)", gate,
+                    publishedAndKept[1], publishedAndKept[0], 100.0 * publishedAndKept[1] / Math.max(1,
+                            publishedAndKept[0])));
             return out;
         }
     }
 
-    /** How many of the replay's factor rows the history keeps, each node's in drain order. */
-    private static long kept(Replay.Result replay, HistoryGate gate) {
+    /**
+     * The versions the replay published — its rows less those that hold the node's factor of the row before, as a
+     * subscriber holds it — and how many of them the history keeps, each node's in drain order.
+     */
+    private static long[] publishedAndKept(Replay.Result replay, HistoryGate gate) {
+        Map<String, FactorRow> previous = new HashMap<>();
         Map<String, FactorVersion> lastKept = new HashMap<>();
-        long kept = 0;
+        long[] counts = new long[2];
         for (FactorRow r : replay.factors()) {
+            FactorRow before = previous.put(r.node(), r);
+            if (before != null && before.factor().equals(r.factor()) && before.reference().equals(r.reference())) {
+                continue;
+            }
+            counts[0]++;
             FactorVersion v = new FactorVersion(0, r.reference(), r.factor(), 0, r.steadyFromNs());
             if (gate.keeps(lastKept.get(r.node()), v)) {
                 lastKept.put(r.node(), v);
-                kept++;
+                counts[1]++;
             }
         }
-        return kept;
+        return counts;
     }
 
     /** Where the inversions fall: the three links with the most (ties in the links' order), when and how deep. */

@@ -124,6 +124,29 @@ class EvaluateCommandTest {
                 + "detected").matcher(r.out());
         assertTrue(slews.find() && Integer.parseInt(slews.group(1)) >= 4, "each node's start detected: " + r.out());
         assertTrue(r.out().contains("), 0 elsewhere"), "no factor sample outside its bounds elsewhere: " + r.out());
+        Matcher late = Pattern.compile("after correction after the fact \\(both ends converted with the factor "
+                + "histories known 10s after the message's receipt\\): \\d+ messages, (\\d+) inversions \\((\\d+) of "
+                + "them in the detection windows, (\\d+) elsewhere\\)").matcher(r.out());
+        assertTrue(late.find(), r.out());
+        assertEquals("0", late.group(3), "after the fact none outside the windows either: " + r.out());
+        assertTrue(Long.parseLong(late.group(1)) <= Long.parseLong(inversions.group(1)), "no more than live: "
+                + r.out());
+        long[] kept = kept(r.out(), "10.0");
+        assertTrue(0 < kept[0] && kept[0] < kept[1], "the history keeps some of the factors published: " + r.out());
+        CliRun spacingAlone = CliRun.of("evaluate", "--run", sim.toString(), "--excursion", "20us",
+                "--history-tolerance", "0", "--ages", "10s");
+        assertEquals(0, spacingAlone.exit(), spacingAlone.err());
+        long[] alone = kept(spacingAlone.out(), "0.0");
+        assertEquals(kept[1], alone[1], "the same factors published");
+        assertTrue(alone[0] <= kept[0], "the tolerance only adds versions: " + alone[0] + " vs " + kept[0]);
+    }
+
+    /** The factor history's versions kept and the factors published, from an evaluation's findings. */
+    private static long[] kept(String out, String tolerance) {
+        Matcher m = Pattern.compile("the factor history \\(factors.history.spacing 10s, tolerance "
+                + Pattern.quote(tolerance) + " µs\\) keeps (\\d+) of the (\\d+) factors published").matcher(out);
+        assertTrue(m.find(), out);
+        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
     }
 
     @Test
