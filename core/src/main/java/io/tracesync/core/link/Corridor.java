@@ -1,6 +1,5 @@
 package io.tracesync.core.link;
 
-import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.Rational;
 
 /**
@@ -24,53 +23,6 @@ final class Corridor {
     final HalfHull upper = new HalfHull(+1);
     final HalfHull lower = new HalfHull(-1);
     boolean failed;
-
-    /**
-     * Whether the line y = slope x + offset, exact in its double-doubles, is one of the corridor's: on or below every
-     * stored a-&gt;b point and on or above every stored b-&gt;a one (the points left out are redundant: every line
-     * these admit admits them). Then it lies between the envelopes at any time. Each point is decided in doubles,
-     * relative to the first stored point, where the line passes it by more than the doubles' error, else exactly.
-     */
-    boolean admits(ClockMap line) {
-        HalfHull first = upper.isEmpty() ? lower : upper;
-        if (first.isEmpty()) {
-            return true;
-        }
-        long x0 = first.x(0);
-        long y0 = first.y(0);
-        Dyadic slope = Dyadic.of(line.slope());
-        Dyadic offset = Dyadic.of(line.offset());
-        double d0 = slope.times(x0).plus(offset).minus(y0);
-        return below(upper, line, slope, offset, x0, y0, d0) && below(lower, line, slope, offset, x0, y0, -d0);
-    }
-
-    /**
-     * Whether the line is on or below every point of the upper hull, or on or above every point of the lower one
-     * ({@code d0}: the line less the first point there, negated for the lower hull).
-     */
-    private static boolean below(HalfHull hull, ClockMap line, Dyadic slope, Dyadic offset, long x0, long y0,
-            double d0) {
-        int sign = hull.side;
-        double hi = line.slope().hi();
-        double lo = line.slope().lo();
-        for (int i = 0; i < hull.size; i++) {
-            long dx = hull.x(i) - x0;
-            long dy = hull.y(i) - y0;
-            // the line less the point (negated below), in doubles: exact to far below 1 ns while |dx|, |dy| < 2^52
-            double d = d0 + sign * ((hi * dx + lo * dx) - dy);
-            double error = 4 + 0x1p-48 * (Math.abs(d0) + Math.abs((double) dx) + Math.abs((double) dy));
-            if (d > error) {
-                return false;
-            }
-            if (d >= -error || Math.abs(dx) >= 1L << 52 || Math.abs(dy) >= 1L << 52) {
-                int exact = slope.times(hull.x(i)).plus(offset).compareTo(hull.y(i));
-                if (sign * exact > 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
 
     PairEffect add(boolean aToB, long x, long y) {
         HalfHull own = aToB ? upper : lower;

@@ -79,8 +79,8 @@ final class WindowFeed {
     /**
      * A pair the filter did not pass, to every window that takes it but those where the filter shows it redundant:
      * its effect over the model's windows, combined as the strongest (FAILED, NARROWED, REDUNDANT, STALE); a pair
-     * that contradicts an unshifted window starts them all again ({@link PlainWindows#restartAt}), a straight window
-     * it contradicts starts again ({@link StraightFits#contradicted}).
+     * that contradicts an unshifted window starts it and the longer ones again ({@link PlainWindows#restartFrom}), a
+     * straight window it contradicts starts again ({@link StraightFits#contradicted}).
      */
     PairEffect add(boolean aToB, long x, long y, long latestX, PlainWindows plain, StraightFits straights) {
         changed = false;
@@ -99,7 +99,7 @@ final class WindowFeed {
                 effect = weight(e) > weight(effect) ? e : effect;
             } else if (e == PairEffect.FAILED) {
                 if (i < straightFrom) {
-                    plain.restartAt(x);
+                    plain.restartFrom(i - modelWindows, x);
                 } else {
                     straights.contradicted(i - straightFrom, x);
                 }

@@ -3,10 +3,7 @@ package io.tracesync.core.link;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tracesync.core.numeric.ClockMap;
-import io.tracesync.core.numeric.DoubleDouble;
 import io.tracesync.core.numeric.Rational;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -25,59 +22,6 @@ class CorridorTest {
     void matchesOfflineSolutionAfterEveryPair(@ForAll Scenarios.Shape shape, @ForAll long seed,
                                               @ForAll @IntRange(min = 1, max = 60) int n) {
         replay(Scenarios.generate(shape, seed, n));
-    }
-
-    /**
-     * {@link Corridor#admits}, decided in doubles where a line passes a point by more than their error, answers as
-     * the exact test of every stored point, for lines through each point and a hair, a ns or a µs beside it, at the
-     * extreme lines' slopes, between them and beyond.
-     */
-    @Property(tries = 200)
-    void admitsAgreesWithTheExactTestOfEveryStoredPoint(@ForAll Scenarios.Shape shape, @ForAll long seed,
-            @ForAll @IntRange(min = 2, max = 60) int n) {
-        Corridor c = new Corridor();
-        for (long[] p : Scenarios.generate(shape, seed, n)) {
-            if (c.add(p[0] == 1, p[1], p[2]) == PairEffect.FAILED) {
-                return;
-            }
-        }
-        List<Double> slopes = new ArrayList<>(List.of(1.0, 1 + 1e-6, 1 - 1e-6));
-        for (ExactLine l : new ExactLine[] {c.minLine(), c.maxLine()}) {
-            if (l != null) {
-                slopes.add(l.slope().toBigDecimal(java.math.MathContext.DECIMAL64).doubleValue());
-            }
-        }
-        if (slopes.size() == 5) {
-            slopes.add((slopes.get(3) + slopes.get(4)) / 2);
-        }
-        for (HalfHull h : new HalfHull[] {c.upper, c.lower}) {
-            for (int i = 0; i < h.size; i++) {
-                for (double slope : slopes) {
-                    if (!(slope > 0)) {
-                        continue; // a clock map increases
-                    }
-                    for (double by : new double[] {0, 1e-3, -1e-3, 1, -1, 1000, -1000}) {
-                        ClockMap line = ClockMap.through(h.x(i), DoubleDouble.of(h.y(i)).add(DoubleDouble.of(by)),
-                                DoubleDouble.of(slope));
-                        assertEquals(exactlyAdmits(c, line), c.admits(line), line + " through point " + i);
-                    }
-                }
-            }
-        }
-    }
-
-    private static boolean exactlyAdmits(Corridor c, ClockMap line) {
-        BigDecimal slope = line.slope().toBigDecimal();
-        BigDecimal offset = line.offset().toBigDecimal();
-        for (HalfHull h : new HalfHull[] {c.upper, c.lower}) {
-            for (int i = 0; i < h.size; i++) {
-                BigDecimal at = slope.multiply(BigDecimal.valueOf(h.x(i))).add(offset);
-                if (h.side * at.compareTo(BigDecimal.valueOf(h.y(i))) > 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     @Test
