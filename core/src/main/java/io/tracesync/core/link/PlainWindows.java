@@ -25,11 +25,6 @@ final class PlainWindows {
 
     /** How far inside the bounds the estimate must lie, ns, for the comparison in doubles (within 2 ns) to hold. */
     private static final double MARGIN_NS = 4;
-    /**
-     * A window answers on pairs from at least 1/{@value} of a tick before the tick: one restarted just before it has
-     * too few pairs (its estimate is milliseconds off after 0.2 s, within tens of µs after 0.5 s).
-     */
-    private static final long MATURITY = 4;
 
     private final Window[] plain;
     /** The link's version the window {@link #chosen} was chosen for. */
@@ -79,7 +74,7 @@ final class PlainWindows {
         }
         if (chosenVersion != version) {
             chosenVersion = version;
-            chosen = consistent(set.tickOf(latestX), set.tick());
+            chosen = consistent(set.tickOf(latestX));
         }
         if (checkedVersion != version || checkedAt != latestX) {
             checkedVersion = version;
@@ -101,22 +96,21 @@ final class PlainWindows {
     }
 
     /**
-     * Of the unshifted windows that answer at the tick t ({@link #answers}), those whose estimate at t and every
-     * shorter answering one's lie within each other's bounds there, the narrowest at t, the longer on a tie; -1 for
-     * none.
+     * Of the ACCURATE unshifted windows, those whose estimate at t and every shorter ACCURATE one's lie within each
+     * other's bounds there, the narrowest at t, the longer on a tie; -1 for none.
      */
-    private int consistent(long t, long tick) {
+    private int consistent(long t) {
         int best = -1;
         double bestWidth = Double.NaN;
         for (int i = 0; i < plain.length; i++) {
             Window w = plain[i];
-            if (!answers(w, t, tick)) {
+            if (w.quality() != LinkQuality.ACCURATE) {
                 continue;
             }
             boolean consistent = true;
             for (int j = 0; j < i && consistent; j++) {
                 Window s = plain[j];
-                consistent = !answers(s, t, tick) || within(w, s, t) && within(s, w, t);
+                consistent = s.quality() != LinkQuality.ACCURATE || within(w, s, t) && within(s, w, t);
             }
             double width = w.widthAt(t);
             if (consistent && (best < 0 || width <= bestWidth || Double.isNaN(bestWidth))) {
@@ -125,11 +119,6 @@ final class PlainWindows {
             }
         }
         return best;
-    }
-
-    /** Whether w is ACCURATE at the tick t on pairs from 1/{@value #MATURITY} of a tick before it on at least. */
-    private static boolean answers(Window w, long t, long tick) {
-        return w.quality() == LinkQuality.ACCURATE && w.olderFrom() <= t - tick / MATURITY;
     }
 
     /** Whether window w's estimate at t lies within window s's bounds there (within the doubles' 2 ns). */
