@@ -144,7 +144,7 @@ class BendingLinkTest {
      * the estimate follows the relation instead: over 40 slews, from 5 s after each on, none of the 92,046 messages
      * inverts against the estimate the link gave just before it, where choosing the narrowest window and restarting
      * every unshifted window on a contradiction inverts 64 (over 100 other slews: 23 slews, up to 5.8 % of their
-     * messages; the choice here leaves 1–3 messages in some 3 % of slews).
+     * messages; the choice here left 1 and 3 messages in 2 of 130).
      */
     @Test
     void afterSlewsBeyondTheExcursionMessagesDoNotInvert() {
