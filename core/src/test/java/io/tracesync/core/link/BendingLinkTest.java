@@ -189,9 +189,9 @@ class BendingLinkTest {
     }
 
     /**
-     * On clocks within the model, a link told of an excursion estimates exactly as the link not told of it wherever
-     * the answering window admits that link's estimate (nearly always): its unshifted windows are that link's
-     * windows, the narrowest chosen alike.
+     * On clocks within the model, a link told of an excursion estimates exactly as the link not told of it nearly
+     * always: its unshifted windows are that link's windows, and the narrowest is chosen alike but where a shorter
+     * window's bounds leave its estimate out.
      */
     @Property(tries = 10)
     void withoutExcursionsTheEstimateIsTheUnshiftedLinks(@ForAll long seed) {
