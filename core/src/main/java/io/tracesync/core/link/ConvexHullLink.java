@@ -64,7 +64,8 @@ public final class ConvexHullLink {
      * What a link holds beyond its options, to store and restore it ({@link LinkStateCodec}): its counters, the
      * failure, the answering window, the datasheet bound's keys (null without one), each window's state, each
      * unshifted window's (none without an excursion) and each straight window's with when a pair last contradicted
-     * it. A straight window's state may be null (stored before it existed): it then starts at the latest time.
+     * it. A straight or unshifted window's state may be null (stored before it existed): it then starts at the latest
+     * time.
      */
     record State(LinkOptions options, boolean started, boolean failing, long latestX, long pairs, long stored,
             long stale, long failures, int answer, long restartedAt, DatasheetBounds.State datasheet,
@@ -118,7 +119,11 @@ public final class ConvexHullLink {
         }
         Window[] unshifted = link.plain.windows();
         for (int i = 0; i < unshifted.length; i++) {
-            unshifted[i].restore(s.plain[i]);
+            if (s.plain[i] != null) {
+                unshifted[i].restore(s.plain[i]);
+            } else if (s.started) {
+                unshifted[i].advance(s.latestX, true);
+            }
         }
         for (int i = 0; i < link.straights.windows().length; i++) {
             if (s.straights[i] != null) {
@@ -133,6 +138,11 @@ public final class ConvexHullLink {
     /** The clock model's windows, shortest first. */
     Window[] windows() {
         return windows.windows();
+    }
+
+    /** The unshifted windows (none without an excursion). */
+    PlainWindows plain() {
+        return plain;
     }
 
     /** The straight windows. */

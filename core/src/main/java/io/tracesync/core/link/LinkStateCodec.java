@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link (a
- * dozen vertices per epoch) takes a few hundred bytes per window. Layout version 9 (version 8, without the excursion
- * and the unshifted windows, version 7, without the steps the windows observed, version 6, without the frequency steps
+ * dozen vertices per epoch) takes a few hundred bytes per window. Layout version 10 (version 9, with an unshifted
+ * window of each of the model's lengths only, version 8, without the excursion and the unshifted windows, version 7, without the steps the windows observed, version 6, without the frequency steps
  * and the datasheet bound, version 5, without the time of the last restart, version 4, without the turn the data show
  * and with the horizon's straight window only, version 3, without straight windows, and versions 1 and 2, one window,
  * are still decoded):
@@ -17,7 +17,7 @@ import java.util.Arrays;
  * datasheet = baseX baseDiff upperKeyBits lowerKeyBits        with a largest drift only ({@link DatasheetBounds})
  * window* plain* (window since)*
  *                          one per length of {@link LinkOptions#windows()}; with an excursion the unshifted ones
- *                          ({@link PlainWindows}), one per length; under the model with known minimum
+ *                          ({@link PlainWindows}), one per length of {@link PlainWindows#lengths}; under the model with known minimum
  *                          delays the straight ones (those lengths and the horizon), each with when it last
  *                          started again
  * window  = flags(hasNewer|olderFailed|newerFailed|olderWhole|newerWhole|hasEndedSlope|hasTurn|hasEndedSpread
@@ -29,7 +29,7 @@ import java.util.Arrays;
  */
 public final class LinkStateCodec {
 
-    private static final byte VERSION = 9;
+    private static final byte VERSION = 10;
 
     private LinkStateCodec() {
     }
@@ -119,8 +119,10 @@ public final class LinkStateCodec {
         for (int i = 0; i < windows; i++) {
             model[i] = r.window(version);
         }
-        Window.State[] plain = new Window.State[options.excursionNs() == 0 ? 0 : windows];
-        for (int i = 0; i < plain.length; i++) {
+        Window.State[] plain = new Window.State[PlainWindows.lengths(options).length];
+        // layout 9 had the model's lengths alone: the shorter one starts at the latest time
+        for (int i = version >= 10 ? 0 : plain.length - (options.excursionNs() == 0 ? 0 : windows); i < plain.length;
+                i++) {
             plain[i] = r.window(version);
         }
         int n = StraightFits.lengths(options).length;

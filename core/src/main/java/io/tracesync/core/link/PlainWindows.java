@@ -4,17 +4,24 @@ import io.tracesync.core.numeric.ClockMap;
 import io.tracesync.core.numeric.DoubleDouble;
 
 /**
- * Under an excursion Φ ({@link LinkOptions#excursionNs}), the clock model's windows on the pairs as they are,
- * unshifted. The bounds rest on the shifted windows, whose corridors hold the chord of the curve the relation departs
- * from by at most Φ; but a corridor every point of which moved outward by Φ has its extreme lines on farther points,
- * and its bisector is looser than the pairs allow. So the estimate is an unshifted window's own, chosen as the
- * intervals of windows of growing length are in adaptive estimation [Goldenshluger &amp; Nemirovski 1997]: of the
- * windows whose estimate at the latest tick and every shorter one's lie within each other's bounds there, the
- * narrowest. On clocks that keep to the model every window's bounds hold the relation, and the choice is the
- * narrowest, the estimate of the link without Φ. Where a daemon slews the relation away from the curve and no pair
+ * Under an excursion Φ ({@link LinkOptions#excursionNs}), windows on the pairs as they are, unshifted: one of each
+ * length of the clock model's and one a {@link LinkOptions#WINDOW_RATIO}th of its shortest. The bounds rest on the
+ * shifted windows, whose corridors hold the chord of the curve the relation departs from by at most Φ; but a corridor
+ * every point of which moved outward by Φ has its extreme lines on farther points, and its bisector is looser than the
+ * pairs allow. So the estimate is an unshifted window's own, chosen as in adaptive estimation by the intersection of
+ * confidence intervals [Goldenshluger &amp; Nemirovski 1997]: going from the shortest window to longer ones, a window
+ * is admitted while its estimate at the latest tick and every shorter admitted one's lie within each other's bounds
+ * there, and the first that does not stops the search; of those admitted, the narrowest at the tick answers, the
+ * shortest window only when no other is admitted. On clocks that keep to the model every window's bounds hold the
+ * relation, the shortest window's estimate lies within the others' and the choice is the narrowest of the model's
+ * lengths, the estimate of the link without Φ. Where a daemon slews the relation away from the curve and no pair
  * contradicts it, a longer window's line runs through the slew while its bounds narrow around it; a shorter window's
- * bounds, on the pairs since, leave it out, and the estimate follows the relation. A pair that contradicts an
- * unshifted window starts it and the longer ones again; the shorter ones go on.
+ * bounds, on the pairs since, leave it out, and the estimate follows the relation. The shortest window is there to
+ * show that of the model's shortest (a slew of 100 µs within 6 s squeezes a 30-s window to 10 µs around a line 45 µs
+ * off, within a 7.5-s window's bounds of ±49 µs whose estimate is right); it answers only then, its bisector on a
+ * quarter of the pairs being the noisier, and takes part only while it has the pairs on both sides
+ * ({@link #admissible}). A pair that contradicts an unshifted window starts it and the longer ones again; the shorter
+ * ones go on.
  *
  * <p>The estimate answers from the latest time on: its slope is kept within the link's slope range (through the same
  * point at the latest time), and where it lies outside the link's bounds at the latest time it is moved the least
@@ -25,8 +32,12 @@ final class PlainWindows {
 
     /** How far inside the bounds the estimate must lie, ns, for the comparison in doubles (within 2 ns) to hold. */
     private static final double MARGIN_NS = 4;
+    /** How many times wider than the next window's the shorter window's bounds may be for it to take part. */
+    private static final double SHORTER_WIDTH = 2 * LinkOptions.WINDOW_RATIO;
 
     private final Window[] plain;
+    /** Whether {@code plain[0]} is the window shorter than the model's. */
+    private final boolean shorter;
     /** The link's version the window {@link #chosen} was chosen for. */
     private long chosenVersion = -1;
     /** The unshifted window chosen at the latest tick, -1 for none. */
@@ -38,7 +49,31 @@ final class PlainWindows {
     private ClockMap estimate;
 
     PlainWindows(LinkOptions options) {
-        this.plain = options.excursionNs() == 0 ? new Window[0] : WindowSet.of(options, 0);
+        long[] lengths = lengths(options);
+        this.plain = new Window[lengths.length];
+        for (int i = 0; i < lengths.length; i++) {
+            plain[i] = new Window(lengths[i], options.windowCurvaturePerNs(lengths[i]), 0);
+        }
+        this.shorter = lengths.length > options.windows().length;
+    }
+
+    /**
+     * The unshifted windows' lengths under these options, shortest first: none without an excursion, else a
+     * {@link LinkOptions#WINDOW_RATIO}th of the model's shortest window (unless that has no end) and the model's.
+     */
+    static long[] lengths(LinkOptions options) {
+        if (options.excursionNs() == 0) {
+            return new long[0];
+        }
+        long[] model = options.windows();
+        long shorter = model[0] / LinkOptions.WINDOW_RATIO;
+        if (shorter == 0) {
+            return model;
+        }
+        long[] lengths = new long[model.length + 1];
+        lengths[0] = shorter;
+        System.arraycopy(model, 0, lengths, 1, model.length);
+        return lengths;
     }
 
     /** The unshifted windows, shortest first; none without an excursion. */
@@ -96,29 +131,48 @@ final class PlainWindows {
     }
 
     /**
-     * Of the ACCURATE unshifted windows, those whose estimate at t and every shorter ACCURATE one's lie within each
-     * other's bounds there, the narrowest at t, the longer on a tie; -1 for none.
+     * The window chosen at t (see the class comment): going from the shortest, each ACCURATE window admitted while
+     * its estimate and every shorter admitted one's lie within each other's bounds at t; of those, the narrowest at
+     * t (the longer on a tie), the shortest only when it is the one admitted; -1 for none.
      */
     private int consistent(long t) {
         int best = -1;
         double bestWidth = Double.NaN;
         for (int i = 0; i < plain.length; i++) {
             Window w = plain[i];
-            if (w.quality() != LinkQuality.ACCURATE) {
+            if (!admissible(i, t)) {
                 continue;
             }
-            boolean consistent = true;
-            for (int j = 0; j < i && consistent; j++) {
+            for (int j = 0; j < i; j++) {
                 Window s = plain[j];
-                consistent = s.quality() != LinkQuality.ACCURATE || within(w, s, t) && within(s, w, t);
+                if (admissible(j, t) && !(within(w, s, t) && within(s, w, t))) {
+                    return best;
+                }
             }
             double width = w.widthAt(t);
-            if (consistent && (best < 0 || width <= bestWidth || Double.isNaN(bestWidth))) {
+            if (best < 0 || shorter && best == 0 || width <= bestWidth || Double.isNaN(bestWidth)) {
                 best = i;
                 bestWidth = width;
             }
         }
         return best;
+    }
+
+    /**
+     * Whether window i takes part in the choice at t: when ACCURATE, and the shorter window only while its bounds at t
+     * are at most {@value #SHORTER_WIDTH} times as wide as the next window's. It holds a quarter of that one's pairs,
+     * so its corridor exceeds the delays some 4 times as much; far wider, it lacks the pairs on one side (its
+     * bisector then lies far from the relation) and the model's windows judge better.
+     */
+    private boolean admissible(int i, long t) {
+        Window w = plain[i];
+        if (w.quality() != LinkQuality.ACCURATE) {
+            return false;
+        }
+        if (i > 0 || !shorter || plain[1].quality() != LinkQuality.ACCURATE) {
+            return true;
+        }
+        return w.widthAt(t) <= SHORTER_WIDTH * plain[1].widthAt(t);
     }
 
     /** Whether window w's estimate at t lies within window s's bounds there (within the doubles' 2 ns). */
