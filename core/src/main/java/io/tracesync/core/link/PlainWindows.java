@@ -20,7 +20,7 @@ import io.tracesync.core.numeric.DoubleDouble;
  * show that of the model's shortest (a slew of 100 µs within 6 s squeezes a 30-s window to 10 µs around a line 45 µs
  * off, within a 7.5-s window's bounds of ±49 µs whose estimate is right); it answers only then, its bisector on a
  * quarter of the pairs being the noisier, and takes part only while it has the pairs on both sides
- * ({@link #admissible}). A pair that contradicts an unshifted window starts it and the longer ones again; the shorter
+ * ({@link #takePart}). A pair that contradicts an unshifted window starts it and the longer ones again; the shorter
  * ones go on.
  *
  * <p>The estimate answers from the latest time on: its slope is kept within the link's slope range (through the same
@@ -38,6 +38,9 @@ final class PlainWindows {
     private final Window[] plain;
     /** Whether {@code plain[0]} is the window shorter than the model's. */
     private final boolean shorter;
+    /** Per window, whether it takes part in the choice and its width, as {@link #takePart} last found them. */
+    private final boolean[] takes;
+    private final double[] widths;
     /** The link's version the window {@link #chosen} was chosen for. */
     private long chosenVersion = -1;
     /** The unshifted window chosen at the latest tick, -1 for none. */
@@ -55,6 +58,8 @@ final class PlainWindows {
             plain[i] = new Window(lengths[i], options.windowCurvaturePerNs(lengths[i]), 0);
         }
         this.shorter = lengths.length > options.windows().length;
+        this.takes = new boolean[lengths.length];
+        this.widths = new double[lengths.length];
     }
 
     /**
@@ -131,48 +136,45 @@ final class PlainWindows {
     }
 
     /**
-     * The window chosen at t (see the class comment): going from the shortest, each ACCURATE window admitted while
-     * its estimate and every shorter admitted one's lie within each other's bounds at t; of those, the narrowest at
-     * t (the longer on a tie), the shortest only when it is the one admitted; -1 for none.
+     * The window chosen at t (see the class comment): going from the shortest, each window that takes part
+     * ({@link #takePart}) admitted while its estimate and every shorter admitted one's lie within each other's bounds
+     * at t; of those, the narrowest at t (the longer on a tie), the shortest only when it is the one admitted; -1 for
+     * none.
      */
     private int consistent(long t) {
+        takePart(t);
         int best = -1;
-        double bestWidth = Double.NaN;
         for (int i = 0; i < plain.length; i++) {
-            Window w = plain[i];
-            if (!admissible(i, t)) {
+            if (!takes[i]) {
                 continue;
             }
+            Window w = plain[i];
             for (int j = 0; j < i; j++) {
-                Window s = plain[j];
-                if (admissible(j, t) && !(within(w, s, t) && within(s, w, t))) {
+                if (takes[j] && !(within(w, plain[j], t) && within(plain[j], w, t))) {
                     return best;
                 }
             }
-            double width = w.widthAt(t);
-            if (best < 0 || shorter && best == 0 || width <= bestWidth || Double.isNaN(bestWidth)) {
+            if (best < 0 || shorter && best == 0 || widths[i] <= widths[best] || Double.isNaN(widths[best])) {
                 best = i;
-                bestWidth = width;
             }
         }
         return best;
     }
 
     /**
-     * Whether window i takes part in the choice at t: when ACCURATE, and the shorter window only while its bounds at t
-     * are at most {@value #SHORTER_WIDTH} times as wide as the next window's. It holds a quarter of that one's pairs,
-     * so its corridor exceeds the delays some 4 times as much; far wider, it lacks the pairs on one side (its
-     * bisector then lies far from the relation) and the model's windows judge better.
+     * Which windows take part in the choice at t, and their widths there: the ACCURATE ones, the shorter window only
+     * while its bounds are at most {@value #SHORTER_WIDTH} times as wide as the next window's. It holds a quarter of
+     * that one's pairs, so its corridor exceeds the delays some 4 times as much; far wider, it lacks the pairs on one
+     * side (its bisector then lies far from the relation) and the model's windows judge better.
      */
-    private boolean admissible(int i, long t) {
-        Window w = plain[i];
-        if (w.quality() != LinkQuality.ACCURATE) {
-            return false;
+    private void takePart(long t) {
+        for (int i = 0; i < plain.length; i++) {
+            takes[i] = plain[i].quality() == LinkQuality.ACCURATE;
+            widths[i] = takes[i] ? plain[i].widthAt(t) : Double.NaN;
         }
-        if (i > 0 || !shorter || plain[1].quality() != LinkQuality.ACCURATE) {
-            return true;
+        if (shorter && takes[0] && takes[1]) {
+            takes[0] = widths[0] <= SHORTER_WIDTH * widths[1];
         }
-        return w.widthAt(t) <= SHORTER_WIDTH * plain[1].widthAt(t);
     }
 
     /** Whether window w's estimate at t lies within window s's bounds there (within the doubles' 2 ns). */
