@@ -6,10 +6,10 @@ import java.util.Arrays;
  * Compact binary form of a link's full state, for state stores: options, counters, windows, their epochs and hull
  * chains. Integers are zig-zag varints; chain coordinates are deltas from the previous vertex, so a steady link (a
  * dozen vertices per epoch) takes a few hundred bytes per window. Layout version 10 (version 9, with an unshifted
- * window of each of the model's lengths only, version 8, without the excursion and the unshifted windows, version 7, without the steps the windows observed, version 6, without the frequency steps
- * and the datasheet bound, version 5, without the time of the last restart, version 4, without the turn the data show
- * and with the horizon's straight window only, version 3, without straight windows, and versions 1 and 2, one window,
- * are still decoded):
+ * window of each of the model's lengths only, version 8, without the excursion and the unshifted windows, version 7,
+ * without the steps the windows observed, version 6, without the frequency steps and the datasheet bound, version 5,
+ * without the time of the last restart, version 4, without the turn the data show and with the horizon's straight
+ * window only, version 3, without straight windows, and versions 1 and 2, one window, are still decoded):
  * <pre>
  * version:u8  flags:u8(started|failing)
  * horizon minDelayAB minDelayBA curvatureBits shortestWindow stepBits stepInterval maxDriftBits excursion
@@ -17,9 +17,9 @@ import java.util.Arrays;
  * datasheet = baseX baseDiff upperKeyBits lowerKeyBits        with a largest drift only ({@link DatasheetBounds})
  * window* plain* (window since)*
  *                          one per length of {@link LinkOptions#windows()}; with an excursion the unshifted ones
- *                          ({@link PlainWindows}), one per length of {@link PlainWindows#lengths}; under the model with known minimum
- *                          delays the straight ones (those lengths and the horizon), each with when it last
- *                          started again
+ *                          ({@link PlainWindows}), one per length of {@link PlainWindows#lengths}; under the
+ *                          model with known minimum delays the straight ones (those lengths and the horizon),
+ *                          each with when it last started again
  * window  = flags(hasNewer|olderFailed|newerFailed|olderWhole|newerWhole|hasEndedSlope|hasTurn|hasEndedSpread
  *           |hasStep)
  *           olderStart newerStart olderFrom newerFrom epoch [endedSlope] [turn] [endedSpread] [step]

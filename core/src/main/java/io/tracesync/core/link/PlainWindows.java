@@ -17,11 +17,11 @@ import io.tracesync.core.numeric.DoubleDouble;
  * lengths, the estimate of the link without Φ. Where a daemon slews the relation away from the curve and no pair
  * contradicts it, a longer window's line runs through the slew while its bounds narrow around it; a shorter window's
  * bounds, on the pairs since, leave it out, and the estimate follows the relation. The shortest window is there to
- * show that of the model's shortest (a slew of 100 µs within 6 s squeezes a 30-s window to 10 µs around a line 45 µs
- * off, within a 7.5-s window's bounds of ±49 µs whose estimate is right); it answers only then, its bisector on a
- * quarter of the pairs being the noisier, and takes part only while it has the pairs on both sides
- * ({@link #takePart}). A pair that contradicts an unshifted window starts it and the longer ones again; the shorter
- * ones go on.
+ * show that of the model's shortest: a slew of 100 µs within 6 s can squeeze a 30-s window to a corridor several
+ * times narrower than the delays allow, around a line tens of µs off, while a 7.5-s window's bounds hold an estimate
+ * within a µs. It answers only then, its bisector on a quarter of the pairs being the noisier, and takes part only
+ * while it has the pairs on both sides ({@link #takePart}). A pair that contradicts an unshifted window starts it and
+ * the longer ones again; the shorter ones go on.
  *
  * <p>The estimate answers from the latest time on: its slope is kept within the link's slope range (through the same
  * point at the latest time), and where it lies outside the link's bounds at the latest time it is moved the least

@@ -211,8 +211,8 @@ class BendingLinkTest {
             if (n % 7 == 0 && plain.quality() == LinkQuality.ACCURATE) {
                 long t = plain.latestX();
                 same += plain.estimate().equals(told.estimate()) ? 1 : 0;
-                plainErrors.add(Math.abs(at(plain.estimate(), t).subtract(g.at(t)).toBigDecimal(Rational.PRINT).doubleValue()));
-                toldErrors.add(Math.abs(at(told.estimate(), t).subtract(g.at(t)).toBigDecimal(Rational.PRINT).doubleValue()));
+                plainErrors.add(error(plain.estimate(), g, t));
+                toldErrors.add(error(told.estimate(), g, t));
             }
         }
         int checks = plainErrors.size();
@@ -222,6 +222,11 @@ class BendingLinkTest {
         assertTrue(checks > 50 && same > checks / 2, figures);
         assertTrue(median(toldErrors) <= 1.1 * median(plainErrors) + 2, figures);
         assertTrue(quantile(toldErrors, 0.9) <= 1.5 * quantile(plainErrors, 0.9) + 2, figures);
+    }
+
+    /** How far the estimate lies from the truth at t, ns. */
+    private static double error(ClockMap estimate, CurvedClock g, long t) {
+        return Math.abs(at(estimate, t).subtract(g.at(t)).toBigDecimal(Rational.PRINT).doubleValue());
     }
 
     private static double median(List<Double> values) {
