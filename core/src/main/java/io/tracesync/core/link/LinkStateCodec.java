@@ -121,8 +121,7 @@ public final class LinkStateCodec {
         }
         Window.State[] plain = new Window.State[PlainWindows.lengths(options).length];
         // layout 9 had the model's lengths alone: the shorter one starts at the latest time
-        for (int i = version >= 10 ? 0 : plain.length - (options.excursionNs() == 0 ? 0 : windows); i < plain.length;
-                i++) {
+        for (int i = version >= 10 ? 0 : Math.max(0, plain.length - windows); i < plain.length; i++) {
             plain[i] = r.window(version);
         }
         int n = StraightFits.lengths(options).length;

@@ -38,7 +38,7 @@ final class PlainWindows {
     private final Window[] plain;
     /** Whether {@code plain[0]} is the window shorter than the model's. */
     private final boolean shorter;
-    /** Per window, whether it takes part in the choice and its width, as {@link #takePart} last found them. */
+    /** Per window, whether it takes part in the choice and its width, as the latest choice found them. */
     private final boolean[] takes;
     private final double[] widths;
     /** The link's version the window {@link #chosen} was chosen for. */
@@ -53,10 +53,7 @@ final class PlainWindows {
 
     PlainWindows(LinkOptions options) {
         long[] lengths = lengths(options);
-        this.plain = new Window[lengths.length];
-        for (int i = 0; i < lengths.length; i++) {
-            plain[i] = new Window(lengths[i], options.windowCurvaturePerNs(lengths[i]), 0);
-        }
+        this.plain = WindowSet.of(options, lengths, 0);
         this.shorter = lengths.length > options.windows().length;
         this.takes = new boolean[lengths.length];
         this.widths = new double[lengths.length];
@@ -145,6 +142,9 @@ final class PlainWindows {
         takePart(t);
         int best = -1;
         for (int i = 0; i < plain.length; i++) {
+            if (i > 1) {
+                measure(i, t);
+            }
             if (!takes[i]) {
                 continue;
             }
@@ -162,19 +162,25 @@ final class PlainWindows {
     }
 
     /**
-     * Which windows take part in the choice at t, and their widths there: the ACCURATE ones, the shorter window only
-     * while its bounds are at most {@value #SHORTER_WIDTH} times as wide as the next window's. It holds a quarter of
-     * that one's pairs, so its corridor exceeds the delays some 4 times as much; far wider, it lacks the pairs on one
-     * side (its bisector then lies far from the relation) and the model's windows judge better.
+     * Whether the two shortest windows take part in the choice at t, and their widths there: the ACCURATE ones, the
+     * shorter window only while its bounds are at most {@value #SHORTER_WIDTH} times as wide as the next window's. It
+     * holds a quarter of that one's pairs, so its corridor exceeds the delays some 4 times as much; far wider, it lacks
+     * the pairs on one side (its bisector then lies far from the relation) and the model's windows judge better. The
+     * longer windows are measured as the search reaches them.
      */
     private void takePart(long t) {
-        for (int i = 0; i < plain.length; i++) {
-            takes[i] = plain[i].quality() == LinkQuality.ACCURATE;
-            widths[i] = takes[i] ? plain[i].widthAt(t) : Double.NaN;
+        for (int i = 0; i < Math.min(2, plain.length); i++) {
+            measure(i, t);
         }
         if (shorter && takes[0] && takes[1]) {
             takes[0] = widths[0] <= SHORTER_WIDTH * widths[1];
         }
+    }
+
+    /** Whether window i is ACCURATE, and its width at t. */
+    private void measure(int i, long t) {
+        takes[i] = plain[i].quality() == LinkQuality.ACCURATE;
+        widths[i] = takes[i] ? plain[i].widthAt(t) : Double.NaN;
     }
 
     /** Whether window w's estimate at t lies within window s's bounds there (within the doubles' 2 ns). */

@@ -28,15 +28,14 @@ final class WindowSet {
     /** The model's windows, shifted by the options' excursion Φ. */
     WindowSet(LinkOptions options) {
         long[] lengths = options.windows();
-        this.windows = of(options, options.excursionNs());
+        this.windows = of(options, lengths, options.excursionNs());
         this.bending = options.bending();
         this.answer = lengths.length - 1;
         this.tick = Math.max(1, lengths[0] / TICKS_PER_SHORTEST_WINDOW);
     }
 
-    /** A window of each length of the options, each relaxed by its curvature and shifted by {@code shiftNs}. */
-    static Window[] of(LinkOptions options, long shiftNs) {
-        long[] lengths = options.windows();
+    /** A window of each of these lengths, relaxed by its curvature under the options and shifted by {@code shiftNs}. */
+    static Window[] of(LinkOptions options, long[] lengths, long shiftNs) {
         Window[] windows = new Window[lengths.length];
         for (int i = 0; i < lengths.length; i++) {
             windows[i] = new Window(lengths[i], options.windowCurvaturePerNs(lengths[i]), shiftNs);
