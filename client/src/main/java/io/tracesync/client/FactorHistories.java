@@ -97,7 +97,7 @@ final class FactorHistories {
 
     /**
      * Adds a record of the factors topic: the node's newest version if it is newer, to its history if the gate
-     * keeps it; or a tombstone.
+     * keeps it (with the version read before it, where the gate keeps that too); or a tombstone.
      */
     void addLatest(FactorRecord r) {
         lock.writeLock().lock();
@@ -107,10 +107,15 @@ final class FactorHistories {
                 return;
             }
             FactorVersion v = version(r.factor());
-            latest.merge(r.node(), v, (a, b) -> b.number() > a.number() ? b : a);
+            FactorVersion before = latest.get(r.node());
+            if (before == null || v.number() > before.number()) {
+                latest.put(r.node(), v);
+            }
+            // the version published just before it, where it was read (a node's versions count up by one)
+            FactorVersion previous = before != null && before.number() == v.number() - 1 ? before : null;
             NodeHistory h = byNode.get(r.node());
-            if (h == null || GATE.keeps(h.newest(), v)) {
-                apply(r);
+            for (FactorVersion k : GATE.kept(h == null ? null : h.newest(), previous, v)) {
+                apply(r.node(), k);
             }
         } finally {
             lock.writeLock().unlock();
@@ -205,16 +210,20 @@ final class FactorHistories {
             }
             return;
         }
-        FactorVersion v = version(r.factor());
+        apply(r.node(), version(r.factor()));
+    }
+
+    /** Adds a version to its node's history. */
+    private void apply(String node, FactorVersion v) {
         if (v.datasheet() != null && !datasheets) {
             datasheets = true;
             budget = Math.max(1, budget * BYTES_PER_VERSION / (BYTES_PER_VERSION + BYTES_PER_DATASHEET));
             resize();
         }
-        NodeHistory h = byNode.get(r.node());
+        NodeHistory h = byNode.get(node);
         if (h == null) {
             h = new NodeHistory(capacityFor(byNode.size() + 1));
-            byNode.put(r.node(), h);
+            byNode.put(node, h);
             resize();
         }
         h.add(v);

@@ -363,6 +363,7 @@ public final class Evaluation {
     private static long[] publishedAndKept(Replay.Result replay, HistoryGate gate) {
         Map<String, FactorRow> previous = new HashMap<>();
         Map<String, FactorVersion> lastKept = new HashMap<>();
+        Map<String, FactorVersion> published = new HashMap<>();
         long[] counts = new long[2];
         for (FactorRow r : replay.factors()) {
             FactorRow before = previous.put(r.node(), r);
@@ -370,9 +371,9 @@ public final class Evaluation {
                 continue;
             }
             counts[0]++;
-            FactorVersion v = new FactorVersion(0, r.reference(), r.factor(), 0, r.steadyFromNs());
-            if (gate.keeps(lastKept.get(r.node()), v)) {
-                lastKept.put(r.node(), v);
+            FactorVersion v = new FactorVersion(counts[0], r.reference(), r.factor(), 0, r.steadyFromNs());
+            for (FactorVersion k : gate.kept(lastKept.get(r.node()), published.put(r.node(), v), v)) {
+                lastKept.put(r.node(), k);
                 counts[1]++;
             }
         }

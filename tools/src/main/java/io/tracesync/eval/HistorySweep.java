@@ -106,9 +106,9 @@ final class HistorySweep {
         long until = age.knownUntilNs(trueNs);
         while (n.known < n.versions.size() && n.drainedNs.get(n.known) <= until) {
             FactorVersion v = n.versions.get(n.known++);
-            if (gate.keeps(n.lastKept, v)) {
-                n.history.add(v);
-                n.lastKept = v;
+            for (FactorVersion k : gate.kept(n.lastKept, n.newest, v)) {
+                n.history.add(k);
+                n.lastKept = k;
             }
             n.newest = v;
         }

@@ -323,8 +323,8 @@ public final class TracesyncTopology {
                 .branch((k, v) -> v instanceof SyncFactor, Branched.withConsumer(s -> {
                     KStream<String, SyncFactor> factors = s.mapValues(v -> (SyncFactor) v, Named.as("as-factor"));
                     factors.to(topics.factors, Produced.with(topics.node, topics.syncFactor).withName("to-factors"));
-                    factors.process(HistoryProcessor.supplier(NETWORK_FACTOR_HISTORY_STORE, topics.syncFactor, gate,
-                            retention, stats), Named.as("history"))
+                    factors.process(HistoryProcessor.supplier(NETWORK_FACTOR_HISTORY_STORE, NETWORK_FACTOR_STORE,
+                            topics.syncFactor, gate, retention, stats), Named.as("history"), NETWORK_FACTOR_STORE)
                             .to(topics.factorHistory, Produced.with(topics.node, topics.syncFactor)
                                     .withName("to-factor-history"));
                 }, "factors"))

@@ -166,9 +166,8 @@ class TracesyncTopologyTest {
 
     /**
      * The history topic holds exactly the factor records the history's gate keeps (the spacing and the tolerance of
-     * the settings), in
-     * their order, and the history store every node's kept versions in anchor and version order, its newest the
-     * last kept.
+     * the settings; the version before a departure with it), in their order, and the history store every node's kept
+     * versions in anchor and version order, its newest the last kept.
      */
     private void assertHistory(TopologyTestDriver d, List<TestRecord<String, SyncFactor>> records,
             Map<String, SyncFactor> latest, SimulatedTraces traces) {
@@ -176,15 +175,23 @@ class TracesyncTopologyTest {
                 settings.duration("factors.history.tolerance").toNanos());
         Map<String, FactorVersion> kept = new HashMap<>();
         Map<String, SyncFactor> lastKept = new HashMap<>();
+        Map<String, TestRecord<String, SyncFactor>> published = new HashMap<>();
         List<TestRecord<String, SyncFactor>> expected = new ArrayList<>();
+        int before = 0;
         for (TestRecord<String, SyncFactor> r : records) {
             FactorVersion v = FactorHistoryStore.version(r.getValue());
-            if (gate.keeps(kept.get(r.getKey()), v)) {
-                kept.put(r.getKey(), v);
-                lastKept.put(r.getKey(), r.getValue());
-                expected.add(r);
+            TestRecord<String, SyncFactor> previous = published.put(r.getKey(), r);
+            for (FactorVersion k : gate.kept(kept.get(r.getKey()),
+                    previous == null ? null : FactorHistoryStore.version(previous.getValue()), v)) {
+                TestRecord<String, SyncFactor> record = k == v ? r
+                        : new TestRecord<>(r.getKey(), previous.getValue(), r.headers(), r.getRecordTime());
+                before += k == v ? 0 : 1;
+                kept.put(r.getKey(), k);
+                lastKept.put(r.getKey(), record.getValue());
+                expected.add(record);
             }
         }
+        assertTrue(before > 0, "versions kept as the one before a departure: " + before);
         assertTrue(expected.size() < records.size(), "the gate keeps " + expected.size() + " of " + records.size());
         List<TestRecord<String, SyncFactor>> history = d.createOutputTopic(topics.factorHistory,
                 new StringDeserializer(), topics.syncFactor.deserializer()).readRecordsToList();

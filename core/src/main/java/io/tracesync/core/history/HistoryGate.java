@@ -2,6 +2,7 @@ package io.tracesync.core.history;
 
 import io.tracesync.core.network.Conversion;
 import java.math.BigDecimal;
+import java.util.List;
 
 /**
  * Which published versions a factor history keeps. Between two versions kept, a past time converts with the chord
@@ -15,9 +16,17 @@ import java.math.BigDecimal;
  * {@code toleranceNs} away from the new one's (a deadband, as a process historian's exception deviation). The
  * spacing alone would draw the chord across whatever the relation did between — a daemon's slew of 100 µs within 6 s
  * becomes a line over 10 s, and the answers between lag it further than the versions in force did
- * (docs/ACCURACY.md, "Answers after the fact"); with the tolerance every version left out answered at its anchor
- * within it of the last kept version's map. A spacing of 0 keeps every version; a tolerance of 0 leaves the
- * spacing alone to decide. A {@linkplain FactorVersion#timeless timeless} version is kept only as a node's first.
+ * (docs/ACCURACY.md, "Answers after the fact").
+ *
+ * <p>Where a version departs, contradicts or rests on a later restart, the version published just before it is kept
+ * too ({@link #kept}), as a swinging-door historian keeps the last point its door held [Bristol 1990]: every version
+ * left out since the last kept answered at its anchor within the tolerance of the last kept one's map, and so did
+ * the one before the departure; the chord to it therefore answers at every left-out version's anchor within twice
+ * the tolerance of that version's own answer, and the departure itself is drawn between consecutive versions, as
+ * live answered it. Across a restart the version before it answers up to it, not one carried from further back —
+ * unless that version lies past the restart's place, made before the restart was known (the last kept one answers
+ * up to the restart then, as before). A spacing of 0 keeps every version; a tolerance of 0 leaves the spacing alone
+ * to decide. A {@linkplain FactorVersion#timeless timeless} version is kept only as a node's first.
  */
 public final class HistoryGate {
 
@@ -25,7 +34,7 @@ public final class HistoryGate {
     public static final int DEFAULT_SPACING_S = 10;
 
     /** The tolerance of the application's history by default ({@code factors.history.tolerance}), µs. */
-    public static final int DEFAULT_TOLERANCE_US = 10;
+    public static final int DEFAULT_TOLERANCE_US = 5;
 
     private final long spacingNs;
     private final BigDecimal toleranceNs;
@@ -66,6 +75,43 @@ public final class HistoryGate {
         }
         long d = v.anchorNs() - lastKept.anchorNs();
         return d <= 0 || d >= spacingNs || v.steadyFromNs() > lastKept.steadyFromNs() || breaksAway(lastKept, v);
+    }
+
+    /**
+     * The versions the history keeps, in order, when {@code v} is published: none, {@code v}, or the version
+     * published just before it and {@code v} (see the class comment).
+     *
+     * @param lastKept the last version kept, null for none
+     * @param previous the version of the node published just before {@code v} (the last kept or one left out), null
+     *     for none
+     */
+    public List<FactorVersion> kept(FactorVersion lastKept, FactorVersion previous, FactorVersion v) {
+        if (!keeps(lastKept, v)) {
+            return List.of();
+        }
+        return keepsBefore(lastKept, previous, v) ? List.of(previous, v) : List.of(v);
+    }
+
+    /**
+     * Whether the version published before {@code v}, left out, is kept with it: it lies between the last kept and
+     * {@code v}, with their reference and boundedness, and {@code v} departs from the last kept, contradicts it or
+     * rests on a later restart of the links — unless the restart lies between the last kept and the previous one,
+     * which was made before the restart was known, on its far side.
+     */
+    private boolean keepsBefore(FactorVersion lastKept, FactorVersion previous, FactorVersion v) {
+        if (lastKept == null || previous == null || previous.timeless() || previous.number() <= lastKept.number()
+                || previous.number() >= v.number() || !(lastKept.anchorNs() < previous.anchorNs()
+                        && previous.anchorNs() < v.anchorNs())
+                || !previous.reference().equals(v.reference()) || !lastKept.reference().equals(v.reference())
+                || previous.factor().bounded() != v.factor().bounded()
+                || lastKept.factor().bounded() != v.factor().bounded()) {
+            return false;
+        }
+        if (v.steadyFromNs() > lastKept.steadyFromNs()) {
+            // not where the restart lies between the two: the previous one, anchored past it, was made before it
+            return !(lastKept.anchorNs() < v.steadyFromNs() && v.steadyFromNs() <= previous.anchorNs());
+        }
+        return breaksAway(lastKept, v);
     }
 
     /**

@@ -4,6 +4,7 @@ import io.tracesync.avro.SyncFactor;
 import io.tracesync.core.history.FactorVersion;
 import io.tracesync.core.history.HistoryGate;
 import io.tracesync.streams.metrics.PipelineStats;
+import io.tracesync.streams.state.StoredValues;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -22,11 +23,12 @@ import org.apache.kafka.streams.state.StoreBuilder;
 /**
  * The factor history, after the network step in its task: of the factor records published, those the
  * {@link HistoryGate} keeps go to the history store ({@link FactorHistoryStore}, for {@code /convert}) and are
- * forwarded to the history topic. The last version kept of each node is remembered (after a restart, read back
- * from the store once per node). At an emission at least {@link #SWEEP} after the last sweep, a share of the nodes
- * is swept for versions past the retention, so that every node is looked at once in {@link #SWEEPS_PER_ROUND}
- * sweeps — the record times (the emissions' wall clock; the input's record times in the deterministic mode), no
- * punctuation.
+ * forwarded to the history topic — with the version published just before one that departs, where the gate keeps
+ * that too. The last version kept of each node is remembered (after a restart, read back from the store once per
+ * node), and the last published: when the task starts, the network step's store of emitted factors holds it, as of
+ * the same commit. At an emission at least {@link #SWEEP} after the last sweep, a share of the nodes is swept for
+ * versions past the retention, so that every node is looked at once in {@link #SWEEPS_PER_ROUND} sweeps — the record
+ * times (the emissions' wall clock; the input's record times in the deterministic mode), no punctuation.
  */
 public final class HistoryProcessor extends ContextualProcessor<String, SyncFactor, String, SyncFactor> {
 
@@ -34,18 +36,27 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
     private static final int SWEEPS_PER_ROUND = 60;
 
     private final String storeName;
+    private final String emittedStoreName;
     private final HistoryGate gate;
     private final Duration retention;
     private final PipelineStats stats;
     private KeyValueStore<Bytes, SyncFactor> store;
     /** Per node the last version kept; a node not in it has not been looked up since the task started. */
     private final Map<String, FactorVersion> lastKept = new HashMap<>();
+    /** Per node the last version published. */
+    private final Map<String, SyncFactor> lastPublished = new HashMap<>();
     private final ArrayDeque<String> toSweep = new ArrayDeque<>();
     private int sweepShare;
     private long sweptMs;
 
-    public HistoryProcessor(String storeName, HistoryGate gate, Duration retention, PipelineStats stats) {
+    /**
+     * @param storeName the history store
+     * @param emittedStoreName the network step's store of the factors it emitted, each node's last
+     */
+    public HistoryProcessor(String storeName, String emittedStoreName, HistoryGate gate, Duration retention,
+            PipelineStats stats) {
         this.storeName = storeName;
+        this.emittedStoreName = emittedStoreName;
         this.gate = gate;
         this.retention = retention;
         this.stats = stats;
@@ -53,12 +64,13 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
 
     /** A supplier that declares the store, so that the step can be placed without the builder. */
     public static ProcessorSupplier<String, SyncFactor, String, SyncFactor> supplier(String storeName,
-            Serde<SyncFactor> values, HistoryGate gate, Duration retention, PipelineStats stats) {
+            String emittedStoreName, Serde<SyncFactor> values, HistoryGate gate, Duration retention,
+            PipelineStats stats) {
         StoreBuilder<KeyValueStore<Bytes, SyncFactor>> builder = FactorHistoryStore.builder(storeName, values);
         return new ProcessorSupplier<>() {
             @Override
             public HistoryProcessor get() {
-                return new HistoryProcessor(storeName, gate, retention, stats);
+                return new HistoryProcessor(storeName, emittedStoreName, gate, retention, stats);
             }
 
             @Override
@@ -73,6 +85,9 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
         super.init(context);
         store = context.getStateStore(storeName);
         lastKept.clear();
+        lastPublished.clear();
+        KeyValueStore<String, SyncFactor> emitted = context.getStateStore(emittedStoreName);
+        StoredValues.forEach(emitted, r -> lastPublished.put(r.getNode(), r));
         toSweep.clear();
         sweptMs = Long.MIN_VALUE;
     }
@@ -83,14 +98,15 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
         String node = r.getNode();
         FactorVersion last = lastKept.containsKey(node) ? lastKept.get(node) : stored(node);
         FactorVersion v = FactorHistoryStore.version(r);
-        if (gate.keeps(last, v)) {
-            FactorHistoryStore.add(store, r, last == null ? null : last.anchorNs());
-            lastKept.put(node, v);
+        SyncFactor before = lastPublished.put(node, r);
+        for (FactorVersion k : gate.kept(last, before == null ? null : FactorHistoryStore.version(before), v)) {
+            SyncFactor kept = k == v ? r : before;
+            FactorHistoryStore.add(store, kept, last == null ? null : last.anchorNs());
+            last = k;
             stats.historyRecords.incrementAndGet();
-            context().forward(record);
-        } else {
-            lastKept.put(node, last);
+            context().forward(record.withValue(kept));
         }
+        lastKept.put(node, last);
         if (record.timestamp() - sweptMs >= SWEEP.toMillis()) {
             sweptMs = record.timestamp();
             sweep(record.timestamp());
