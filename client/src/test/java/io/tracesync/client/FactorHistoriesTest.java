@@ -90,6 +90,29 @@ class FactorHistoriesTest {
     }
 
     /**
+     * A version read from the factors topic that departs from the last kept beyond the gate's tolerance is kept with
+     * the version read just before it (the chord then runs through both), but not with one read out of order.
+     */
+    @Test
+    void aDepartureIsKeptWithTheVersionBeforeIt() {
+        FactorHistories h = new FactorHistories(100, 0, now::get);
+        h.addLatest(shifted(1, 1_000, 0));
+        h.addLatest(shifted(2, 1_002, 1_000));
+        h.addLatest(shifted(3, 1_004, 2_000));
+        assertEquals(List.of(1L), numbers(h.versions("a")), "within the spacing and the tolerance");
+        h.addLatest(shifted(4, 1_006, 40_000));
+        assertEquals(List.of(1L, 3L, 4L), numbers(h.versions("a")), "40 µs away, with the one before");
+        h.addLatest(shifted(6, 1_008, 80_000));
+        assertEquals(List.of(1L, 3L, 4L, 6L), numbers(h.versions("a")), "version 5 never read: none before it");
+    }
+
+    /** Version v of node a anchored at {@code anchorS}, offset {@code offsetNs}, ±200 µs (intervals overlap). */
+    private static FactorRecord shifted(long v, long anchorS, double offsetNs) {
+        return FactorRecord.read("a", Factors.anchored("a", v, anchorS * SECOND, offsetNs, 200_000_000L, v * 1_000),
+                "test").orElseThrow();
+    }
+
+    /**
      * Between two versions the answer is interpolated: never wider than the older version carried there (the latest
      * factor's answer at the time) nor than the newer carried back, and narrower once the bounds have grown.
      */

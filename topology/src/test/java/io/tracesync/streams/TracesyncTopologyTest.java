@@ -183,8 +183,7 @@ class TracesyncTopologyTest {
             TestRecord<String, SyncFactor> previous = published.put(r.getKey(), r);
             for (FactorVersion k : gate.kept(kept.get(r.getKey()),
                     previous == null ? null : FactorHistoryStore.version(previous.getValue()), v)) {
-                TestRecord<String, SyncFactor> record = k == v ? r
-                        : new TestRecord<>(r.getKey(), previous.getValue(), r.headers(), r.getRecordTime());
+                TestRecord<String, SyncFactor> record = k == v ? r : previous;
                 before += k == v ? 0 : 1;
                 kept.put(r.getKey(), k);
                 lastKept.put(r.getKey(), record.getValue());

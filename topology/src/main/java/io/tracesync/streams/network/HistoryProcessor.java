@@ -104,7 +104,8 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
             FactorHistoryStore.add(store, kept, last == null ? null : last.anchorNs());
             last = k;
             stats.historyRecords.incrementAndGet();
-            context().forward(record.withValue(kept));
+            // stamped as it was published (its valid_from_ms is its emission's record time)
+            context().forward(record.withValue(kept).withTimestamp(kept.getValidFromMs()));
         }
         lastKept.put(node, last);
         if (record.timestamp() - sweptMs >= SWEEP.toMillis()) {
