@@ -131,7 +131,7 @@ class EvaluateCommandTest {
         assertEquals("0", late.group(3), "after the fact none outside the windows either: " + r.out());
         assertTrue(Long.parseLong(late.group(1)) <= Long.parseLong(inversions.group(1)), "no more than live: "
                 + r.out());
-        long[] kept = kept(r.out(), "10.0");
+        long[] kept = kept(r.out(), "5.0");
         assertTrue(0 < kept[0] && kept[0] < kept[1], "the history keeps some of the factors published: " + r.out());
         CliRun spacingAlone = CliRun.of("evaluate", "--run", sim.toString(), "--excursion", "20us",
                 "--history-tolerance", "0", "--ages", "10s");
