@@ -29,9 +29,9 @@ import java.util.function.LongSupplier;
  * <p>The history topic's records are the versions the application's history kept (one per
  * {@code factors.history.spacing} of the node's time, and every new reference, step or departure beyond
  * {@code factors.history.tolerance}, with the version before each departure); the factors topic's are every version
- * published, of which the history keeps those the same gate keeps ({@link HistoryGate}, the application's default spacing and tolerance: so a clock
- * following an application that writes no history still gathers one as it reads), and the newest of each node
- * besides: a time past the newest kept version converts with it.
+ * published, of which the history keeps those the same gate keeps ({@link HistoryGate}, the application's default
+ * spacing and tolerance: so a clock following an application that writes no history still gathers one as it reads),
+ * and the newest of each node besides: a time past the newest kept version converts with it.
  */
 final class FactorHistories {
 
