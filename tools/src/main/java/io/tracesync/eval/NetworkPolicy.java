@@ -119,7 +119,8 @@ public final class NetworkPolicy implements FactorPolicy {
     private AnchoredFactor publish(AnchoredFactor now) {
         evaluations++;
         AnchoredFactor old = published.get(now.node());
-        if (old == null || factorGate.matters(old.reference(), old.factor(), now.reference(), now.factor())) {
+        if (old == null || factorGate.matters(old.reference(), old.factor(), now.reference(), now.factor(),
+                now.excursionPs())) {
             published.put(now.node(), now);
             publications++;
             return now;

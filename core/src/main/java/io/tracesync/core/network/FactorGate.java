@@ -8,9 +8,10 @@ import io.tracesync.core.numeric.DoubleDouble;
  * bound — all at the new factor's anchor, where its component's data now ends. Not at each factor's own anchor: a
  * published factor's bound grows with the distance from its anchor, so one bound as tightly there as the new one is
  * at its anchor is renewed once that growth passes {@code minChange}. With {@code minChange} 0 every change is
- * emitted. Under an offset excursion Φ every bound of a node but the reference holds 2Φ on each side beyond the
- * pairs' own (the curve's bounds from pairs moved outward by Φ, then Φ for the node's excursion), constants that
- * move with nothing: the bound the changes are compared with is taken without them.
+ * emitted. Under an offset excursion Φ every bound of a node but the reference holds at least 2Φ on each side beyond
+ * the pairs' own (the curve's bounds from pairs moved outward by Φ, then Φ for the node's excursion), and Φ more per
+ * further link of its path ({@link AnchoredFactor#excursionPs}), constants that move with nothing: the bound the
+ * changes are compared with is taken without them.
  */
 public final class FactorGate {
 
@@ -33,8 +34,16 @@ public final class FactorGate {
         this.excursionPs = excursionPs;
     }
 
-    /** Whether {@code now} replaces {@code old}. */
+    /** Whether {@code now} replaces {@code old}, its bounds holding 2Φ of excursions on each side. */
     public boolean matters(String oldReference, Factor old, String reference, Factor now) {
+        return matters(oldReference, old, reference, now, 0);
+    }
+
+    /**
+     * Whether {@code now} replaces {@code old}, its bounds holding {@code heldPs} of excursions on each side (2Φ where
+     * that is more).
+     */
+    public boolean matters(String oldReference, Factor old, String reference, Factor now, long heldPs) {
         if (old == null || !oldReference.equals(reference) || old.bounded() != now.bounded()) {
             return true;
         }
@@ -55,7 +64,8 @@ public final class FactorGate {
         if (Math.max(oldUp, oldDown) == LinkEstimate.UNBOUNDED) {
             return true; // grown past what a long holds, while the new one is bounded at its anchor
         }
-        double bound = Math.max(0, Math.min(Math.max(oldUp, oldDown), Math.max(nowUp, nowDown)) - 2.0 * excursionPs);
+        double held = Math.max(2.0 * excursionPs, heldPs);
+        double bound = Math.max(0, Math.min(Math.max(oldUp, oldDown), Math.max(nowUp, nowDown)) - held);
         double tolerance = minChange * bound;
         if (Math.abs(nowUp - oldUp) > tolerance || Math.abs(nowDown - oldDown) > tolerance) {
             return true;

@@ -333,6 +333,7 @@ public final class NetworkIntervals {
         double step = curvature(c.table().step);
         long excursion = excursion(c.table().excursion);
         out[0] = new AnchoredFactor(ref, ref, new Factor(ClockMap.IDENTITY, 0, 0, x[0], 0, 0), x[0], 0, 0, method);
+        long[] held = excursion == 0 ? null : heldExcursions(c, excursion);
         IntervalSolution chosen = method == NetworkMethod.TREE ? tree : all;
         for (int v = 1; v < n; v++) {
             ClockMap f = c.treeMaps()[v];
@@ -368,9 +369,62 @@ public final class NetworkIntervals {
                             : LinkEstimate.UNBOUNDED,
                     bounded && tree.down[v] != LinkEstimate.UNBOUNDED ? Bounds.add(tree.down[v] + shift, widen)
                             : LinkEstimate.UNBOUNDED,
-                    method);
+                    method, bounded && held != null ? held[v] : 0);
         }
         return out;
+    }
+
+    /**
+     * Per node, the offset excursions its bounds hold on each side as far as counted ({@link AnchoredFactor}): its own
+     * {@code excursion} and, per link of any path from the reference, the least Φ of a link — the fewest links,
+     * breadth first over every link of the component, which no method's path undercuts. A link's curve interval
+     * comes from its pairs moved outward by Φ, so where its clocks' relation runs near their smooth one it lies about
+     * Φ inside each end (docs/LINK-CORE.md, "Offset excursions"); around the cycle of links that gives a node's
+     * interval the relations cancel and those margins add up.
+     */
+    private static long[] heldExcursions(Component c, long excursion) {
+        int n = c.names().length;
+        int[] a = c.linkA();
+        int[] b = c.linkB();
+        long least = Long.MAX_VALUE;
+        int[] start = new int[n + 1];
+        for (int l = 0; l < a.length; l++) {
+            start[a[l] + 1]++;
+            start[b[l] + 1]++;
+            least = Math.min(least, c.table().excursion[l]);
+        }
+        for (int v = 0; v < n; v++) {
+            start[v + 1] += start[v];
+        }
+        int[] next = start.clone();
+        int[] ends = new int[2 * a.length];
+        for (int l = 0; l < a.length; l++) {
+            ends[next[a[l]]++] = b[l];
+            ends[next[b[l]]++] = a[l];
+        }
+        int[] hops = new int[n];
+        Arrays.fill(hops, -1);
+        int[] queue = new int[n];
+        int tail = 0;
+        hops[0] = 0;
+        queue[tail++] = 0;
+        for (int head = 0; head < tail; head++) {
+            int u = queue[head];
+            for (int k = start[u]; k < start[u + 1]; k++) {
+                if (hops[ends[k]] < 0) {
+                    hops[ends[k]] = hops[u] + 1;
+                    queue[tail++] = ends[k];
+                }
+            }
+        }
+        long[] held = new long[n];
+        for (int v = 1; v < n; v++) {
+            if (hops[v] > 0) {
+                long links = least > LinkEstimate.UNBOUNDED / hops[v] ? LinkEstimate.UNBOUNDED : hops[v] * least;
+                held[v] = Bounds.add(excursion, links);
+            }
+        }
+        return held;
     }
 
     /** The largest of the links' offset excursions, ps: how far any node's relation departs from its curve. */

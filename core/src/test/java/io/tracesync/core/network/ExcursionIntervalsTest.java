@@ -1,5 +1,6 @@
 package io.tracesync.core.network;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tracesync.core.link.ConvexHullLink;
@@ -10,6 +11,7 @@ import io.tracesync.core.numeric.Rational;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import net.jqwik.api.ForAll;
@@ -157,6 +159,44 @@ class ExcursionIntervalsTest {
         int missed = run.misses(0, new SplittableRandom(seed), checks);
         assertTrue(missed == 0, missed + " of " + checks[0] + " conversions miss the truth");
         assertTrue(checks[0] >= 2 * (run.clocks().size() - 1), checks[0] + " checks");
+    }
+
+    /**
+     * Each factor counts the excursions its bounds hold: its own Φ and Φ per link of the fewest from its reference
+     * (n0, the node with the most links); and on these clocks, which run near their smooth relations, its interval is
+     * at least twice that wide.
+     */
+    @Test
+    void eachFactorCountsTheExcursionsOfItsPath() {
+        long excursion = 40_040;
+        LinkOptions options = new LinkOptions(30 * 60 * SECOND, 0, 0).withCurvature(20, 30 * SECOND)
+                .withExcursion(excursion);
+        List<LinkKey> keys = List.of(LinkKey.between("n0", "n1"), LinkKey.between("n0", "n2"),
+                LinkKey.between("n0", "n3"), LinkKey.between("n3", "n4"), LinkKey.between("n4", "n5"));
+        SplittableRandom r = new SplittableRandom(5);
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        for (LinkKey k : keys) {
+            ConvexHullLink link = new ConvexHullLink(options);
+            for (long t = SECOND; t < 60 * SECOND; t += r.nextLong(1_000_000, 20_000_000)) {
+                if (r.nextBoolean()) {
+                    link.addAtoB(t, t + r.nextLong(20_000, 300_000));
+                } else {
+                    link.addBtoA(t, t + r.nextLong(20_000, 300_000));
+                }
+            }
+            net.update(LinkEstimate.of(k, link));
+        }
+        net.drain();
+        long phi = excursion * 1000; // ps
+        Map<String, Long> expected = Map.of("n0", 0L, "n1", 2 * phi, "n2", 2 * phi, "n3", 2 * phi, "n4", 3 * phi,
+                "n5", 4 * phi);
+        for (NetworkMethod method : NetworkMethod.values()) {
+            for (AnchoredFactor f : net.evaluate(method, NetworkIntervals.Weighting.DEFAULT, null).factors()) {
+                assertEquals("n0", f.reference());
+                assertEquals(expected.get(f.node()), f.excursionPs(), f.node() + " " + method);
+                assertTrue(f.factor().upPs() + f.factor().downPs() >= 2 * f.excursionPs(), f.toString());
+            }
+        }
     }
 
     /**

@@ -68,6 +68,21 @@ class FactorGateTest {
         assertTrue(tenPercent.matters("r", steep, "r", fresh));
     }
 
+    /**
+     * Under an excursion Φ a factor's bound holds 2Φ on each side at least, more where its path has more links: the
+     * changes are compared with the bound without what it says it holds.
+     */
+    @Test
+    void theExcursionsABoundHoldsAreLeftOutOfIt() {
+        long phi = 100_000_000; // 100 µs
+        FactorGate gate = new FactorGate(0.1, phi);
+        Factor f = factor(5, 3 * phi + 8_000_000, 3 * phi + 8_000_000); // two links: 3Φ + 8 µs
+        Factor moved = factor(5 + 2_000, 3 * phi + 8_000_000, 3 * phi + 8_000_000); // 2 µs
+        assertFalse(gate.matters("r", f, "r", moved), "against 2Φ off the bound: 10 % of 108 µs");
+        assertFalse(gate.matters("r", f, "r", moved, phi), "2Φ where that is more");
+        assertTrue(gate.matters("r", f, "r", moved, 3 * phi), "10 % of the 8 µs left");
+    }
+
     @Test
     void zeroEmitsEveryChangeAndNegativeIsRefused() {
         FactorGate every = new FactorGate(0);

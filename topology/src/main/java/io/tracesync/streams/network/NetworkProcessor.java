@@ -269,7 +269,8 @@ public final class NetworkProcessor extends ContextualProcessor<LinkId, LinkSumm
         for (AnchoredFactor f : evaluation.factors()) {
             newReference |= !references.contains(f.reference());
             PublishedFactors.Entry old = published.get(f.node());
-            if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor())) {
+            if (old == null || gate.matters(old.reference(), old.factor(), f.reference(), f.factor(),
+                    f.excursionPs())) {
                 SyncFactor r = FactorRecords.of(f, now, old == null ? 1 : old.version() + 1,
                         restarts.steadyFrom(f.node(), f.reference(), f.factor().toReference()),
                         underDatasheet.get(f.node()));
