@@ -110,7 +110,9 @@ final class FloorTopology {
         summaries.to(topics.links, Produced.with(topics.linkId, topics.linkSummary).withName("to-links"));
         KStream<LinkId, LinkSummary> toNetwork = withNetwork ? summaries : summaries.repartition(
                 Repartitioned.with(topics.linkId, topics.linkSummary).withName("network").withNumberOfPartitions(1));
-        // tracesync's factor and tree outputs are its own work: the floor keeps their sinks and writes nothing there
+        // tracesync's factor and tree outputs are its own work: the floor keeps their sinks and stores (the emitted
+        // factors the history step reads) and writes nothing there
+        TracesyncTopology.addEmittedFactorStore(b, topics);
         TracesyncTopology.writeOutputs(toNetwork.process(() -> new Network(counts, heap), Named.as("network"),
                 stores(heap, NETWORK)), settings, topics, new PipelineStats());
         return b.build(settings.streamsProperties());

@@ -204,8 +204,7 @@ public final class TracesyncTopology {
                 Serdes.String()));
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REGION_BACKBONE_STORE),
                 topics.node, topics.syncFactor));
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
-                topics.node, topics.syncFactor));
+        addEmittedFactorStore(b, topics);
         KStream<String, SpecificRecord> answers = toRegions.merge(backboneFactors, Named.as("region-inputs"))
                 .process(() -> new RegionProcessor(REGION_LINK_STORE, REGION_END_STORE, REGION_BACKBONE_STORE,
                         NETWORK_FACTOR_STORE, regions, settings.networkOptions(),
@@ -297,8 +296,7 @@ public final class TracesyncTopology {
             Settings settings, PipelineStats stats, Topics topics) {
         // written on every link summary: behind a write-back buffer like the matcher's and the links' stores
         b.addStateStore(WriteBackStoreBuilder.persistent(NETWORK_LINK_STORE, topics.linkId, topics.linkSummary));
-        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
-                topics.node, topics.syncFactor));
+        addEmittedFactorStore(b, topics);
         b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_TREE_STORE),
                 topics.node, topics.treeSnapshot).withLoggingEnabled(Topics.SNAPSHOT_TOPIC_CONFIGS));
         return summaries.process(() -> new NetworkProcessor(NETWORK_LINK_STORE, NETWORK_FACTOR_STORE,
@@ -310,8 +308,18 @@ public final class TracesyncTopology {
     }
 
     /**
+     * The store of the factors the network step emitted, each node's last ({@value #NETWORK_FACTOR_STORE}): written
+     * by the network or region step, read by the history step of {@link #writeOutputs} when its task starts.
+     */
+    public static void addEmittedFactorStore(StreamsBuilder b, Topics topics) {
+        b.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NETWORK_FACTOR_STORE),
+                topics.node, topics.syncFactor));
+    }
+
+    /**
      * The network step's outputs to their sinks: factors to {@code sync.factors} and, those the history keeps
-     * ({@link HistoryProcessor}, store {@value #NETWORK_FACTOR_HISTORY_STORE}), to the factor history; snapshots to
+     * ({@link HistoryProcessor}, store {@value #NETWORK_FACTOR_HISTORY_STORE}; it reads the store of
+     * {@link #addEmittedFactorStore}, which the builder must have), to the factor history; snapshots to
      * {@code sync.tree}.
      */
     public static void writeOutputs(KStream<String, SpecificRecord> outputs, Settings settings, Topics topics,
