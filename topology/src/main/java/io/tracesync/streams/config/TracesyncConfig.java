@@ -121,8 +121,8 @@ public final class TracesyncConfig extends AbstractConfig {
                             + "spacing the relation may bend (a daemon's slew takes 100 µs out in seconds), and a "
                             + "chord across it would answer worse than the versions in force did; so every version "
                             + "left out answers within twice this of the history's chord. Under a daemon's slews 5 µs "
-                            + "keeps 1.2-2.2 times the versions of the spacing alone on a LAN, 2.1 times across a WAN "
-                            + "(88 % of those published); 2 % more on clocks that keep to the model; 0: the spacing "
+                            + "keeps 1.2-2.3 times the versions of the spacing alone on a LAN, 2.2 times across a WAN "
+                            + "(87 % of those published); 2 % more on clocks that keep to the model; 0: the spacing "
                             + "alone (docs/ACCURACY.md, \"Answers after the fact\").")
             .define(TREE_TOPIC_CONFIG, Type.STRING, "sync.tree", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Output: snapshots of the spanning forest; created when missing.")
