@@ -66,15 +66,7 @@ public final class HistoryGate {
 
     /** Whether the history keeps {@code v}, published after {@code lastKept} (null: none kept yet). */
     public boolean keeps(FactorVersion lastKept, FactorVersion v) {
-        if (v.timeless()) {
-            return lastKept == null;
-        }
-        if (lastKept == null || !lastKept.reference().equals(v.reference())
-                || lastKept.factor().bounded() != v.factor().bounded()) {
-            return true;
-        }
-        long d = v.anchorNs() - lastKept.anchorNs();
-        return d <= 0 || d >= spacingNs || v.steadyFromNs() > lastKept.steadyFromNs() || breaksAway(lastKept, v);
+        return why(lastKept, v) != Keep.NO;
     }
 
     /**
@@ -86,32 +78,55 @@ public final class HistoryGate {
      *     for none
      */
     public List<FactorVersion> kept(FactorVersion lastKept, FactorVersion previous, FactorVersion v) {
-        if (!keeps(lastKept, v)) {
+        Keep why = why(lastKept, v);
+        if (why == Keep.NO) {
             return List.of();
         }
-        return keepsBefore(lastKept, previous, v) ? List.of(previous, v) : List.of(v);
+        return why != Keep.ALONE && between(lastKept, previous, v)
+                && (why == Keep.DEPARTS || !restartBetween(lastKept, previous, v)) ? List.of(previous, v) : List.of(v);
+    }
+
+    /** Why a version is kept: not at all, alone, or with the version before it where that lies between. */
+    private enum Keep { NO, ALONE, DEPARTS, RESTARTS }
+
+    private Keep why(FactorVersion lastKept, FactorVersion v) {
+        if (v.timeless()) {
+            return lastKept == null ? Keep.ALONE : Keep.NO;
+        }
+        if (lastKept == null || !lastKept.reference().equals(v.reference())
+                || lastKept.factor().bounded() != v.factor().bounded()) {
+            return Keep.ALONE;
+        }
+        long d = v.anchorNs() - lastKept.anchorNs();
+        if (d <= 0) {
+            return Keep.ALONE;
+        }
+        if (v.steadyFromNs() > lastKept.steadyFromNs()) {
+            return Keep.RESTARTS;
+        }
+        if (breaksAway(lastKept, v)) {
+            return Keep.DEPARTS;
+        }
+        return d >= spacingNs ? Keep.ALONE : Keep.NO;
     }
 
     /**
-     * Whether the version published before {@code v}, left out, is kept with it: it lies between the last kept and
-     * {@code v}, with their reference and boundedness, and {@code v} departs from the last kept, contradicts it or
-     * rests on a later restart of the links — unless the restart lies between the last kept and the previous one,
-     * which was made before the restart was known, on its far side.
+     * Whether the version published before {@code v}, left out, lies between the last kept and {@code v}, with
+     * their reference and boundedness.
      */
-    private boolean keepsBefore(FactorVersion lastKept, FactorVersion previous, FactorVersion v) {
-        if (lastKept == null || previous == null || previous.timeless() || previous.number() <= lastKept.number()
-                || previous.number() >= v.number() || !(lastKept.anchorNs() < previous.anchorNs()
-                        && previous.anchorNs() < v.anchorNs())
-                || !previous.reference().equals(v.reference()) || !lastKept.reference().equals(v.reference())
-                || previous.factor().bounded() != v.factor().bounded()
-                || lastKept.factor().bounded() != v.factor().bounded()) {
-            return false;
-        }
-        if (v.steadyFromNs() > lastKept.steadyFromNs()) {
-            // not where the restart lies between the two: the previous one, anchored past it, was made before it
-            return !(lastKept.anchorNs() < v.steadyFromNs() && v.steadyFromNs() <= previous.anchorNs());
-        }
-        return breaksAway(lastKept, v);
+    private static boolean between(FactorVersion lastKept, FactorVersion previous, FactorVersion v) {
+        return previous != null && !previous.timeless() && lastKept.number() < previous.number()
+                && previous.number() < v.number() && lastKept.anchorNs() < previous.anchorNs()
+                && previous.anchorNs() < v.anchorNs() && previous.reference().equals(v.reference())
+                && previous.factor().bounded() == v.factor().bounded();
+    }
+
+    /**
+     * Whether the restart {@code v} rests on lies between the last kept and the previous version, which was then made
+     * before the restart was known, on its far side.
+     */
+    private static boolean restartBetween(FactorVersion lastKept, FactorVersion previous, FactorVersion v) {
+        return lastKept.anchorNs() < v.steadyFromNs() && v.steadyFromNs() <= previous.anchorNs();
     }
 
     /**

@@ -101,6 +101,8 @@ public final class NetworkIntervals {
         private final LinkTable table;
         /** The arcs of the all-links systems, built when first needed; null after the places moved. */
         private DifferenceConstraints.Arcs arcs;
+        /** Per node the fewest links from the reference, counted when first needed; null after the places moved. */
+        private int[] hops;
         /** Counts the changes made in place; the result last kept, of which method and weighting, at which count. */
         private long version;
         private Result kept;
@@ -157,6 +159,7 @@ public final class NetworkIntervals {
         /** The links' ends moved to other places ({@link #linkA}, {@link #linkB} rewritten). */
         void placesChanged() {
             arcs = null;
+            hops = null;
             version++;
         }
 
@@ -193,6 +196,29 @@ public final class NetworkIntervals {
                 arcs = DifferenceConstraints.Arcs.ofLinks(names.length, linkA, linkB);
             }
             return arcs;
+        }
+
+        /** Per node the fewest links from the reference (node 0), breadth first over the arcs; −1: none. */
+        int[] hops() {
+            if (hops == null) {
+                DifferenceConstraints.Arcs g = arcs();
+                hops = new int[names.length];
+                Arrays.fill(hops, -1);
+                int[] queue = new int[names.length];
+                int tail = 0;
+                hops[0] = 0;
+                queue[tail++] = 0;
+                for (int head = 0; head < tail; head++) {
+                    int u = queue[head];
+                    for (int k = g.outStart[u]; k < g.outStart[u + 1]; k++) {
+                        if (hops[g.outTo[k]] < 0) {
+                            hops[g.outTo[k]] = hops[u] + 1;
+                            queue[tail++] = g.outTo[k];
+                        }
+                    }
+                }
+            }
+            return hops;
         }
     }
 
@@ -383,40 +409,12 @@ public final class NetworkIntervals {
      * interval the relations cancel and those margins add up.
      */
     private static long[] heldExcursions(Component c, long excursion) {
-        int n = c.names().length;
-        int[] a = c.linkA();
-        int[] b = c.linkB();
         long least = Long.MAX_VALUE;
-        int[] start = new int[n + 1];
-        for (int l = 0; l < a.length; l++) {
-            start[a[l] + 1]++;
-            start[b[l] + 1]++;
-            least = Math.min(least, c.table().excursion[l]);
+        for (long e : c.table().excursion) {
+            least = Math.min(least, e);
         }
-        for (int v = 0; v < n; v++) {
-            start[v + 1] += start[v];
-        }
-        int[] next = start.clone();
-        int[] ends = new int[2 * a.length];
-        for (int l = 0; l < a.length; l++) {
-            ends[next[a[l]]++] = b[l];
-            ends[next[b[l]]++] = a[l];
-        }
-        int[] hops = new int[n];
-        Arrays.fill(hops, -1);
-        int[] queue = new int[n];
-        int tail = 0;
-        hops[0] = 0;
-        queue[tail++] = 0;
-        for (int head = 0; head < tail; head++) {
-            int u = queue[head];
-            for (int k = start[u]; k < start[u + 1]; k++) {
-                if (hops[ends[k]] < 0) {
-                    hops[ends[k]] = hops[u] + 1;
-                    queue[tail++] = ends[k];
-                }
-            }
-        }
+        int[] hops = c.hops();
+        int n = hops.length;
         long[] held = new long[n];
         for (int v = 1; v < n; v++) {
             if (hops[v] > 0) {

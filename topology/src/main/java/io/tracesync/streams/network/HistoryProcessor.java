@@ -43,8 +43,8 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
     private KeyValueStore<Bytes, SyncFactor> store;
     /** Per node the last version kept; a node not in it has not been looked up since the task started. */
     private final Map<String, FactorVersion> lastKept = new HashMap<>();
-    /** Per node the last version published. */
-    private final Map<String, SyncFactor> lastPublished = new HashMap<>();
+    /** Per node the last record published, with its version. */
+    private final Map<String, Published> lastPublished = new HashMap<>();
     private final ArrayDeque<String> toSweep = new ArrayDeque<>();
     private int sweepShare;
     private long sweptMs;
@@ -87,7 +87,8 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
         lastKept.clear();
         lastPublished.clear();
         KeyValueStore<String, SyncFactor> emitted = context.getStateStore(emittedStoreName);
-        StoredValues.forEach(emitted, r -> lastPublished.put(r.getNode(), r));
+        StoredValues.forEach(emitted, r -> lastPublished.put(r.getNode(),
+                new Published(r, FactorHistoryStore.version(r))));
         toSweep.clear();
         sweptMs = Long.MIN_VALUE;
     }
@@ -98,9 +99,9 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
         String node = r.getNode();
         FactorVersion last = lastKept.containsKey(node) ? lastKept.get(node) : stored(node);
         FactorVersion v = FactorHistoryStore.version(r);
-        SyncFactor before = lastPublished.put(node, r);
-        for (FactorVersion k : gate.kept(last, before == null ? null : FactorHistoryStore.version(before), v)) {
-            SyncFactor kept = k == v ? r : before;
+        Published before = lastPublished.put(node, new Published(r, v));
+        for (FactorVersion k : gate.kept(last, before == null ? null : before.version(), v)) {
+            SyncFactor kept = k == v ? r : before.record();
             FactorHistoryStore.add(store, kept, last == null ? null : last.anchorNs());
             last = k;
             stats.historyRecords.incrementAndGet();
@@ -112,6 +113,9 @@ public final class HistoryProcessor extends ContextualProcessor<String, SyncFact
             sweptMs = record.timestamp();
             sweep(record.timestamp());
         }
+    }
+
+    private record Published(SyncFactor record, FactorVersion version) {
     }
 
     /** The node's newest version in the store, or null. */
