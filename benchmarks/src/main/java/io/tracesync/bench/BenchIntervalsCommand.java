@@ -1,6 +1,5 @@
 package io.tracesync.bench;
 
-import io.tracesync.bench.IntervalsBenchmark;
 import io.tracesync.console.PluggedCommand;
 import java.io.PrintWriter;
 import java.util.List;
@@ -40,6 +39,11 @@ public final class BenchIntervalsCommand implements Callable<Integer>, PluggedCo
             description = "Rounds per size; the median is printed (default: ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--excursion", paramLabel = "MICROS", defaultValue = "0",
+            description = "Each link's offset excursion Φ in µs, as link.excursion: its bounds hold it on each side "
+                    + "and every factor counts it per link of its path (default: ${DEFAULT-VALUE}: none).")
+    double excursionUs;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
             description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -47,19 +51,22 @@ public final class BenchIntervalsCommand implements Callable<Integer>, PluggedCo
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (nodes.stream().anyMatch(n -> n < 2) || linksPerNode < 1 || rounds < 1 || !(changed > 0 && changed <= 1)) {
-            spec.commandLine().getErr().println("error: need --nodes >= 2, --links-per-node >= 1, --rounds >= 1 "
-                    + "and 0 < --changed <= 1");
+        if (nodes.stream().anyMatch(n -> n < 2) || linksPerNode < 1 || rounds < 1 || !(changed > 0 && changed <= 1)
+                || !(excursionUs >= 0 && excursionUs <= 1e6)) {
+            spec.commandLine().getErr().println("error: need --nodes >= 2, --links-per-node >= 1, --rounds >= 1, "
+                    + "0 < --changed <= 1 and 0 <= --excursion <= 1000000");
             return 2;
         }
+        long excursionPs = Math.round(excursionUs * 1e6);
         // the JIT compilers settle on an untimed run of the largest size first
         int largest = nodes.stream().max(Integer::compare).orElseThrow();
         new IntervalsBenchmark(new IntervalsBenchmark.Config(largest, largest * linksPerNode, changed, rounds,
-                seed + 1)).run(new PrintWriter(java.io.Writer.nullWriter()));
+                seed + 1, excursionPs)).run(new PrintWriter(java.io.Writer.nullWriter()));
         out.printf("%8s %8s %8s | %10s | %12s %8s | %10s%n", "nodes", "links", "changed", "updates ms", "all links ms",
                 "CG iter", "tree ms");
         for (int n : nodes) {
-            new IntervalsBenchmark(new IntervalsBenchmark.Config(n, n * linksPerNode, changed, rounds, seed)).run(out);
+            new IntervalsBenchmark(new IntervalsBenchmark.Config(n, n * linksPerNode, changed, rounds, seed,
+                    excursionPs)).run(out);
         }
         return 0;
     }

@@ -15,12 +15,14 @@ import java.util.Random;
  * width (50-500 µs), slope ranges of 10^-8..10^-6. Each round a fraction of the links takes new estimates and the
  * clock moves on a second, as between two emissions of the stream; times the updates with the drain that follows
  * (the forest and the tree factors), the evaluation from every link (whose answer depends on the state alone; the
- * components it reads are kept and brought up to date) and the tree method's, each the median of the rounds.
+ * components it reads are kept and brought up to date) and the tree method's, each the median of the rounds. With
+ * an offset excursion Φ ({@code link.excursion}) every link's bounds hold it on each side, as the link core's do, and
+ * the network counts it per node ({@code AnchoredFactor.excursionPs}).
  */
 public final class IntervalsBenchmark {
 
     /** The workload. */
-    public record Config(int nodes, int links, double changedFraction, int rounds, long seed) {
+    public record Config(int nodes, int links, double changedFraction, int rounds, long seed, long excursionPs) {
     }
 
     private final Config config;
@@ -34,14 +36,17 @@ public final class IntervalsBenchmark {
         this.network = new RandomNetwork(config.nodes(), config.links(), random);
     }
 
-    /** An estimate of link i consistent with the true clocks at the current latest time. */
+    /** An estimate of link i consistent with the true clocks at the current latest time, its bounds holding Φ. */
     private LinkEstimate estimate(int i) {
-        return network.estimate(i, latest, random);
+        LinkEstimate e = network.estimate(i, latest, random);
+        long phi = config.excursionPs();
+        return phi == 0 ? e : new LinkEstimate(e.key(), e.quality(), e.aToB(), e.slopeAccuracy(), e.minSlope(),
+                e.maxSlope(), e.latestNs(), e.upPs() + phi, e.downPs() + phi, e.curvature(), e.step(), phi);
     }
 
     /** Runs and prints one line of figures. */
     public void run(PrintWriter out) {
-        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT);
+        NetworkSync net = new NetworkSync(NetworkOptions.DEFAULT.withExcursion(config.excursionPs()));
         for (int i = 0; i < network.links(); i++) {
             net.update(estimate(i));
         }
