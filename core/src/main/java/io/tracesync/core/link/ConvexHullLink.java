@@ -23,9 +23,10 @@ import io.tracesync.core.numeric.Rational;
  * <p>With known minimum delays straight windows ({@link StraightFits}: each length and the horizon, unrelaxed) give
  * the estimate while one agrees with the answering window ({@link #fitted()}); the bounds stay the answering
  * window's. Under an excursion Φ the model's windows move every point outward by Φ more and widen their bounds by Φ,
- * and unshifted windows ({@link PlainWindows}) give the estimate while they agree. A {@link WindowFeed} hands each
- * pair to every window, its {@link RedundancyFilter} passing the usual pair, redundant everywhere, with one
- * comparison.
+ * and unshifted windows ({@link PlainWindows}) give the estimate while they agree; without one the same choice runs
+ * on the model's windows, so that a longer window's line a slew beyond the model ran through does not answer. A
+ * {@link WindowFeed} hands each pair to every window, its {@link RedundancyFilter} passing the usual pair,
+ * redundant everywhere, with one comparison.
  *
  * <p>Pairs that no line fits even with the allowance (a frequency step, a slew beyond the model, a clock jump)
  * contradict the model: every window starts again, empty, from the contradicting pair's time, and the link reports
@@ -268,10 +269,11 @@ public final class ConvexHullLink {
 
     /**
      * The conversion y = slope x + offset from a's clock to b's: a straight window's fit where one agrees
-     * ({@link #fitted()}), else under an excursion the unshifted window's bisector where it agrees
-     * ({@link PlainWindows}), else the answering window's: Duda's bisector when ACCURATE, the best effort of
-     * {@link DudaEstimator#bestEffort} when APPROXIMATE; after a final failure the last good one; else null (also
-     * when the corridor only admits non-increasing lines, which no clock pair can have, or Duda's bisector falls).
+     * ({@link #fitted()}), else the bisector of the window {@link PlainWindows} chooses where it agrees (under an
+     * excursion an unshifted one; without, a model window other than the answering one), else the answering
+     * window's: Duda's bisector when ACCURATE, the best effort of {@link DudaEstimator#bestEffort} when APPROXIMATE;
+     * after a final failure the last good one; else null (also when the corridor only admits non-increasing lines,
+     * which no clock pair can have, or Duda's bisector falls).
      */
     public ClockMap estimate() {
         if (fitted()) {

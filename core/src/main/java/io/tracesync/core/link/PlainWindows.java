@@ -27,6 +27,11 @@ import io.tracesync.core.numeric.DoubleDouble;
  * point at the latest time), and where it lies outside the link's bounds at the latest time it is moved the least
  * that puts it inside — as a straight window's fit ({@link StraightFits}), so the link's summary, its bounds around
  * the estimate carried by its slope range, holds as the answering window's.
+ *
+ * <p>Without an excursion the model's windows are the pairs' own, and the same choice runs on them: where it is the
+ * answering window, that window's own estimate answers, as on clocks within the model nearly always; where a slew
+ * beyond the model runs through a longer window without a pair contradicting it, a shorter window's estimate,
+ * moved within the answering window's bounds.
  */
 final class PlainWindows {
 
@@ -55,8 +60,9 @@ final class PlainWindows {
         long[] lengths = lengths(options);
         this.plain = WindowSet.of(options, lengths, 0);
         this.shorter = lengths.length > options.windows().length;
-        this.takes = new boolean[lengths.length];
-        this.widths = new double[lengths.length];
+        int most = Math.max(lengths.length, options.windows().length);
+        this.takes = new boolean[most];
+        this.widths = new double[most];
     }
 
     /**
@@ -78,7 +84,7 @@ final class PlainWindows {
         return lengths;
     }
 
-    /** The unshifted windows, shortest first; none without an excursion. */
+    /** The unshifted windows, shortest first; none without an excursion (the choice then runs on the model's). */
     Window[] windows() {
         return plain;
     }
@@ -100,18 +106,25 @@ final class PlainWindows {
     }
 
     /**
-     * Whether an unshifted window gives the estimate: one is chosen at the latest tick (see the class comment; again
-     * when the link's {@code version} moved, which it does whenever a window's corridor changes or the tick moves),
-     * the answering window is ACCURATE, and the window's line, its slope kept within the link's slope range, can be
-     * moved within the answering window's bounds at the latest time. A function of the windows and the latest time.
+     * Whether an unshifted window gives the estimate — without an excursion, a model window other than the answering
+     * one: one is chosen at the latest tick (see the class comment; again when the link's {@code version} moved,
+     * which it does whenever a window's corridor changes or the tick moves), the answering window is ACCURATE, and
+     * the window's line, its slope kept within the link's slope range, can be moved within the answering window's
+     * bounds at the latest time. A function of the windows and the latest time.
      */
     boolean agrees(long version, long latestX, WindowSet set) {
-        if (plain.length == 0) {
+        Window[] c = candidates(set);
+        // without an excursion only a window shorter than the answering one, the narrowest, can be chosen otherwise
+        int count = plain.length > 0 ? plain.length : set.answer() + 1;
+        if (plain.length == 0 && count < 2) {
             return false;
         }
         if (chosenVersion != version) {
             chosenVersion = version;
-            chosen = consistent(set.tickOf(latestX));
+            chosen = consistent(c, count, set.tickOf(latestX));
+            if (plain.length == 0 && chosen == set.answer()) {
+                chosen = -1; // the answering window's own estimate, as without the choice
+            }
         }
         if (checkedVersion != version || checkedAt != latestX) {
             checkedVersion = version;
@@ -119,12 +132,17 @@ final class PlainWindows {
             estimate = null;
             Window a = set.answering();
             if (chosen >= 0 && a.quality() == LinkQuality.ACCURATE) {
-                ClockMap line = withinRange(plain[chosen].estimate(), latestX, set.slopeLimit(-1, version),
+                ClockMap line = withinRange(c[chosen].estimate(), latestX, set.slopeLimit(-1, version),
                         set.slopeLimit(+1, version));
                 estimate = inside(a, line, latestX);
             }
         }
         return estimate != null;
+    }
+
+    /** The windows the estimate is chosen among: the unshifted ones, or without an excursion the model's. */
+    private Window[] candidates(WindowSet set) {
+        return plain.length > 0 ? plain : set.windows();
     }
 
     /** The estimate {@link #agrees} approved. */
@@ -136,21 +154,21 @@ final class PlainWindows {
      * The window chosen at t (see the class comment): going from the shortest, each window that takes part
      * ({@link #takePart}) admitted while its estimate and every shorter admitted one's lie within each other's bounds
      * at t; of those, the narrowest at t (the longer on a tie), the shortest only when it is the one admitted; -1 for
-     * none.
+     * none. Of the first {@code count} windows.
      */
-    private int consistent(long t) {
-        takePart(t);
+    private int consistent(Window[] windows, int count, long t) {
+        takePart(windows, count, t);
         int best = -1;
-        for (int i = 0; i < plain.length; i++) {
+        for (int i = 0; i < count; i++) {
             if (i > 1) {
-                measure(i, t);
+                measure(windows, i, t);
             }
             if (!takes[i]) {
                 continue;
             }
-            Window w = plain[i];
+            Window w = windows[i];
             for (int j = 0; j < i; j++) {
-                if (takes[j] && !(within(w, plain[j], t) && within(plain[j], w, t))) {
+                if (takes[j] && !(within(w, windows[j], t) && within(windows[j], w, t))) {
                     return best;
                 }
             }
@@ -168,9 +186,9 @@ final class PlainWindows {
      * the pairs on one side (its bisector then lies far from the relation) and the model's windows judge better. The
      * longer windows are measured as the search reaches them.
      */
-    private void takePart(long t) {
-        for (int i = 0; i < Math.min(2, plain.length); i++) {
-            measure(i, t);
+    private void takePart(Window[] windows, int count, long t) {
+        for (int i = 0; i < Math.min(2, count); i++) {
+            measure(windows, i, t);
         }
         if (shorter && takes[0] && takes[1]) {
             takes[0] = widths[0] <= SHORTER_WIDTH * widths[1];
@@ -178,9 +196,9 @@ final class PlainWindows {
     }
 
     /** Whether window i is ACCURATE, and its width at t. */
-    private void measure(int i, long t) {
-        takes[i] = plain[i].quality() == LinkQuality.ACCURATE;
-        widths[i] = takes[i] ? plain[i].widthAt(t) : Double.NaN;
+    private void measure(Window[] windows, int i, long t) {
+        takes[i] = windows[i].quality() == LinkQuality.ACCURATE;
+        widths[i] = takes[i] ? windows[i].widthAt(t) : Double.NaN;
     }
 
     /** Whether window w's estimate at t lies within window s's bounds there (within the doubles' 2 ns). */
