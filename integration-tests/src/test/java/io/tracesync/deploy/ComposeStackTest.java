@@ -82,7 +82,10 @@ class ComposeStackTest {
         }
     }
 
-    /** Waits until every node of the run has a factor, bounded (the reference's is exact). */
+    /**
+     * Waits until every node of the run has a factor, bounded (the reference's is exact); a 503 (the network task
+     * starting or rebalancing, with Retry-After) is an answer to ask again.
+     */
     private static void awaitFactors(Set<String> nodes) throws Exception {
         long end = System.nanoTime() + WAIT.toNanos();
         Set<String> bounded = Set.of();
@@ -91,8 +94,13 @@ class ComposeStackTest {
                 throw new AssertionError("after " + WAIT + " factors bounded for " + bounded + " of " + nodes);
             }
             Thread.sleep(1000);
+            HttpResponse<String> r = send("/factors");
+            if (r.statusCode() == 503) {
+                continue;
+            }
+            assertEquals(200, r.statusCode(), r::body);
             Set<String> now = new TreeSet<>();
-            for (JsonNode f : get("/factors").get("factors")) {
+            for (JsonNode f : JSON.readTree(r.body()).get("factors")) {
                 if (!f.get("up_ps").isNull() && !f.get("down_ps").isNull()) {
                     now.add(f.get("node").asText());
                 }
@@ -127,9 +135,13 @@ class ComposeStackTest {
     }
 
     private static JsonNode get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:8080" + path))
-                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = send(path);
         assertEquals(200, r.statusCode(), () -> path + ": " + r.body());
         return JSON.readTree(r.body());
+    }
+
+    private static HttpResponse<String> send(String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:8080" + path))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -57,10 +57,10 @@ class KubePlayTest {
                 awaitReady(engine);
                 double ready = (System.nanoTime() - start) / 1e9;
                 int nodes = importSimulatedCluster(engine);
-                awaitFactors(engine, nodes);
+                int unavailable = awaitFactors(engine, nodes);
                 System.out.printf("k8s/ on podman kube play: the topics job done and %s ready %.0f s after the play, "
-                        + "%d nodes' factors published %.0f s after it%n", POD, ready, nodes,
-                        (System.nanoTime() - start) / 1e9);
+                        + "%d nodes' factors published %.0f s after it (%d answers 503 on the way)%n", POD, ready,
+                        nodes, (System.nanoTime() - start) / 1e9, unavailable);
             } finally {
                 if (Files.exists(manifest)) {
                     engine.podmanIn(dir, WAIT, "kube", "down", manifest.toString());
@@ -180,22 +180,48 @@ class KubePlayTest {
         return Integer.parseInt(nodes.group(1));
     }
 
-    private static void awaitFactors(PodmanEngine engine, int nodes) throws Exception {
+    /**
+     * Waits until the pod publishes a bounded factor for each of {@code nodes}; a 503 (the network task starting or
+     * rebalancing, with Retry-After) is an answer to ask again. The number of such answers.
+     */
+    private static int awaitFactors(PodmanEngine engine, int nodes) throws Exception {
         long end = System.nanoTime() + WAIT.toNanos();
         int bounded = 0;
+        int unavailable = 0;
+        String last = "";
         while (bounded < nodes) {
             if (System.nanoTime() > end) {
-                throw new AssertionError(POD + " published " + bounded + " of " + nodes + " nodes' factors in " + WAIT);
+                throw new AssertionError(POD + " published " + bounded + " of " + nodes + " nodes' factors in " + WAIT
+                        + "; the last answer " + last + "; " + engine.logs(POD + "-tracesync"));
             }
             Thread.sleep(2000);
+            Answer answer = get(engine, "/factors");
+            last = answer.toString();
+            if (answer.status() == 503) {
+                unavailable++;
+                continue;
+            }
+            assertEquals(200, answer.status(), last);
             bounded = 0;
-            for (JsonNode f : JSON.readTree(curl(engine, "/factors")).get("factors")) {
+            for (JsonNode f : JSON.readTree(answer.body()).get("factors")) {
                 bounded += f.get("up_ps").isNull() ? 0 : 1;
             }
         }
         JsonNode group = JSON.readTree(curl(engine, "/health")).get("group");
         assertEquals("STABLE", group.get("state").asText(), group::toString);
         assertEquals(1, group.get("members").asInt(), group::toString);
+        return unavailable;
+    }
+
+    private record Answer(int status, String body) {
+    }
+
+    /** An HTTP GET inside the pod, whatever its status. */
+    private static Answer get(PodmanEngine engine, String path) throws Exception {
+        String out = engine.podman(Duration.ofMinutes(1), "exec", POD + "-tracesync", "curl", "-sS", "-w",
+                "\n%{http_code}", "http://localhost:8080" + path);
+        int cut = out.lastIndexOf('\n');
+        return new Answer(Integer.parseInt(out.substring(cut + 1).strip()), out.substring(0, cut));
     }
 
     /** An HTTP GET inside the pod (the manifests publish no host port), its body. */
