@@ -155,8 +155,9 @@ public final class TracesyncConfig extends AbstractConfig {
                     ConfigDef.Range.between(0, 1e6), Importance.MEDIUM,
                     "The clock model every bound rests on: how fast the relative frequency of two clocks may "
                             + "change, in ppb per second (docs/LINK-CORE.md, \"Clocks that bend\"). The default "
-                            + "covers a quartz oscillator's temperature cycle of several °C within minutes and NTP's "
-                            + "frequency corrections; 0: linear clocks, one window (the horizon). Not used with "
+                            + "covers a quartz oscillator's temperature cycle of several °C within minutes and ntpd's "
+                            + "small frequency corrections, not chrony's steps and slews (link.step.ppb, "
+                            + "link.excursion); 0: linear clocks, one window (the horizon). Not used with "
                             + "link.horizon=none, which presumes linear clocks.")
             .define(LINK_STEP_PPB_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 1e6), Importance.MEDIUM,
                     "Frequency steps on top of link.curvature (docs/LINK-CORE.md, \"Frequency steps\"): a time "
@@ -171,12 +172,12 @@ public final class TracesyncConfig extends AbstractConfig {
             .define(LINK_EXCURSION_CONFIG, Type.STRING, "0s", duration(), Importance.MEDIUM,
                     "Offset excursions on top of link.curvature (docs/LINK-CORE.md, \"Offset excursions\"): the "
                             + "relation of two clocks may depart from a curve the clock model describes by at most "
-                            + "this either way — the offsets a time daemon slews out (chrony: the largest offset "
-                            + "corrected at one update of either host, plus (frequency change)²/(16·link.curvature) "
-                            + "for the largest frequency update). A link's bounds widen by about 4 times it (its "
-                            + "pairs moved outward by it, then it on each side), a node's by as much once; the "
-                            + "estimate stays the pairs' own. Costs a second set of windows per link. 0: none "
-                            + "(at most 1s).")
+                            + "this either way — the offsets a time daemon slews out (chrony: 2.002 times the "
+                            + "largest offset corrected at one update on any host, plus (frequency "
+                            + "change)²/(16·link.curvature) for the largest frequency update). A link's bounds widen "
+                            + "by about 4 times it (its pairs moved outward by it, then it on each side), a node's by "
+                            + "as much once; the estimate stays the pairs' own. Costs a second set of windows per "
+                            + "link. 0: none (at most 1s).")
             .define(LINK_MAX_DRIFT_PPM_CONFIG, Type.DOUBLE, 0.0, ConfigDef.Range.between(0, 100_000),
                     Importance.MEDIUM, "The datasheet bound (docs/LINK-CORE.md, \"The datasheet bound\"): each "
                             + "clock's rate stays within ±this many ppm of true time — its crystal's tolerance plus "
