@@ -224,9 +224,12 @@ class KubePlayTest {
         return new Answer(Integer.parseInt(out.substring(cut + 1).strip()), out.substring(0, cut));
     }
 
-    /** An HTTP GET inside the pod (the manifests publish no host port), its body. */
+    /** An HTTP GET inside the pod (the manifests publish no host port), its body; an AssertionError unless 200. */
     private static String curl(PodmanEngine engine, String path) throws Exception {
-        return engine.podman(Duration.ofMinutes(1), "exec", POD + "-tracesync", "curl", "-fsS",
-                "http://localhost:8080" + path);
+        Answer answer = get(engine, path);
+        if (answer.status() != 200) {
+            throw new AssertionError(path + " answered " + answer);
+        }
+        return answer.body();
     }
 }
